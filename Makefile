@@ -1,0 +1,38 @@
+# Quick start: `make run` builds and runs the main job, `make test` builds and runs every test.
+# Both first install missing Debian packages (scripts/setup.sh).
+BUILD ?= build
+CMAKE_FLAGS ?=
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+NQ = $(BUILD)/nqueens
+
+.PHONY: all setup build run test bench install clean
+
+all: build
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+# The main job: the first solutions of the eight-queens puzzle, then the counts for n = 1..14.
+run: build
+	@echo "The first 3 of the 92 solutions of the eight-queens puzzle:"
+	@$(NQ) solve 8 --format board --limit 3
+	@echo "Solutions (total and fundamental) for n = 1..14:"
+	@for n in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do \
+	  printf 'n=%-3s total=%-8s unique=%s\n' $$n "$$($(NQ) count $$n)" "$$($(NQ) count $$n --unique)"; \
+	done
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+bench: build
+	bash bench/run
+
+install: build
+	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX),)
+
+clean:
+	rm -rf $(BUILD)

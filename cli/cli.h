@@ -1,0 +1,76 @@
+/*
+ * cli.h: what the subcommands of the `nqueens` program share: the command table, error messages
+ * and exit codes, number parsing, N from the command line or standard input, and buffered output
+ * of solutions. The program uses the library's public API only.
+ */
+#ifndef NQ_CLI_H
+#define NQ_CLI_H
+
+#include <stdio.h>
+
+#include "nqueens.h"
+
+/* Exit codes (DESIGN.md): success, a negative answer, bad usage or input. */
+enum { EXIT_OK = 0, EXIT_NO = 1, EXIT_USAGE = 2 };
+
+/* One subcommand: argv[0] is the command's name; returns the exit code. */
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary; /* one line for `nqueens --help` */
+} cli_command;
+
+int cmd_solve(int argc, char **argv);
+int cmd_count(int argc, char **argv);
+int cmd_find(int argc, char **argv);
+int cmd_cases(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_complete(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
+
+/* cli_error() : prints "nqueens: <message>" and a newline on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* cli_parse_ll() :
+ * Parses a whole decimal integer in [lo, hi]; on failure prints "<what> must be an integer from
+ * lo to hi, got '<s>'" and returns -1; 0 on success. */
+int cli_parse_ll(const char *what, const char *s, long long lo, long long hi, long long *out);
+
+/* cli_get_n() :
+ * Reads N from the positional argument `arg`, or from standard input when arg is NULL, and
+ * checks that it lies in [lo, hi]. Prints a clear error and returns -1 on failure. */
+int cli_get_n(const char *arg, long long lo, long long hi, long long *n);
+
+/* cli_reject_negative() :
+ * getopt would read "-3" as an option; call this first: if some argument looks like a negative
+ * number, print "<what> must be ... got '-3'" and return -1. */
+int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi);
+
+/* cli_usage_error() : prints the message and "Try 'nqueens CMD --help'." Returns EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Solution output through a large stdout buffer, in one format. */
+typedef struct cli_writer {
+    nq_format fmt;
+    unsigned flags;  /* NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END */
+    const char *sep; /* written between solutions (format's separator if NULL) */
+    unsigned long long written;
+    char *buf;
+    size_t cap;
+} cli_writer;
+
+/* cli_writer_begin() / cli_writer_put() / cli_writer_end() :
+ * Start a run (format prefix), write one solution (separator first when not the first), end the
+ * run (format suffix) and flush. Return 0, or -1 after printing an error (allocation, or a write
+ * error such as a full disk; a closed pipe ends quietly with -1). */
+int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags);
+int cli_writer_put(cli_writer *w, int n, const int *cols);
+int cli_writer_end(cli_writer *w);
+
+/* cli_stdout_init() : gives stdout a large buffer (call once in main). */
+void cli_stdout_init(void);
+
+/* cli_flush() : flushes stdout; prints an error and returns -1 if the write failed. */
+int cli_flush(void);
+
+#endif /* NQ_CLI_H */

@@ -1,0 +1,8 @@
+/* cmd_check.c: placeholder until the `check` command lands (tracked in the issues). */
+#include "cli.h"
+
+int cmd_check(int argc, char **argv) {
+    (void)argc;
+    cli_error("'%s' is not available in this build yet", argv[0]);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,8 @@
+/* cmd_trace.c: placeholder until the `trace` command lands (tracked in the issues). */
+#include "cli.h"
+
+int cmd_trace(int argc, char **argv) {
+    (void)argc;
+    cli_error("'%s' is not available in this build yet", argv[0]);
+    return EXIT_USAGE;
+}
