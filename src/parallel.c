@@ -21,7 +21,7 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
     }
     if (opt->threads < 0)
         return NQ_EINVAL;
-    int threads = opt->threads > 0 ? opt->threads : omp_get_num_procs();
+    int threads = nq_count_threads(opt->threads);
     long long size = (long long)nq_split_size(s);
     nq_counts sum;
     memset(&sum, 0, sizeof sum);
@@ -75,4 +75,11 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
         return error;
     nq_counts_add(out, &sum);
     return halt || skipped ? NQ_STOPPED : NQ_OK;
+}
+
+int nq_count_threads(int threads) {
+    if (threads > 0)
+        return threads;
+    int procs = omp_get_num_procs();
+    return procs > 0 ? procs : 1;
 }
