@@ -207,8 +207,8 @@ static void json_item(const nq_item *it, const nq_verdict *v, int first) {
         putchar('}');
         return;
     case NQ_VERDICT_DUPLICATE:
-        printf(",\"kind\":\"duplicate\",\"of\":%llu,\"of_line\":%d}",
-               (unsigned long long)v->dup_of, v->dup_line);
+        printf(",\"kind\":\"duplicate\",\"of\":%llu,\"of_line\":%d}", (unsigned long long)v->dup_of,
+               v->dup_line);
         return;
     default:
         break;
@@ -390,8 +390,8 @@ static int prescan(const check_opts *o, const char *text, size_t len) {
     if (rc == NQ_EPARSE) {
         int line, column;
         const char *msg = nq_reader_error(r, &line, &column);
-        cli_error("check: %s%sline %d, column %d: %s", o->file ? o->file : "",
-                  o->file ? ": " : "", line, column, msg);
+        cli_error("check: %s%sline %d, column %d: %s", o->file ? o->file : "", o->file ? ": " : "",
+                  line, column, msg);
         status = EXIT_USAGE;
     } else if (rc != NQ_DONE) {
         cli_error("check: %s", nq_strerror(rc));

@@ -407,7 +407,8 @@ static void judge_claim(group_state *g, const nq_item *item, nq_verdict *v) {
         v->kind = NQ_VERDICT_CLAIM_UNKNOWN;
         return;
     }
-    int right = item->total == v->known_total && (!item->has_unique || item->unique == v->known_unique);
+    int right =
+        item->total == v->known_total && (!item->has_unique || item->unique == v->known_unique);
     v->kind = right ? NQ_VERDICT_CLAIM_RIGHT : NQ_VERDICT_CLAIM_WRONG;
 }
 

@@ -52,8 +52,8 @@ struct nq_reader {
 
 /* ---- Names and small helpers -------------------------------------------------------------- */
 
-static const char *const input_names[] = {"cols", "pairs", "board", "json",  "jsonl",
-                                          "grid", "perm",  "matrix"};
+static const char *const input_names[] = {"cols",  "pairs", "board", "json",
+                                          "jsonl", "grid",  "perm",  "matrix"};
 
 const char *nq_input_name(int format) {
     if (format >= NQ_FMT_COLS && format <= NQ_FMT_MATRIX)
@@ -160,8 +160,8 @@ __attribute__((format(printf, 4, 5))) static void malformed(nq_reader *r, nq_ite
 }
 
 /* Records an unrecoverable error at p and returns NQ_EPARSE. */
-__attribute__((format(printf, 3, 4))) static int fail(nq_reader *r, const char *p,
-                                                      const char *fmt, ...) {
+__attribute__((format(printf, 3, 4))) static int fail(nq_reader *r, const char *p, const char *fmt,
+                                                      ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(r->error, sizeof r->error, fmt, ap);
@@ -314,8 +314,8 @@ static int read_numbers(nq_reader *r, nq_item *item, const char *a, const char *
         }
         if (val < base || val >= n + base) {
             char ex[24];
-            malformed(r, item, tok, "%s '%s' is off the board: %d queens make a %dx%d board",
-                      what, excerpt(tok, p, ex), n, n, n);
+            malformed(r, item, tok, "%s '%s' is off the board: %d queens make a %dx%d board", what,
+                      excerpt(tok, p, ex), n, n, n);
             return 1;
         }
         if (push(r, row, (int)(val - base)) != NQ_OK)
@@ -360,6 +360,8 @@ static int read_perm_line(nq_reader *r, nq_item *item, const char *a, const char
     int rc = read_perm(r, item, a, b, &after);
     if (rc != NQ_OK || item->kind == NQ_ITEM_MALFORMED)
         return rc;
+    while (after < b && is_blank(*after))
+        after++;
     if (after < b) {
         char ex[24];
         malformed(r, item, after, "unexpected '%s' after the permutation", excerpt(after, b, ex));
@@ -682,8 +684,9 @@ static int read_json_object(nq_reader *r, nq_item *item, const char *p, const ch
                 int is_total = kname[0] == 't';
                 int rc = json_u128(&j, is_total ? &total : &unique);
                 if (rc <= 0) {
-                    malformed(r, item, v, "%s", rc < 0 ? "a count too large for 128 bits"
-                                                       : "a count must be a whole number");
+                    malformed(r, item, v, "%s",
+                              rc < 0 ? "a count too large for 128 bits"
+                                     : "a count must be a whole number");
                     return NQ_OK;
                 }
                 if (is_total)
@@ -1186,8 +1189,9 @@ int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reade
             long long k;
             int binary;
             if (all_integers(a, b, &k, &binary))
-                fail(r, a, "a lone number: give --n N to check it as the number of solutions of "
-                           "N, or --format cols");
+                fail(r, a,
+                     "a lone number: give --n N to check it as the number of solutions of "
+                     "N, or --format cols");
             else {
                 char ex[24];
                 fail(r, a, "cannot tell the format of '%s': give --format", excerpt(a, b, ex));
