@@ -374,7 +374,6 @@ static int read_pairs_line(nq_reader *r, nq_item *item, const char *a, const cha
     r->nq = 0;
     const char *p = a;
     long long maxv = 0;
-    int ended = 0;
     while (p < b) {
         while (p < b && is_blank(*p))
             p++;
@@ -389,7 +388,6 @@ static int read_pairs_line(nq_reader *r, nq_item *item, const char *a, const cha
                 malformed(r, item, q, "unexpected '%s' after the final '.'", excerpt(q, b, ex));
                 return NQ_OK;
             }
-            ended = 1;
             break;
         }
         const char *tok = p;
@@ -424,7 +422,6 @@ static int read_pairs_line(nq_reader *r, nq_item *item, const char *a, const cha
             return NQ_OK;
         }
     }
-    (void)ended;
     if (r->nq == 0) {
         malformed(r, item, a, "no queens");
         return NQ_OK;
