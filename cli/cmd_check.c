@@ -23,6 +23,8 @@ static const char check_help[] =
     "  -n, --n N       insist on board size N (also the size of a bare count or a \"-1\")\n"
     "  -a, --all       also require the list to be complete (every solution of N, once) and\n"
     "                  in lexicographic order; for 'cases', each case\n"
+    "  -c, --column-major  read each board transposed (queen (r, c) drawn at (c, r)), as\n"
+    "                  'nqueens solve --column-major' prints them\n"
     "  -j, --json      print the report as one JSON object\n"
     "  -h, --help      show this help\n\n"
     "Exit status: 0 all good, 1 something wrong, 2 unreadable or unparseable input.\n"
@@ -32,7 +34,7 @@ static const char check_help[] =
 enum { HUMAN_PROBLEMS = 50 };
 
 typedef struct check_opts {
-    int format, n, all, json;
+    int format, n, all, json, column_major;
     const char *file;
 } check_opts;
 
@@ -330,9 +332,13 @@ static void json_group(const nq_check_group *g, int all, int first) {
 
 static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
     static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'}, {"n", required_argument, NULL, 'n'},
-        {"all", no_argument, NULL, 'a'},          {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"format", required_argument, NULL, 'f'},
+        {"n", required_argument, NULL, 'n'},
+        {"all", no_argument, NULL, 'a'},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {"column-major", no_argument, NULL, 'c'},
+        {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
     o->format = NQ_INPUT_AUTO;
@@ -340,7 +346,7 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
     opterr = 0;
     int opt;
     long long n;
-    while ((opt = getopt_long(argc, argv, ":f:n:ajh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":f:n:ajch", longopts, NULL)) != -1) {
         switch (opt) {
         case 'f':
             if (nq_input_parse_name(optarg, &o->format) != NQ_OK)
@@ -359,6 +365,9 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
             break;
         case 'j':
             o->json = 1;
+            break;
+        case 'c':
+            o->column_major = 1;
             break;
         case 'h':
             fputs(check_help, stdout);
@@ -420,6 +429,12 @@ static int judge(const check_opts *o, const char *text, size_t len) {
     nq_verdict v;
     unsigned long long problems = 0, hidden = 0;
     while ((rc = nq_reader_next(r, &it)) == NQ_OK) {
+        if (o->column_major && it.kind == NQ_ITEM_PLACEMENT) {
+            /* The transpose: queen (r, c) as drawn is the queen (c, r) of the solution. */
+            const int *rows = it.rows;
+            it.rows = it.cols;
+            it.cols = rows;
+        }
         rc = nq_checker_add(c, &it, &v);
         if (rc != NQ_OK)
             break;

@@ -1010,9 +1010,11 @@ static int read_json(nq_reader *r, nq_item *item) {
 
 /* Does [a, b) hold only integer tokens (blank or comma separated)? Sets *count and *binary (every
  * token is 0 or 1). */
-static int all_integers(const char *a, const char *b, long long *count, int *binary) {
+static int all_integers(const char *a, const char *b, long long *count, int *binary,
+                        long long *ones) {
     *count = 0;
     *binary = 1;
+    *ones = 0;
     const char *p = a;
     while (p < b) {
         while (p < b && (is_blank(*p) || *p == ','))
@@ -1029,26 +1031,32 @@ static int all_integers(const char *a, const char *b, long long *count, int *bin
             return 0;
         if (!(p - t == 1 && (*t == '0' || *t == '1')))
             *binary = 0;
+        else
+            *ones += *t == '1';
         (*count)++;
     }
     return 1;
 }
 
-/* Is the block that starts at line [a, b) (next line at `next`) a `matrix` board: w >= 2 lines of
- * w tokens, all 0 or 1, then a blank line, the end, or another such line? */
-static int looks_like_matrix(const char *text, size_t len, size_t next, long long w) {
+/* Is the block whose first line (w tokens, all 0 or 1, `ones` of them 1) ends at `next` a
+ * `matrix` board: w >= 2 lines of w such tokens, with a 1 somewhere, then a blank line, the end,
+ * or another such line? (A `cols` line of n >= 3 zeros and ones is never a solution.) */
+static int looks_like_matrix(const char *text, size_t len, size_t next, long long w,
+                             long long ones) {
     if (w < 2)
         return 0;
     const char *a, *b;
     for (long long i = 1; i <= w; i++) {
         if (!get_line(text, len, next, &a, &b, &next) || a == b)
-            return i == w;
-        long long k;
+            return i == w && ones > 0;
+        long long k, o;
         int binary;
-        if (!all_integers(a, b, &k, &binary) || !binary || k != w)
+        if (!all_integers(a, b, &k, &binary, &o) || !binary || k != w)
             return 0;
+        if (i < w)
+            ones += o;
     }
-    return 1;
+    return ones > 0;
 }
 
 int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line) {
@@ -1126,9 +1134,9 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
         *format = NQ_FMT_GRID;
         return NQ_OK;
     }
-    long long count;
+    long long count, ones;
     int binary;
-    if (all_integers(a, b, &count, &binary)) {
+    if (all_integers(a, b, &count, &binary, &ones)) {
         if (count == 1) {
             const char *a2, *b2;
             size_t p = next, nx;
@@ -1148,7 +1156,7 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
             if (alone && !zero && *a != '-')
                 return NQ_EPARSE; /* a lone number with no size: a count claim needs n */
         }
-        if (binary && looks_like_matrix(text, len, next, count)) {
+        if (binary && looks_like_matrix(text, len, next, count, ones)) {
             *format = NQ_FMT_MATRIX;
             return NQ_OK;
         }
@@ -1183,9 +1191,9 @@ int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reade
             for (int i = 1; get_line(r->text, len, pos, &a, &b, &next); i++, pos = next)
                 if (i == line)
                     break;
-            long long k;
+            long long k, ones;
             int binary;
-            if (all_integers(a, b, &k, &binary))
+            if (all_integers(a, b, &k, &binary, &ones))
                 fail(r, a,
                      "a lone number: give --n N to check it as the number of solutions of "
                      "N, or --format cols");

@@ -249,6 +249,37 @@ something is wrong
 EOF
 expect file-and-n 1 "$tmp/want" -- "$NQ" check "$tmp/list.txt" --n 5
 
+# Boards printed transposed (solve --column-major): read back with --column-major.
+"$NQ" solve 8 --format board --column-major >"$tmp/in"
+want <<'EOF'
+list, n = 8: 92 items, 92 valid solutions, 0 wrong
+  complete: all 92 solutions of n = 8 (OEIS A000170)
+  in lexicographic order
+all good
+EOF
+expect column-major 0 "$tmp/want" -- "$NQ" check --all --column-major
+want <<'EOF'
+list, n = 8: 92 items, 92 valid solutions, 0 wrong
+  complete: all 92 solutions of n = 8 (OEIS A000170)
+  not in lexicographic order: item 2 (line 10) does not come after the one before it
+something is wrong
+EOF
+expect column-major-unflagged 1 "$tmp/want" -- "$NQ" check --all
+
+# The human report shows 50 problems, then how many more; --json lists them all.
+for i in $(seq 60); do echo "0 0 0 0"; done >"$tmp/in"
+"$NQ" check <"$tmp/in" >"$tmp/out"
+if [ "$(grep -c 'share a column' "$tmp/out")" -ne 50 ] ||
+  ! grep -qx '\.\.\. and 10 more problems (--json lists them all)' "$tmp/out"; then
+  echo "FAIL problem-limit"; failures=$((failures + 1))
+fi
+if [ "$("$NQ" check --json <"$tmp/in" | grep -c '"kind":"attack"')" -ne 60 ]; then
+  echo "FAIL problem-limit-json"; failures=$((failures + 1))
+fi
+if ! "$NQ" check --help | grep -q '^Usage: nqueens check'; then
+  echo "FAIL help"; failures=$((failures + 1))
+fi
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check test(s) failed"
   exit 1

@@ -202,6 +202,8 @@ static void test_detect(void **state) {
     assert_int_equal(detect("[1 ]\n-1\n", 0), NQ_INPUT_CASES);
     assert_int_equal(detect("-1\n", 0), NQ_INPUT_CASES);
     assert_int_equal(detect("0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n", 0), NQ_FMT_MATRIX);
+    assert_int_equal(detect("0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", 0), NQ_FMT_COLS);
+    assert_int_equal(detect("0 1 0\n0 0 1\n1 0 0\n1 0\n", 0), NQ_FMT_COLS);
     /* A lone number: a count claim when n is known; the cols solution "0" of n = 1. */
     assert_int_equal(detect("48042\n", 8), NQ_INPUT_COUNT);
     assert_int_equal(detect(" 1 \r\n", 1), NQ_INPUT_COUNT);
