@@ -130,6 +130,11 @@ static void human_item(const nq_item *it, const nq_verdict *v, int cases) {
         printf("case %d: ", it->group + 1);
     switch (v->kind) {
     case NQ_VERDICT_ATTACK:
+        if (v->conflict.row1 == v->conflict.row2 && v->conflict.col1 == v->conflict.col2) {
+            printf("solution %llu is wrong: queen %d-%d is listed twice\n",
+                   (unsigned long long)v->index, v->conflict.row1, v->conflict.col1);
+            return;
+        }
         printf("solution %llu is wrong: queens %d-%d and %d-%d share %s\n",
                (unsigned long long)v->index, v->conflict.row1, v->conflict.col1, v->conflict.row2,
                v->conflict.col2, attack_phrase(v->conflict.kind));

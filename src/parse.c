@@ -252,9 +252,9 @@ static int read_u128(const char **p, const char *end, nq_u128 *v) {
 /* ---- Line formats: cols, perm, pairs, count ---------------------------------------------- */
 
 /* The numbers of a `cols` line or of the inside of a `perm` bracket, separated by blanks or
- * commas, each optionally negative. Reads them into r->cols (rows = index) and checks the range
- * [lo - base, n - base) afterwards, where n is their count; -1 marks an empty row in `cols`.
- * `base` is 0 for cols, 1 for perm. Returns 0 on success, or 1 after making *item malformed. */
+ * commas. Their count is n; the number of row i is its queen's column plus `base` (0 for cols,
+ * 1 for perm), so it must lie in [base, n + base); in `cols`, -1 marks an empty row. The queens
+ * go to r->rows/r->cols. Returns 0 on success, 1 after making *item malformed, -1 on NQ_ENOMEM. */
 static int read_numbers(nq_reader *r, nq_item *item, const char *a, const char *b, int base,
                         const char *what) {
     r->nq = 0;
@@ -266,11 +266,8 @@ static int read_numbers(nq_reader *r, nq_item *item, const char *a, const char *
         if (p >= b)
             break;
         const char *tok = p;
-        int neg = 0;
-        if (*p == '-') {
-            neg = 1;
+        if (*p == '-')
             p++;
-        }
         long long v;
         if (!read_uint(&p, b, NQ_PARSE_MAX_N, &v) || (p < b && !is_blank(*p) && *p != ',')) {
             const char *e = tok;
@@ -285,8 +282,6 @@ static int read_numbers(nq_reader *r, nq_item *item, const char *a, const char *
             malformed(r, item, tok, "more than %d numbers on one line", NQ_PARSE_MAX_N);
             return 1;
         }
-        (void)neg;
-        (void)v;
     }
     if (count == 0) {
         malformed(r, item, a, "no %s", "queens");
@@ -433,10 +428,18 @@ static int read_pairs_line(nq_reader *r, nq_item *item, const char *a, const cha
         n = r->pairs_n;
     }
     if (maxv >= n) {
+        /* Point at the first queen off the board: the line is well formed, so read it again. */
+        p = a;
         for (size_t i = 0; i < r->nq; i++) {
+            while (p < b && (is_blank(*p) || *p == ','))
+                p++;
+            const char *tok = p;
+            long long v;
+            read_uint(&p, b, NQ_PARSE_MAX_N, &v);
+            p++;
+            read_uint(&p, b, NQ_PARSE_MAX_N, &v);
             if (r->rows[i] >= n || r->cols[i] >= n) {
-                /* Find the queen's text again for its column. */
-                malformed(r, item, a, "queen %d-%d is off the %dx%d board%s", r->rows[i],
+                malformed(r, item, tok, "queen %d-%d is off the %dx%d board%s", r->rows[i],
                           r->cols[i], n, n,
                           r->n_hint ? "" : " (its size is the first line's number of queens)");
                 return NQ_OK;

@@ -280,6 +280,15 @@ if ! "$NQ" check --help | grep -q '^Usage: nqueens check'; then
   echo "FAIL help"; failures=$((failures + 1))
 fi
 
+# pairs: the same queen twice (a row attack of a queen with itself).
+input '0-1, 0-1, 1-3, 2-0, 3-2, .\n'
+want <<'EOF'
+line 1: solution 1 is wrong: queen 0-1 is listed twice
+list, n = 4: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect pairs-twice 1 "$tmp/want" -- "$NQ" check --n 4
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check test(s) failed"
   exit 1

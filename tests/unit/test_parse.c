@@ -278,7 +278,7 @@ static void test_malformed(void **state) {
     expect_malformed("0-1, 1-3, 2-0, 3-2, .\n0-1, 1+3, 2-0, 3-2, .\n", NQ_INPUT_AUTO, 2, 6,
                      "ROW-COL");
     expect_malformed("0-1, 1-3, 2-0, 3-2, . x\n", NQ_FMT_PAIRS, 1, 23, "after the final");
-    expect_malformed("0-1, 1-3, 2-0, 3-7, .\n", NQ_FMT_PAIRS, 1, 1, "off the 4x4 board");
+    expect_malformed("0-1, 1-3, 2-0, 3-7, .\n", NQ_FMT_PAIRS, 1, 16, "off the 4x4 board");
     expect_malformed(".Q..\n...Q\nQ.x.\n..Q.\n", NQ_INPUT_AUTO, 3, 3, "unexpected 'x'");
     expect_malformed(".Q..\n...Q\nQ..\n..Q.\n", NQ_INPUT_AUTO, 3, 1, "a row of 3 cells");
     expect_malformed(".Q..\n...Q\nQ...\n\n", NQ_INPUT_AUTO, 1, 1, "3 rows of 4 cells");
