@@ -1062,9 +1062,17 @@ static int looks_like_matrix(const char *text, size_t len, size_t next, long lon
     return ones > 0;
 }
 
+/* Length of a UTF-8 byte order mark at the start of a text (editors on Windows write one). */
+static size_t bom_length(const char *text, size_t len) {
+    return len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
 int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line) {
     if ((!text && len) || !format)
         return NQ_EINVAL;
+    size_t bom = bom_length(text, len);
+    text += bom;
+    len -= bom;
     const char *a = NULL, *b = NULL;
     size_t pos = 0, next = 0;
     int ln = 0;
@@ -1185,6 +1193,7 @@ int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reade
     r->n_hint = n_hint;
     r->loc_line = 1;
     r->format = format;
+    r->pos = bom_length(r->text, len);
     if (format == NQ_INPUT_AUTO) {
         int line = 1;
         r->format = NQ_FMT_COLS;

@@ -210,6 +210,12 @@ static void test_detect(void **state) {
     assert_int_equal(detect("0\n", 1), NQ_FMT_COLS);
     assert_int_equal(detect("0\n", 0), NQ_FMT_COLS);
     assert_int_equal(detect("48042\n", 0), NQ_EPARSE);
+    /* A UTF-8 byte order mark is skipped. */
+    assert_int_equal(detect("\xEF\xBB\xBF.Q..\n", 0), NQ_FMT_BOARD);
+    int *sols;
+    const char *bom = "\xEF\xBB\xBF[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]]";
+    assert_int_equal(read_placements(bom, strlen(bom), NQ_INPUT_AUTO, 0, 4, &sols), 1);
+    free(sols);
     assert_int_equal(detect("hello world\n", 0), NQ_EPARSE);
     int fmt, line = 0;
     assert_int_equal(nq_input_detect("\n\n  what?\n", 11, 0, &fmt, &line), NQ_EPARSE);
