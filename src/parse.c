@@ -309,8 +309,13 @@ static int read_numbers(nq_reader *r, nq_item *item, const char *a, const char *
         }
         if (val < base || val >= n + base) {
             char ex[24];
-            malformed(r, item, tok, "%s '%s' is off the board: %d queens make a %dx%d board", what,
-                      excerpt(tok, p, ex), n, n, n);
+            /* A common slip: 1-based columns in `cols`, 0-based ones in `perm`. */
+            int slip = base ? val == 0 : val == n;
+            const char *hint = !slip  ? ""
+                               : base ? " (perm columns are 1-based)"
+                                      : " (cols columns are 0-based)";
+            malformed(r, item, tok, "%s '%s' is off the board: %d queens make a %dx%d board%s",
+                      what, excerpt(tok, p, ex), n, n, n, hint);
             return 1;
         }
         if (push(r, row, (int)(val - base)) != NQ_OK)

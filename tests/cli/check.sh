@@ -289,6 +289,15 @@ something is wrong
 EOF
 expect pairs-twice 1 "$tmp/want" -- "$NQ" check --n 4
 
+# 1-based columns written as cols (a common slip): malformed, with a hint.
+input '2 4 1 3\n'
+want <<'EOF'
+line 1, column 3: item 1 is malformed: column number '4' is off the board: 4 queens make a 4x4 board (cols columns are 0-based)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect one-based-cols 1 "$tmp/want" -- "$NQ" check
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check test(s) failed"
   exit 1
