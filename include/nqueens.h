@@ -313,7 +313,6 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
 /* ==== End of section: construction and min-conflicts ===================================== */
 
 /* ==== Section: parsing, checking and completion (parse.c, check.c, complete.c) ============ */
-
 /* ---- Reading solution lists (parse.c) ---------------------------------------------------- */
 
 /* Input formats of the readers: every text nq_format (not NQ_FMT_SVG), plus these. */
@@ -505,7 +504,6 @@ int nq_checker_group(nq_checker *c, int index, nq_check_group *out);
 
 /* nq_checker_free() : releases a checker; NULL is accepted. */
 void nq_checker_free(nq_checker *c);
-
 
 /* ==== End of section: parsing, checking and completion ==================================== */
 
