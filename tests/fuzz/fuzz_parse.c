@@ -69,8 +69,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0)
         return 0;
     /* First byte: a forced format (10 choices) and a board size hint 0..8. */
-    static const int formats[] = {NQ_FMT_COLS, NQ_FMT_PAIRS, NQ_FMT_BOARD, NQ_FMT_JSON,
-                                  NQ_FMT_JSONL, NQ_FMT_GRID, NQ_FMT_PERM, NQ_FMT_MATRIX,
+    static const int formats[] = {NQ_FMT_COLS,    NQ_FMT_PAIRS,  NQ_FMT_BOARD, NQ_FMT_JSON,
+                                  NQ_FMT_JSONL,   NQ_FMT_GRID,   NQ_FMT_PERM,  NQ_FMT_MATRIX,
                                   NQ_INPUT_CASES, NQ_INPUT_COUNT};
     unsigned b = data[0];
     run(text + 1, size - 1, formats[b % 10], (int)(b / 10 % 9));
