@@ -283,7 +283,7 @@ void nq_counts_add(nq_counts *acc, const nq_counts *x);
 /* nq_count() :
  * Counts all and fundamental solutions of the n-queens problem, with the orbit breakdown, on
  * one thread (the subproblems of nq_split_new() one after another).
- * @param n    1 <= n <= NQ_MAX_N (about 1 s at n = 16 on one core; each n + 1 takes about 7
+ * @param n    1 <= n <= NQ_MAX_N (seconds at n = 16 on one core; each n + 1 takes about 7
  *             times longer, so beyond about 20 this takes hours or years).
  * @param out  receives the counts (all fields).
  * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM. */
