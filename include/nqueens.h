@@ -39,18 +39,18 @@ __extension__ typedef unsigned __int128 nq_u128;
 /* Status codes. */
 enum {
     NQ_OK = 0,
-    NQ_DONE = 1,        /* an iterator has no more items */
-    NQ_STOPPED = 2,     /* a callback or a stop flag ended the operation early */
-    NQ_EINVAL = -1,     /* an argument is out of range or NULL */
-    NQ_ENOMEM = -2,     /* memory could not be allocated */
-    NQ_ERANGE = -3,     /* a number does not fit (n too large for the operation, overflow) */
-    NQ_ENOSOL = -4,     /* there is no solution (n = 2 or 3, or no completion) */
-    NQ_ECONFLICT = -5,  /* two given queens attack each other */
-    NQ_EPARSE = -6,     /* malformed input text */
-    NQ_EIO = -7,        /* a read, write or sync failed (errno tells more) */
-    NQ_EMISMATCH = -8,  /* a journal belongs to another n, split or version */
-    NQ_ECORRUPT = -9,   /* a journal or input is corrupted */
-    NQ_EFAIL = -10,     /* a bounded heuristic search gave up without an answer */
+    NQ_DONE = 1,       /* an iterator has no more items */
+    NQ_STOPPED = 2,    /* a callback or a stop flag ended the operation early */
+    NQ_EINVAL = -1,    /* an argument is out of range or NULL */
+    NQ_ENOMEM = -2,    /* memory could not be allocated */
+    NQ_ERANGE = -3,    /* a number does not fit (n too large for the operation, overflow) */
+    NQ_ENOSOL = -4,    /* there is no solution (n = 2 or 3, or no completion) */
+    NQ_ECONFLICT = -5, /* two given queens attack each other */
+    NQ_EPARSE = -6,    /* malformed input text */
+    NQ_EIO = -7,       /* a read, write or sync failed (errno tells more) */
+    NQ_EMISMATCH = -8, /* a journal belongs to another n, split or version */
+    NQ_ECORRUPT = -9,  /* a journal or input is corrupted */
+    NQ_EFAIL = -10,    /* a bounded heuristic search gave up without an answer */
 };
 
 /* nq_version() :
@@ -101,7 +101,8 @@ const char *nq_attack_name(nq_attack kind);
  * @param n        board size, n >= 1.
  * @param cols     n entries; cols[row] in [0, n), or -1 (empty row) when partial_ok is non-zero.
  * @param partial_ok  non-zero to accept empty rows (-1) in a partial placement.
- * @param conflict receives the first two attacking queens when NQ_ECONFLICT is returned; may be NULL.
+ * @param conflict receives the first two attacking queens when NQ_ECONFLICT is returned; may be
+ * NULL.
  * @return NQ_OK if no two queens attack each other (and, unless partial_ok, every row has a queen);
  *         NQ_ECONFLICT if two queens attack each other; NQ_EINVAL if n < 1, cols is NULL, an entry
  *         is out of range, or an empty row is given without partial_ok; NQ_ENOMEM. */
@@ -171,7 +172,8 @@ int nq_search_next(nq_search *s, int *cols);
 
 /* nq_search_nodes() :
  * @return the number of search nodes so far: queens placed (each partial placement visited,
- *         not counting the given prefix). The same count as nq_bnb_search()'s for a full listing. */
+ *         not counting the given prefix). The same count as nq_bnb_search()'s for a full listing.
+ */
 uint64_t nq_search_nodes(const nq_search *s);
 
 /* nq_search_free() : releases a search; NULL is accepted. */
@@ -206,7 +208,7 @@ typedef enum nq_format {
 
 /* Flags of nq_format_solution(). */
 #define NQ_FMT_COLUMN_MAJOR 1u /* print the transposed board (queen (r, c) drawn at (c, r)) */
-#define NQ_FMT_NO_END 2u       /* omit the final newline or blank line (perm in `cases`) */
+#define NQ_FMT_NO_END       2u /* omit the final newline or blank line (perm in `cases`) */
 
 /* nq_format_name() / nq_format_parse() :
  * Map between a format and its command-line name ("cols", "pairs", "board", "json", "jsonl",
@@ -227,7 +229,8 @@ int nq_format_is_board(nq_format fmt);
  * @param cols  n entries in [0, n); with NQ_FMT_COLUMN_MAJOR a permutation.
  * @param flags NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END.
  * @return the length of the full text (excluding the NUL), so a call with cap 0 sizes the buffer;
- *         0 if an argument is invalid (fmt is NQ_FMT_SVG, n < 1, cols NULL, an entry out of range). */
+ *         0 if an argument is invalid (fmt is NQ_FMT_SVG, n < 1, cols NULL, an entry out of range).
+ */
 size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
                           unsigned flags);
 
@@ -242,13 +245,13 @@ const char *nq_format_suffix(nq_format fmt);
 
 /* The result of a count or of one subproblem. All fields add up over subproblems. */
 typedef struct nq_counts {
-    nq_u128 total;   /* all solutions (OEIS A000170) */
-    nq_u128 unique;  /* fundamental solutions (OEIS A002562) = orbit8 + orbit4 + orbit2 + orbit1 */
-    nq_u128 orbit8;  /* fundamental solutions whose class has 8 members */
-    nq_u128 orbit4;  /* ... 4 members */
-    nq_u128 orbit2;  /* ... 2 members */
-    nq_u128 orbit1;  /* ... 1 member (only n = 1) */
-    uint64_t nodes;  /* search nodes visited */
+    nq_u128 total;  /* all solutions (OEIS A000170) */
+    nq_u128 unique; /* fundamental solutions (OEIS A002562) = orbit8 + orbit4 + orbit2 + orbit1 */
+    nq_u128 orbit8; /* fundamental solutions whose class has 8 members */
+    nq_u128 orbit4; /* ... 4 members */
+    nq_u128 orbit2; /* ... 2 members */
+    nq_u128 orbit1; /* ... 1 member (only n = 1) */
+    uint64_t nodes; /* search nodes visited */
 } nq_counts;
 
 /* nq_counts_add() : acc += x, field by field. */
@@ -305,27 +308,127 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
 
 /* ==== End of section: counting engine ===================================================== */
 
-
-
 /* ==== Section: construction and min-conflicts (construct.c, minconflicts.c) =============== */
 
 /* ==== End of section: construction and min-conflicts ===================================== */
-
-
 
 /* ==== Section: parsing, checking and completion (parse.c, check.c, complete.c) ============ */
 
 /* ==== End of section: parsing, checking and completion ==================================== */
 
-
-
 /* ==== Section: checkpoint journal (journal.c) ============================================ */
 
 /* ==== End of section: checkpoint journal ================================================== */
 
-
-
 /* ==== Section: pictures and the traced branch-and-bound search (svg.c, bnb.c) ============= */
+
+/* --- The traced branch-and-bound search (bnb.c) ---
+ * The recursive search of the classic write-ups (seeds 000 and 004: "branch and bound" with three
+ * occupancy arrays for columns, diagonals and anti-diagonals, so that testing a cell costs O(1)),
+ * made observable: every step is reported to a callback, for teaching and for tracing. Rows are
+ * filled top to bottom and columns tried left to right, so solutions come in lexicographic order
+ * and the nodes visited are exactly those of nq_search_new()'s iterator. It is a slow, simple
+ * search (a callback per step); use nq_count() or nq_search_new() for speed. */
+
+/* What happened at one step of the search. */
+typedef enum nq_bnb_kind {
+    NQ_BNB_TRY = 0,   /* the cell (row, col) is tested */
+    NQ_BNB_ATTACKED,  /* ... and is attacked: `attack` says how, (by_row, by_col) by which queen */
+    NQ_BNB_PLACE,     /* ... and is free: a queen is placed there (one search node) */
+    NQ_BNB_SOLUTION,  /* all n rows hold a queen (row = n, col = -1); cols[0..n-1] is a solution */
+    NQ_BNB_DEAD_END,  /* every column of `row` (< n) is attacked: the placement cannot grow */
+    NQ_BNB_BACKTRACK, /* the queen at (row, col) is removed, to try the next column of its row */
+} nq_bnb_kind;
+
+/* One event of nq_bnb_search(). Valid only during the callback. */
+typedef struct nq_bnb_event {
+    nq_bnb_kind kind;
+    int n;              /* board size */
+    int row, col;       /* the cell concerned, 0-based; col = -1 for SOLUTION and DEAD_END */
+    nq_attack attack;   /* ATTACKED: NQ_ATTACK_COLUMN, _DIAGONAL or _ANTIDIAGONAL (the first of
+                           these, in that order, when several lines attack the cell); else NONE */
+    int by_row, by_col; /* ATTACKED: the queen that attacks the cell; else -1 */
+    const int *cols;    /* the placement so far: cols[0..row-1] (cols[0..n-1] for SOLUTION) */
+    uint64_t solution;  /* SOLUTION: its 1-based number in lexicographic order; else 0 */
+} nq_bnb_event;
+
+/* Totals of one nq_bnb_search(). */
+typedef struct nq_bnb_stats {
+    uint64_t tries;      /* cells tested (TRY events) */
+    uint64_t attacked;   /* tested cells found attacked (ATTACKED events) */
+    uint64_t nodes;      /* queens placed (PLACE events): equals nq_search_nodes() after a full
+                            listing with nq_search_new(n, NULL, 0, 0, ...) */
+    uint64_t dead_ends;  /* rows reached with every column attacked (DEAD_END events) */
+    uint64_t solutions;  /* SOLUTION events: OEIS A000170 for a full search */
+    uint64_t backtracks; /* queens removed (BACKTRACK events); equals nodes after a full search */
+} nq_bnb_stats;
+
+/* Callback of nq_bnb_search(): return 0 to go on, non-zero to stop the search. */
+typedef int (*nq_bnb_callback)(void *user, const nq_bnb_event *ev);
+
+/* nq_bnb_search() :
+ * Runs the recursive branch-and-bound search over every placement of the n x n board, reporting
+ * each step to on_event in the order it happens: for each row, each column left to right is
+ * TRY'd, then either ATTACKED or PLACE'd; a PLACE is followed by the search of the next row and
+ * then BACKTRACK of the same cell. A row < n with no PLACE ends with DEAD_END; reaching row n
+ * gives SOLUTION. Recursion depth n; memory O(n) on the stack of the call, nothing allocated.
+ * @param n         board size, 1 <= n <= NQ_MAX_N (the event count grows like n!: beyond about
+ *                  n = 14 this takes minutes).
+ * @param on_event  called for every event; may be NULL (the search then only counts).
+ * @param user      passed to on_event.
+ * @param stats     receives the totals, also when stopped (then the totals so far); may be NULL.
+ * @return NQ_OK after the whole search; NQ_STOPPED if on_event returned non-zero; NQ_EINVAL if n
+ *         is out of range (stats untouched). */
+int nq_bnb_search(int n, nq_bnb_callback on_event, void *user, nq_bnb_stats *stats);
+
+/* --- Pictures (svg.c) ---
+ * An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
+ * dark squares, each queen drawn as a path (a crown, no font needed), row numbers on the left and
+ * column numbers on top (0-based, as in the `pairs` format; omitted when cells are smaller than
+ * 10 px, i.e. n > 64). The empty board and the queen are defined once and reused (<use>), so a
+ * picture of k boards takes O(n^2 + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for
+ * n <= 16, else max(4, 640 / n); a margin of one cell (at least 10 px) before each board for its
+ * labels; boards separated by that margin. nq_svg_cell_px() and nq_svg_board_origin() give it. */
+
+#define NQ_SVG_CELL  40    /* px per cell for n <= 16 */
+#define NQ_SVG_MAX_N 10000 /* the largest board the pictures accept */
+
+/* nq_svg_picture() :
+ * Writes the whole picture of k solutions of size n, snprintf-style: at most cap bytes including a
+ * terminating NUL (always terminated when cap > 0).
+ * @param n      board size, 1 <= n <= NQ_SVG_MAX_N.
+ * @param cols   k * n entries: solution i is cols[i*n .. i*n+n-1], entries in [0, n) (any
+ *               placement is drawn; attacks are not checked). May be NULL when k = 0.
+ * @param k      number of boards, 0 <= k <= 1000000; k = 0 draws a small picture saying that
+ *               there is no solution.
+ * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
+ * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
+ *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an
+ *         entry out of range). */
+size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k, unsigned flags);
+
+/* nq_svg_begin() / nq_svg_board() / nq_svg_end() :
+ * The same picture in pieces, for callers that stream: begin (the header, sized for k boards),
+ * then board i = 0 .. k-1 in order, then end; their concatenation equals nq_svg_picture(). Each
+ * writes snprintf-style and returns the full length (0 on invalid arguments, as above; also if
+ * index >= k). With k = 0, begin and end alone make the "no solution" picture. */
+size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags);
+size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
+                    unsigned flags);
+size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
+
+/* nq_svg_cell_px() :
+ * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
+ *         max(4, 640 / n)), or 0 if n is out of range. */
+int nq_svg_cell_px(int n);
+
+/* nq_svg_board_origin() :
+ * Where board `index` of a picture of k boards lies: (*x, *y) receive the pixel coordinates of
+ * the top-left corner of its cell (0, 0); cell (r, c) spans [x + c*s, x + (c+1)*s) horizontally
+ * and [y + r*s, y + (r+1)*s) vertically, s = nq_svg_cell_px(n). *width and *height (may be NULL)
+ * receive the size of the whole picture.
+ * @return NQ_OK, or NQ_EINVAL if n or k is out of range, index >= k, or x or y is NULL. */
+int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, int *width, int *height);
 
 /* ==== End of section: pictures and trace ================================================== */
 
