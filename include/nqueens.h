@@ -353,7 +353,8 @@ typedef struct nq_bnb_event {
     nq_attack attack;   /* ATTACKED: NQ_ATTACK_COLUMN, _DIAGONAL or _ANTIDIAGONAL (the first of
                            these, in that order, when several lines attack the cell); else NONE */
     int by_row, by_col; /* ATTACKED: the queen that attacks the cell; else -1 */
-    const int *cols;    /* the placement so far: cols[0..row-1] (cols[0..n-1] for SOLUTION) */
+    const int *cols;    /* the queens above: cols[0..row-1]; for PLACE and BACKTRACK also
+                           cols[row] = col; for SOLUTION the whole solution cols[0..n-1] */
     uint64_t solution;  /* SOLUTION: its 1-based number in lexicographic order; else 0 */
 } nq_bnb_event;
 
