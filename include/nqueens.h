@@ -391,8 +391,9 @@ int nq_bnb_search(int n, nq_bnb_callback on_event, void *user, nq_bnb_stats *sta
  * n <= 16, else max(4, 640 / n); a margin of one cell (at least 10 px) before each board for its
  * labels; boards separated by that margin. nq_svg_cell_px() and nq_svg_board_origin() give it. */
 
-#define NQ_SVG_CELL  40    /* px per cell for n <= 16 */
-#define NQ_SVG_MAX_N 10000 /* the largest board the pictures accept */
+#define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
+#define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
+#define NQ_SVG_MAX_BOARDS 1000000 /* the most boards in one picture */
 
 /* nq_svg_picture() :
  * Writes the whole picture of k solutions of size n, snprintf-style: at most cap bytes including a
@@ -400,8 +401,8 @@ int nq_bnb_search(int n, nq_bnb_callback on_event, void *user, nq_bnb_stats *sta
  * @param n      board size, 1 <= n <= NQ_SVG_MAX_N.
  * @param cols   k * n entries: solution i is cols[i*n .. i*n+n-1], entries in [0, n) (any
  *               placement is drawn; attacks are not checked). May be NULL when k = 0.
- * @param k      number of boards, 0 <= k <= 1000000; k = 0 draws a small picture saying that
- *               there is no solution.
+ * @param k      number of boards, 0 <= k <= NQ_SVG_MAX_BOARDS; k = 0 draws a small picture
+ *               saying that there is no solution.
  * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
  * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
  *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an

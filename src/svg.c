@@ -17,7 +17,6 @@
 
 #include "nqueens.h"
 
-#define SVG_MAX_BOARDS 1000000u
 #define SVG_LIGHT      "#f0d9b5"
 #define SVG_DARK       "#b58863"
 #define SVG_INK        "#4a4a4a"
@@ -96,7 +95,7 @@ int nq_svg_cell_px(int n) {
  * 1000 x 1000 boards of 40020 px, still fits int coordinates; the check below keeps it so if the
  * limits change.) */
 static int svg_geom_init(svg_geom *g, int n, size_t k) {
-    if (n < 1 || n > NQ_SVG_MAX_N || k > SVG_MAX_BOARDS) {
+    if (n < 1 || n > NQ_SVG_MAX_N || k > NQ_SVG_MAX_BOARDS) {
         return -1;
     }
     g->n = n;

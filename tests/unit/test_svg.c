@@ -87,7 +87,7 @@ static void test_bad_arguments(void **state) {
     assert_int_equal(nq_svg_picture(buf, sizeof buf, -1, cols, 1, 0), 0);
     assert_int_equal(nq_svg_picture(buf, sizeof buf, NQ_SVG_MAX_N + 1, cols, 1, 0), 0);
     assert_int_equal(nq_svg_picture(buf, sizeof buf, 4, NULL, 1, 0), 0);
-    assert_int_equal(nq_svg_picture(buf, sizeof buf, 4, cols, 1000001, 0), 0);
+    assert_int_equal(nq_svg_picture(buf, sizeof buf, 4, cols, NQ_SVG_MAX_BOARDS + 1, 0), 0);
     int bad[4] = {1, 3, 4, 2};
     assert_int_equal(nq_svg_picture(buf, sizeof buf, 4, bad, 1, 0), 0);
     bad[2] = -1;
@@ -96,10 +96,12 @@ static void test_bad_arguments(void **state) {
     assert_int_equal(nq_svg_board(buf, sizeof buf, 4, cols, 1, 1, 0), 0); /* index >= k */
     assert_int_equal(nq_svg_board(buf, sizeof buf, 4, NULL, 0, 1, 0), 0);
     assert_int_equal(nq_svg_begin(buf, sizeof buf, 0, 1, 0), 0);
-    assert_int_equal(nq_svg_end(buf, sizeof buf, 4, 1000001, 0), 0);
+    assert_int_equal(nq_svg_end(buf, sizeof buf, 4, NQ_SVG_MAX_BOARDS + 1, 0), 0);
     /* The largest picture still fits int pixel coordinates. */
     int x, y, w, h;
-    assert_int_equal(nq_svg_board_origin(NQ_SVG_MAX_N, 1000000, 999999, &x, &y, &w, &h), NQ_OK);
+    assert_int_equal(
+        nq_svg_board_origin(NQ_SVG_MAX_N, NQ_SVG_MAX_BOARDS, NQ_SVG_MAX_BOARDS - 1, &x, &y, &w, &h),
+        NQ_OK);
     assert_true(x > 0 && y > 0 && x < w && y < h);
     /* A failed call leaves an empty string in the buffer. */
     assert_string_equal(buf, "");
