@@ -384,12 +384,13 @@ int nq_bnb_search(int n, nq_bnb_callback on_event, void *user, nq_bnb_stats *sta
 
 /* --- Pictures (svg.c) ---
  * An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
- * dark squares, each queen drawn as a path (a crown, no font needed), row numbers on the left and
- * column numbers on top (0-based, as in the `pairs` format; omitted when cells are smaller than
- * 10 px, i.e. n > 64). The empty board and the queen are defined once and reused (<use>), so a
- * picture of k boards takes O(n^2 + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for
- * n <= 16, else max(4, 640 / n); a margin of one cell (at least 10 px) before each board for its
- * labels; boards separated by that margin. nq_svg_cell_px() and nq_svg_board_origin() give it. */
+ * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
+ * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
+ * omitted when cells are smaller than 10 px, i.e. n > 64). The empty board and the queen are
+ * defined once and reused (<use>), and the squares are a pattern, so a picture of k boards takes
+ * O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <= 16, else max(4, 640 / n); a
+ * margin of one cell (at least 10 px) on each side of every board, for its labels and as the gap
+ * between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
 
 #define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
 #define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */

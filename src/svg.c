@@ -4,8 +4,9 @@
  * A picture is one board or a grid of boards (ceil(sqrt(k)) a line, for `solve --format svg
  * --limit K`): light and dark squares, row numbers on the left and column numbers on top, and a
  * queen drawn as a path (a five-pointed crown on a base), so that no font is needed for the
- * pieces and every renderer draws the same glyph. The empty board and the queen are defined once
- * in <defs> and reused through <use>, so k boards cost O(n^2 + k n) bytes instead of O(k n^2).
+ * pieces and every renderer draws the same glyph (a plain disc where cells are too small for a
+ * crown). The dark squares are one 2 x 2 pattern, and the empty board and the queen are defined
+ * once in <defs> and reused through <use>, so k boards cost O(n + k n) bytes instead of O(k n^2).
  * Workload: a handful to a few thousand boards of small n for people to look at; the pieces
  * (begin, board, end) let the command line stream a large grid without holding all of its text.
  * Geometry is integral (whole pixels per cell) so that renderers draw crisp squares and tests can
@@ -35,6 +36,10 @@ static const char svg_queen_path[] =
     "M31.5 10a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0 -5 0Z"
     "M10 30L6 11L12.5 20L13 8L17.5 18L20 6L22.5 18L27 8L27.5 20L34 11L30 30Z"
     "M9 31H31V35H9Z";
+
+/* In cells smaller than this (n > 53), a crown is a grey smudge: the queen is a plain disc. */
+#define SVG_CROWN_MIN_CELL 12
+static const char svg_queen_dot[] = "M4 20a16 16 0 1 0 32 0a16 16 0 1 0 -32 0Z";
 
 /* Output that counts the full length even when the buffer is too small. */
 typedef struct svg_out {
@@ -169,7 +174,7 @@ static void svg_write_begin(svg_out *o, const svg_geom *g, size_t k) {
                "<symbol id=\"q\" viewBox=\"0 0 40 40\"><path d=\"%s\" fill=\"" SVG_QUEEN_FILL
                "\" stroke=\"" SVG_QUEEN_EDGE "\" stroke-width=\"1.2\" "
                "stroke-linejoin=\"round\"/></symbol>\n",
-               svg_queen_path);
+               g->cell >= SVG_CROWN_MIN_CELL ? svg_queen_path : svg_queen_dot);
     /* The dark squares, as a pattern of 2 x 2 cells whose tiles start at the board's corner:
      * (r + c) odd is dark, so the top-left square is light, as on a chess board. O(1) text for
      * any n. */

@@ -237,6 +237,7 @@ static void test_glyph_and_labels(void **state) {
     }
     svg = picture(100, big, 1, 0);
     assert_int_equal(count_of(svg, "<text"), 0);
+    assert_non_null(strstr(svg, "<symbol id=\"q\" viewBox=\"0 0 40 40\"><path d=\"M4 20a16"));
     assert_int_equal(count_of(svg, "<use xlink:href=\"#q\""), 100);
     free(svg);
 }
