@@ -309,6 +309,62 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
 
 /* ==== Section: construction and min-conflicts (construct.c, minconflicts.c) =============== */
 
+/* nq_construct() :
+ * Writes an explicit solution of the n-queens problem in O(n) time and no extra memory, for every
+ * n >= 4 and for n = 1. This is the classical closed-form construction of Hoffman, Loessi and Moore
+ * (1969), in the form surveyed by Bernhardsson (1991, SIGART Bulletin 2(2)), with 1-based rows i:
+ * - n even, n mod 6 != 2: queen (i, 2i) and (n/2 + i, 2i - 1) for i = 1..n/2 (the "even columns,
+ *   then odd columns" pattern);
+ * - n even, n mod 6 = 2 (where that pattern fails): queen (i, 1 + (2(i-1) + n/2 - 1) mod n) and
+ *   (n + 1 - i, n - (2(i-1) + n/2 - 1) mod n) for i = 1..n/2;
+ * - n odd: the solution for n - 1, which leaves the main diagonal empty, plus a queen at (n, n).
+ * The result is the same on every call and every machine.
+ * @param n     board size, 1 <= n (any int; the answer needs n entries of memory).
+ * @param cols  receives n entries, cols[row] = column, 0-based.
+ * @return NQ_OK; NQ_ENOSOL for n = 2 or 3 (cols untouched); NQ_EINVAL if n < 1 or cols is NULL. */
+int nq_construct(int n, int *cols);
+
+/* Statistics of a min-conflicts run, filled in by nq_minconflicts(). */
+typedef struct nq_mc_stats {
+    uint64_t tries;           /* initial placements made (1 + restarts) */
+    uint64_t init_conflicts;  /* attacked pairs on shared diagonals left by the last placement */
+    uint64_t init_probes;     /* candidate columns examined by the greedy placements, all tries */
+    uint64_t evaluations;     /* candidate swaps evaluated by the repair phases, all tries */
+    uint64_t swaps;           /* swaps made (those that lowered the number of attacks) */
+} nq_mc_stats;
+
+/* nq_minconflicts() :
+ * Finds a pseudo-random solution of the n-queens problem by min-conflicts local search: the
+ * permutation-and-swap method of Sosic and Gu (1990, 1991: "QS4", a greedy initial placement that
+ * tries random free columns row by row and leaves only a few rows in conflict, then swaps of a
+ * queen under attack with a random queen whenever the swap lowers the number of attacks), which is
+ * the permutation form of the min-conflicts heuristic of Minton, Johnston, Philips and Laird (1992).
+ * Counters of queens per diagonal and anti-diagonal make every probe and every swap O(1); the
+ * whole run is O(n) expected time for large n, and uses n + O(1) ints in cols plus 4n bytes
+ * (see nq_minconflicts_memory()).
+ * The answer depends only on n, seed and max_work: the generator is our own (splitmix64 and
+ * xoshiro256**, with unbiased bounded draws in integer arithmetic), so a seed gives the same
+ * solution on every machine and in every build.
+ * The search is bounded: when a try stalls it restarts from a new placement (same seed stream), and
+ * once max_work probes and evaluations are spent it gives up.
+ * @param n         board size, 1 <= n (any int that fits in memory).
+ * @param seed      any 64-bit value.
+ * @param max_work  the budget of probes plus swap evaluations over all tries; 0 for the default
+ *                  (enough for every n in practice: 200 n + 10^7).
+ * @param cols      receives n entries, cols[row] = column, 0-based; on failure unspecified.
+ * @param stats     receives the statistics of the run, on success and on NQ_EFAIL; may be NULL.
+ * @return NQ_OK with a solution in cols; NQ_ENOSOL for n = 2 or 3 (at once); NQ_EFAIL if the
+ *         budget ran out (never observed with the default); NQ_EINVAL if n < 1 or cols is NULL;
+ *         NQ_ENOMEM if the working memory could not be allocated. Thread-safe. */
+int nq_minconflicts(int n, uint64_t seed, uint64_t max_work, int *cols, nq_mc_stats *stats);
+
+/* nq_minconflicts_memory() :
+ * @return the number of bytes nq_minconflicts() allocates for board size n (beyond the caller's
+ *         cols), so that a caller can say how much was needed when NQ_ENOMEM is returned;
+ *         0 if n < 1. */
+uint64_t nq_minconflicts_memory(int n);
+
+
 /* ==== End of section: construction and min-conflicts ===================================== */
 
 
