@@ -120,7 +120,9 @@ done
 
 # --- streamed formats equal the library's formatter (solve's first solution) -------------------
 for n in 1 4 8 13; do
-  for f in cols pairs perm jsonl board json grid matrix; do
+  formats="cols pairs perm jsonl"
+  [ $n -le 8 ] && formats="$formats board json grid matrix"
+  for f in $formats; do
     for cm in "" --column-major; do
       want=$("$NQ" solve $n --format $f --limit 1 $cm; echo x)
       expect "find $n $f $cm = solve" 0 "${want%x}" -- "$NQ" find $n --format $f $cm
@@ -135,7 +137,7 @@ expect "default above 32 is construct" 0 "${want%x}" -- "$NQ" find 33 --format c
 grep -q "method first" "$tmp/verbose" || fail "find 12 --verbose does not name method first"
 
 # --- construct and random answers are valid (independent checker) ---------------------------
-for n in 4 5 6 7 8 9 10 11 12 997 1000 1001 1002 1003 1004 100003; do
+for n in 4 5 6 7 8 9 10 11 1000 1001 1002 1003 1004 1005 100003; do
   for m in construct "random --seed 5" "random --seed 6"; do
     "$NQ" find $n --method $m --format cols >"$tmp/out" || fail "find $n --method $m failed"
     why=$(valid $n "$tmp/out") || fail "find $n --method $m: $why"
