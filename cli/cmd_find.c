@@ -380,7 +380,8 @@ int cmd_find(int argc, char **argv) {
                     (unsigned long long)seed, (unsigned long long)stats.tries,
                     (unsigned long long)stats.init_conflicts, (unsigned long long)stats.init_probes,
                     (unsigned long long)stats.evaluations, (unsigned long long)stats.swaps);
-        fprintf(stderr, "; solved in %.3f s, verified valid in %.3f s\n", solve_s, check_s);
+        fprintf(stderr, "; solved in %.3f ms, verified valid in %.3f ms\n", solve_s * 1e3,
+                check_s * 1e3);
     }
 
     int status = EXIT_OK;
@@ -398,6 +399,7 @@ int cmd_find(int argc, char **argv) {
     }
     free(cols);
     if (verbose && status == EXIT_OK)
-        fprintf(stderr, "nqueens find: done in %.3f s\n", seconds_since(&t0));
+        fprintf(stderr, "nqueens find: done in %.3f ms (solved, verified and printed)\n",
+                seconds_since(&t0) * 1e3);
     return status;
 }
