@@ -8,12 +8,14 @@
  * and --column-major transposes the answer in place, so memory stays at one int per row plus the
  * chunk. Board-shaped formats draw N^2 cells and are refused above FIND_BOARD_MAX.
  */
+#define _DEFAULT_SOURCE /* madvise() and MADV_HUGEPAGE */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -80,18 +82,34 @@ static void out_str(find_out *o, const char *s) {
     o->len += len;
 }
 
+/* "00" .. "99": two digits per division when writing numbers. */
+static const char digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930"
+    "31323334353637383940414243444546474849505152535455565758596061"
+    "62636465666768697071727374757677787980818283848586878889909192"
+    "93949596979899";
+
 /* Writes v in decimal followed by the tail (at most 2 characters). */
 static void out_uint(find_out *o, unsigned long long v, const char *tail) {
     char tmp[24];
-    int len = 0;
+    char *end = tmp + sizeof tmp, *q = end;
     out_room(o, 26);
-    do {
-        tmp[len++] = (char)('0' + (int)(v % 10));
-        v /= 10;
-    } while (v);
+    while (v >= 100) {
+        unsigned d = (unsigned)(v % 100) * 2;
+        v /= 100;
+        *--q = digit_pairs[d + 1];
+        *--q = digit_pairs[d];
+    }
+    if (v >= 10) {
+        *--q = digit_pairs[v * 2 + 1];
+        *--q = digit_pairs[v * 2];
+    } else {
+        *--q = (char)('0' + (int)v);
+    }
     char *p = o->buf + o->len;
-    while (len)
-        *p++ = tmp[--len];
+    size_t len = (size_t)(end - q);
+    memcpy(p, q, len);
+    p += len;
     while (*tail)
         *p++ = *tail++;
     o->len = (size_t)(p - o->buf);
@@ -214,6 +232,22 @@ static double seconds_since(const struct timespec *t0) {
     return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
+/* The answer's array; a large one is aligned and marked for transparent huge pages, which saves
+ * most of the page faults of its first touch (a third of the time of `find 10000000`). */
+static int *alloc_cols(unsigned long long bytes) {
+    const size_t huge = (size_t)2 << 20;
+    if (bytes < 4 * huge)
+        return malloc((size_t)bytes);
+    void *p = NULL;
+    size_t rounded = (size_t)((bytes + huge - 1) / huge * huge);
+    if (posix_memalign(&p, huge, rounded) != 0)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, rounded, MADV_HUGEPAGE); /* only a hint: failure changes nothing */
+#endif
+    return p;
+}
+
 static void report_memory(int n, unsigned long long bytes, const char *what) {
     cli_error("out of memory: %s for N = %d needs %llu bytes (%.1f MiB)", what, n, bytes,
               (double)bytes / (1024.0 * 1024.0));
@@ -307,7 +341,7 @@ int cmd_find(int argc, char **argv) {
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     unsigned long long cols_bytes = (unsigned long long)n * sizeof(int);
-    int *cols = malloc((size_t)cols_bytes);
+    int *cols = alloc_cols(cols_bytes);
     if (!cols) {
         report_memory(n, cols_bytes, "the solution");
         return EXIT_USAGE;
