@@ -18,7 +18,8 @@
  *
  * Tuned for n = 10^6..10^7: the counters are bytes (two arrays of 2n - 1, 4n bytes in all, so
  * they stay far smaller than the answer itself), the rows under attack live in a short list
- * (never a scan of the board), and the generator is small and fast (xoshiro256**, seeded by
+ * (never a scan of the board), the first draws of each row are made a few rows early so that
+ * their memory can be prefetched, and the generator is small and fast (xoshiro256**, seeded by
  * splitmix64; bounded draws by Lemire's multiply-and-reject, integer arithmetic only), which also
  * makes a seed give the same solution on every machine.
  */
@@ -33,10 +34,15 @@
 #define MC_COUNT_MAX 250u
 /* Draws per row in the greedy placement before settling for the least attacked draw. */
 #define MC_INIT_DRAWS 32
-/* Random partners tried for one attacked queen before turning to another attacked queen. */
+/* Random partners tried for one attacked queen before turning to another attacked queen (at most
+ * 2n: small boards have few partners, and their local minima are best left by a restart). */
 #define MC_PARTNERS 64
-/* Attacked queens in a row (no improving partner found) after which a try restarts. */
+/* Attacked queens in a row (no improving partner found) after which a try restarts (at most 2n). */
 #define MC_STALL 64
+/* How many rows ahead the greedy placement draws (and prefetches) a row's first candidates,
+ * and how many. */
+#define MC_AHEAD 16
+#define MC_EARLY 4
 /* Initial capacity of the list of rows under attack. */
 #define MC_LIST_INIT 1024
 
@@ -153,12 +159,37 @@ static int mc_place(mc_state *st, nq_mc_stats *stats) {
     memset(st->anti, 0, (size_t)(2 * n - 1));
     st->list_len = 0;
     st->attacks = 0;
+    /* The first MC_EARLY draws of each row are made MC_AHEAD rows early, so that their columns
+     * and then their counters can be prefetched: the board is far larger than the caches, and a
+     * draw otherwise waits for two memory accesses in a row. */
+    int64_t ahead[MC_AHEAD][MC_EARLY];
+    for (int64_t r = 0; r < MC_AHEAD && r < n; r++)
+        for (int k = 0; k < MC_EARLY; k++)
+            ahead[r][k] = r + (int64_t)mc_rng_below(&st->rng, (uint32_t)(n - r));
     for (int64_t r = 0; r < n; r++) {
         uint32_t left = (uint32_t)(n - r);
         int64_t best = -1;
         int best_hits = 3;
+        int64_t early[MC_EARLY];
+        int64_t *slot = ahead[r % MC_AHEAD];
+        memcpy(early, slot, sizeof early);
+        if (r + MC_AHEAD < n) {
+            int64_t later = r + MC_AHEAD;
+            for (int k = 0; k < MC_EARLY; k++) {
+                slot[k] = later + (int64_t)mc_rng_below(&st->rng, (uint32_t)(n - later));
+                __builtin_prefetch(&cols[slot[k]]);
+            }
+        }
+        if (r + MC_AHEAD / 2 < n) {
+            int64_t soon = r + MC_AHEAD / 2;
+            for (int k = 0; k < MC_EARLY; k++) {
+                int64_t c = cols[ahead[soon % MC_AHEAD][k]];
+                __builtin_prefetch(&st->diag[soon + c]);
+                __builtin_prefetch(&st->anti[soon - c + n - 1]);
+            }
+        }
         for (int draw = 0; draw < MC_INIT_DRAWS; draw++) {
-            int64_t j = r + (int64_t)mc_rng_below(&st->rng, left);
+            int64_t j = draw < MC_EARLY ? early[draw] : r + (int64_t)mc_rng_below(&st->rng, left);
             int64_t c = cols[j];
             int hits = (st->diag[r + c] > 0) + (st->anti[r - c + n - 1] > 0);
             stats->init_probes++;
@@ -213,6 +244,8 @@ static int mc_try_swap(mc_state *st, int64_t i, int64_t j) {
 static int mc_repair(mc_state *st, uint64_t *work, uint64_t max_work, nq_mc_stats *stats) {
     int64_t n = st->n;
     int stalled = 0;
+    int partners = n < MC_PARTNERS / 2 ? (int)(2 * n) : MC_PARTNERS;
+    int stall_max = n < MC_STALL / 2 ? (int)(2 * n) : MC_STALL;
     while (st->list_len > 0) {
         size_t at = mc_rng_below(
             &st->rng, (uint32_t)(st->list_len > UINT32_MAX / 2 ? UINT32_MAX / 2 : st->list_len));
@@ -222,7 +255,7 @@ static int mc_repair(mc_state *st, uint64_t *work, uint64_t max_work, nq_mc_stat
             continue;
         }
         int improved = 0;
-        for (int t = 0; t < MC_PARTNERS && !improved; t++) {
+        for (int t = 0; t < partners && !improved; t++) {
             if (*work >= max_work)
                 return NQ_EFAIL;
             ++*work;
@@ -240,7 +273,7 @@ static int mc_repair(mc_state *st, uint64_t *work, uint64_t max_work, nq_mc_stat
         }
         if (improved)
             stalled = 0;
-        else if (++stalled >= MC_STALL)
+        else if (++stalled >= stall_max)
             return NQ_EFAIL;
     }
     return NQ_OK;
