@@ -8,16 +8,16 @@
  * Minton, Johnston, Philips and Laird (1992, Artificial Intelligence 58). Columns always form a
  * permutation, so only diagonals can clash:
  * 1. Greedy placement. Row by row, draw random columns among those not used yet until one lies on
- *    a free diagonal and a free anti-diagonal; after a few failed draws (only near the last rows)
- *    take the least attacked of the draws. This leaves a handful of rows in conflict.
+ *    a free diagonal and a free anti-diagonal; after 32 failed draws (in practice only near the
+ *    last rows) take the least attacked of the draws. This leaves a handful of rows in conflict.
  * 2. Repair. Take a queen under attack and swap its column with that of a random other row when
  *    the swap lowers the number of attacks; keep going until no queen is attacked.
  * Counters of queens per diagonal (row + col) and anti-diagonal (row - col) make each draw and
  * each swap evaluation O(1). A try that stops improving restarts from a new greedy placement, and
  * a global budget of draws and evaluations bounds the whole run, so it always terminates.
  *
- * Tuned for n = 10^6..10^7: the counters are bytes (two arrays of 2n - 1, 4n bytes in all, so
- * they stay far smaller than the answer itself), the rows under attack live in a short list
+ * Tuned for n = 10^6..10^7: the counters are bytes (two arrays of 2n - 1, 4n bytes in all, no
+ * more than the answer itself), the rows under attack live in a short list
  * (never a scan of the board), the first draws of each row are made a few rows early so that
  * their memory can be prefetched, and the generator is small and fast (xoshiro256**, seeded by
  * splitmix64; bounded draws by Lemire's multiply-and-reject, integer arithmetic only), which also
