@@ -186,6 +186,12 @@ if ! grep -qs "NQ_SANITIZE:BOOL=ON" "${NQ_BUILD:-/nonexistent}/CMakeCache.txt"; 
     [ "$rc" = 2 ] || fail "find 2^31-1 under ulimit ($m): exit $rc, expected 2"
     echo "$out" | grep -q "needs [0-9]* bytes" || fail "find 2^31-1 under ulimit ($m): $out"
   done
+  # The answer fits (400 MB) but the search's counters (400 MB more) do not.
+  out=$(ulimit -v 600000; "$NQ" find 100000000 --method random --seed 1 --format cols 2>&1 >/dev/null)
+  rc=$?
+  [ "$rc" = 2 ] || fail "find 10^8 --method random under ulimit: exit $rc, expected 2"
+  echo "$out" | grep -q "search for N = 100000000 needs [0-9]* bytes" ||
+    fail "find 10^8 --method random under ulimit: $out"
 fi
 
 if [ "$fails" -ne 0 ]; then
