@@ -173,6 +173,15 @@ cmp -s "$tmp/r1" "$tmp/r2" || fail "the seed shown by --verbose does not reprodu
 "$NQ" find 300 --method random --format cols >"$tmp/r3" 2>"$tmp/v3"
 [ -s "$tmp/v3" ] && fail "without --verbose, find writes on stderr: $(cat "$tmp/v3")"
 
+# --- a write error (full disk) is reported, exit 2 --------------------------------------------
+if [ -w /dev/full ]; then
+  for f in cols grid; do
+    "$NQ" find 1000 --format $f >/dev/full 2>"$tmp/err"
+    rc=$?
+    [ "$rc" = 2 ] && grep -q "cannot write" "$tmp/err" || fail "find to /dev/full ($f): exit $rc, $(cat "$tmp/err")"
+  done
+fi
+
 # --- a large answer streams completely --------------------------------------------------------
 "$NQ" find 1000000 --format cols >"$tmp/big" || fail "find 1000000 failed"
 [ "$(wc -w <"$tmp/big")" = 1000000 ] || fail "find 1000000 does not print 10^6 columns"
