@@ -7,10 +7,12 @@
  * build-example
  *
  * It iterates over the solutions of the eight-queens puzzle, counts solutions for small boards,
- * draws one board, and checks a placement that is not a solution.
+ * draws one board, constructs a solution for a million queens, checks a placement that is not a
+ * solution, and judges a list of solutions written by someone else.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <nqueens.h>
 
@@ -76,6 +78,22 @@ int main(void) {
     printf("the first solution of 6:\n%s", text);
     free(text);
 
+    /* Construct: a solution for a million queens in O(n), checked by the O(n) validator. */
+    int big_n = 1000000;
+    int *big = malloc(sizeof *big * (size_t)big_n);
+    if (big == NULL) {
+        return 1;
+    }
+    rc = nq_construct(big_n, big);
+    if (rc == NQ_OK) {
+        rc = nq_validate(big_n, big, 0, NULL);
+    }
+    printf("constructed %d queens: %s\n", big_n, rc == NQ_OK ? "a solution" : nq_strerror(rc));
+    free(big);
+    if (rc != NQ_OK) {
+        return 1;
+    }
+
     /* Check: the main diagonal is not a solution; the validator names the first clash. */
     int diagonal[8] = {0, 1, 2, 3, 4, 5, 6, 7};
     nq_conflict c;
@@ -87,5 +105,35 @@ int main(void) {
         printf("unexpected answer from the validator: %s\n", nq_strerror(rc));
         return 1;
     }
-    return 0;
+
+    /* Judge: a list in `cols` format, as another program might print it (one solution is
+     * missing), read and judged like an online judge does. */
+    static const char list[] = "1 3 0 2\n";
+    nq_reader *reader = NULL;
+    nq_checker *checker = NULL;
+    if ((rc = nq_reader_new(list, strlen(list), NQ_INPUT_AUTO, 0, &reader)) != NQ_OK ||
+        (rc = nq_checker_new(0, &checker)) != NQ_OK) {
+        fprintf(stderr, "example: %s\n", nq_strerror(rc));
+        nq_reader_free(reader);
+        return 1;
+    }
+    nq_item item;
+    while ((rc = nq_reader_next(reader, &item)) == NQ_OK) {
+        nq_verdict verdict;
+        if ((rc = nq_checker_add(checker, &item, &verdict)) != NQ_OK) {
+            break;
+        }
+        printf("item %llu: %s\n", (unsigned long long)verdict.index,
+               verdict.kind == NQ_VERDICT_VALID ? "a solution" : "wrong");
+    }
+    nq_check_group group;
+    if ((rc == NQ_DONE || rc == NQ_OK) && (rc = nq_checker_group(checker, 0, &group)) == NQ_OK) {
+        char expected[41];
+        printf("the list for n = %d has %llu of the %s solutions: %s\n", group.n,
+               (unsigned long long)group.valid, nq_u128_to_string(group.expected, expected),
+               group.complete ? "complete" : "incomplete");
+    }
+    nq_checker_free(checker);
+    nq_reader_free(reader);
+    return rc == NQ_OK ? 0 : 1;
 }

@@ -52,7 +52,9 @@ example_ok() { # example_ok BINARY: runs it, checks the counts and equality with
   out=$("$1") || return 1
   [ "$out" = "$("$NQ_BUILD/nq_example")" ] || { echo "differs from the build tree's example"; return 1; }
   printf '%s\n' "$out" | counts_ok || return 1
-  printf '%s\n' "$out" | grep -q "^0 1 2 3 4 5 6 7 is not a solution: 0-0 and 1-1 share a diagonal$"
+  printf '%s\n' "$out" | grep -q "^0 1 2 3 4 5 6 7 is not a solution: 0-0 and 1-1 share a diagonal$" &&
+    printf '%s\n' "$out" | grep -q "^constructed 1000000 queens: a solution$" &&
+    printf '%s\n' "$out" | grep -q "^the list for n = 4 has 1 of the 2 solutions: incomplete$"
 }
 
 # pkg-config (relocatable: the prefix comes from the .pc file's place).
