@@ -114,10 +114,17 @@ static int svg_geom_init(svg_geom *g, int n, size_t k) {
         g->height = SVG_EMPTY_H;
         return 0;
     }
-    size_t per_line = 1;
-    while (per_line * per_line < k) {
-        per_line++;
+    /* per_line = ceil(sqrt(k)), by bisection: the least p with p * p >= k (k <= 10^6). */
+    size_t lo = 1, hi = 1000;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (mid * mid >= k) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
     }
+    size_t per_line = lo;
     size_t lines = (k + per_line - 1) / per_line;
     g->per_line = per_line;
     g->width = (long long)per_line * g->block;

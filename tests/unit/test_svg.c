@@ -137,6 +137,19 @@ static void test_geometry(void **state) {
     assert_int_equal(y, 240 + 40);
     assert_int_equal(w, 3 * 240);
     assert_int_equal(h, 2 * 240);
+    /* ceil(sqrt(k)) boards a line, for every k up to 3000 and near the largest. */
+    const size_t big[] = {999000, 998001, 998002, NQ_SVG_MAX_BOARDS - 1, NQ_SVG_MAX_BOARDS};
+    for (size_t t = 0; t < 3000 + 5; t++) {
+        size_t k = t < 3000 ? t + 1 : big[t - 3000], per = 1;
+        while (per * per < k) {
+            per++;
+        }
+        assert_int_equal(nq_svg_board_origin(4, k, k - 1, &x, &y, &w, &h), NQ_OK);
+        assert_int_equal(w, (int)per * 240);
+        assert_int_equal(h, (int)((k + per - 1) / per) * 240);
+        assert_int_equal(x, (int)((k - 1) % per) * 240 + 40);
+        assert_int_equal(y, (int)((k - 1) / per) * 240 + 40);
+    }
     assert_int_equal(nq_svg_board_origin(8, 12, 12, &x, &y, NULL, NULL), NQ_EINVAL);
     assert_int_equal(nq_svg_board_origin(8, 12, 0, NULL, &y, NULL, NULL), NQ_EINVAL);
     assert_int_equal(nq_svg_board_origin(0, 1, 0, &x, &y, NULL, NULL), NQ_EINVAL);
