@@ -349,6 +349,62 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
 
 /* ==== Section: construction and min-conflicts (construct.c, minconflicts.c) =============== */
 
+/* nq_construct() :
+ * Writes an explicit solution of the n-queens problem in O(n) time and no extra memory, for every
+ * n >= 4 and for n = 1. This is the classical closed-form construction of Hoffman, Loessi and Moore
+ * (1969), in the form surveyed by Bernhardsson (1991, SIGART Bulletin 2(2)), with 1-based rows i:
+ * - n even, n mod 6 != 2: queen (i, 2i) and (n/2 + i, 2i - 1) for i = 1..n/2 (the "even columns,
+ *   then odd columns" pattern);
+ * - n even, n mod 6 = 2 (where that pattern fails): queen (i, 1 + (2(i-1) + n/2 - 1) mod n) and
+ *   (n + 1 - i, n - (2(i-1) + n/2 - 1) mod n) for i = 1..n/2;
+ * - n odd: the solution for n - 1, which leaves the main diagonal empty, plus a queen at (n, n).
+ * The result is the same on every call and every machine.
+ * @param n     board size, 1 <= n (any int; the answer needs n entries of memory).
+ * @param cols  receives n entries, cols[row] = column, 0-based.
+ * @return NQ_OK; NQ_ENOSOL for n = 2 or 3 (cols untouched); NQ_EINVAL if n < 1 or cols is NULL. */
+int nq_construct(int n, int *cols);
+
+/* Statistics of a min-conflicts run, filled in by nq_minconflicts(). */
+typedef struct nq_mc_stats {
+    uint64_t tries;          /* initial placements made (1 + restarts) */
+    uint64_t init_conflicts; /* attacks left by the last greedy placement: the sum over all
+                                diagonals and anti-diagonals of (queens on it - 1), if > 0 */
+    uint64_t init_probes;    /* candidate columns examined by the greedy placements, all tries */
+    uint64_t evaluations;    /* candidate swaps evaluated by the repair phases, all tries */
+    uint64_t swaps;          /* swaps made (those that lowered the number of attacks) */
+} nq_mc_stats;
+
+/* nq_minconflicts() :
+ * Finds a pseudo-random solution of the n-queens problem by min-conflicts local search: the
+ * permutation-and-swap method of Sosic and Gu (1990, 1991: "QS4", a greedy initial placement that
+ * tries random free columns row by row and leaves only a few rows in conflict, then swaps of a
+ * queen under attack with a random queen whenever the swap lowers the number of attacks), which is
+ * the permutation form of the min-conflicts heuristic of Minton, Johnston, Philips and Laird
+ * (1992). Counters of queens per diagonal and anti-diagonal make every probe and every swap O(1);
+ * the whole run takes O(n) time in practice (about 3 probes a row, a few swaps per thousand
+ * rows), and besides cols it allocates about 4n bytes (see nq_minconflicts_memory()).
+ * The answer depends only on n, seed and max_work: the generator is our own (splitmix64 and
+ * xoshiro256**, with unbiased bounded draws in integer arithmetic), so a seed gives the same
+ * solution on every machine and in every build.
+ * The search is bounded: when a try stalls it restarts from a new placement (same seed stream), and
+ * once max_work probes and evaluations are spent it gives up.
+ * @param n         board size, 1 <= n (any int that fits in memory).
+ * @param seed      any 64-bit value.
+ * @param max_work  the budget of probes plus swap evaluations over all tries; 0 for the default
+ *                  (enough for every n in practice: 200 n + 10^7).
+ * @param cols      receives n entries, cols[row] = column, 0-based; on failure unspecified.
+ * @param stats     receives the statistics of the run, on success and on NQ_EFAIL; may be NULL.
+ * @return NQ_OK with a solution in cols; NQ_ENOSOL for n = 2 or 3 (at once); NQ_EFAIL if the
+ *         budget ran out (never observed with the default); NQ_EINVAL if n < 1 or cols is NULL;
+ *         NQ_ENOMEM if the working memory could not be allocated. Thread-safe. */
+int nq_minconflicts(int n, uint64_t seed, uint64_t max_work, int *cols, nq_mc_stats *stats);
+
+/* nq_minconflicts_memory() :
+ * @return the number of bytes nq_minconflicts() allocates for board size n (beyond the caller's
+ *         cols), so that a caller can say how much was needed when NQ_ENOMEM is returned;
+ *         0 if n < 1. */
+uint64_t nq_minconflicts_memory(int n);
+
 /* ==== End of section: construction and min-conflicts ===================================== */
 
 /* ==== Section: parsing, checking and completion (parse.c, check.c, complete.c) ============ */
@@ -551,6 +607,117 @@ void nq_checker_free(nq_checker *c);
 /* ==== End of section: checkpoint journal ================================================== */
 
 /* ==== Section: pictures and the traced branch-and-bound search (svg.c, bnb.c) ============= */
+
+/* --- The traced branch-and-bound search (bnb.c) ---
+ * The recursive search of the classic write-ups (seeds 000 and 004: "branch and bound" with three
+ * occupancy arrays for columns, diagonals and anti-diagonals, so that testing a cell costs O(1)),
+ * made observable: every step is reported to a callback, for teaching and for tracing. Rows are
+ * filled top to bottom and columns tried left to right, so solutions come in lexicographic order
+ * and the nodes visited are exactly those of nq_search_new()'s iterator. It is a slow, simple
+ * search (a callback per step); use nq_count() or nq_search_new() for speed. */
+
+/* What happened at one step of the search. */
+typedef enum nq_bnb_kind {
+    NQ_BNB_TRY = 0,   /* the cell (row, col) is tested */
+    NQ_BNB_ATTACKED,  /* ... and is attacked: `attack` says how, (by_row, by_col) by which queen */
+    NQ_BNB_PLACE,     /* ... and is free: a queen is placed there (one search node) */
+    NQ_BNB_SOLUTION,  /* all n rows hold a queen (row = n, col = -1); cols[0..n-1] is a solution */
+    NQ_BNB_DEAD_END,  /* every column of `row` (< n) is attacked: the placement cannot grow */
+    NQ_BNB_BACKTRACK, /* the queen at (row, col) is removed, to try the next column of its row */
+} nq_bnb_kind;
+
+/* One event of nq_bnb_search(). Valid only during the callback. */
+typedef struct nq_bnb_event {
+    nq_bnb_kind kind;
+    int n;              /* board size */
+    int row, col;       /* the cell concerned, 0-based; col = -1 for SOLUTION and DEAD_END */
+    nq_attack attack;   /* ATTACKED: NQ_ATTACK_COLUMN, _DIAGONAL or _ANTIDIAGONAL (the first of
+                           these, in that order, when several lines attack the cell); else NONE */
+    int by_row, by_col; /* ATTACKED: the queen that attacks the cell; else -1 */
+    const int *cols;    /* the queens above: cols[0..row-1]; for PLACE and BACKTRACK also
+                           cols[row] = col; for SOLUTION the whole solution cols[0..n-1] */
+    uint64_t solution;  /* SOLUTION: its 1-based number in lexicographic order; else 0 */
+} nq_bnb_event;
+
+/* Totals of one nq_bnb_search(). */
+typedef struct nq_bnb_stats {
+    uint64_t tries;      /* cells tested (TRY events) */
+    uint64_t attacked;   /* tested cells found attacked (ATTACKED events) */
+    uint64_t nodes;      /* queens placed (PLACE events): equals nq_search_nodes() after a full
+                            listing with nq_search_new(n, NULL, 0, 0, ...) */
+    uint64_t dead_ends;  /* rows reached with every column attacked (DEAD_END events) */
+    uint64_t solutions;  /* SOLUTION events: OEIS A000170 for a full search */
+    uint64_t backtracks; /* queens removed (BACKTRACK events); equals nodes after a full search */
+} nq_bnb_stats;
+
+/* Callback of nq_bnb_search(): return 0 to go on, non-zero to stop the search. */
+typedef int (*nq_bnb_callback)(void *user, const nq_bnb_event *ev);
+
+/* nq_bnb_search() :
+ * Runs the recursive branch-and-bound search over every placement of the n x n board, reporting
+ * each step to on_event in the order it happens: for each row, each column left to right is
+ * TRY'd, then either ATTACKED or PLACE'd; a PLACE is followed by the search of the next row and
+ * then BACKTRACK of the same cell. A row < n with no PLACE ends with DEAD_END; reaching row n
+ * gives SOLUTION. Recursion depth n; memory O(n) on the stack of the call, nothing allocated.
+ * @param n         board size, 1 <= n <= NQ_MAX_N (the event count grows like n!: beyond about
+ *                  n = 14 this takes minutes).
+ * @param on_event  called for every event; may be NULL (the search then only counts).
+ * @param user      passed to on_event.
+ * @param stats     receives the totals, also when stopped (then the totals so far); may be NULL.
+ * @return NQ_OK after the whole search; NQ_STOPPED if on_event returned non-zero; NQ_EINVAL if n
+ *         is out of range (stats untouched). */
+int nq_bnb_search(int n, nq_bnb_callback on_event, void *user, nq_bnb_stats *stats);
+
+/* --- Pictures (svg.c) ---
+ * An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
+ * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
+ * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
+ * omitted when cells are smaller than 10 px, i.e. n > 64). The empty board and the queen are
+ * defined once and reused (<use>), and the squares are a pattern, so a picture of k boards takes
+ * O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <= 16, else max(4, 640 / n); a
+ * margin of one cell (at least 10 px) on each side of every board, for its labels and as the gap
+ * between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
+
+#define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
+#define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
+#define NQ_SVG_MAX_BOARDS 1000000 /* the most boards in one picture */
+
+/* nq_svg_picture() :
+ * Writes the whole picture of k solutions of size n, snprintf-style: at most cap bytes including a
+ * terminating NUL (always terminated when cap > 0).
+ * @param n      board size, 1 <= n <= NQ_SVG_MAX_N.
+ * @param cols   k * n entries: solution i is cols[i*n .. i*n+n-1], entries in [0, n) (any
+ *               placement is drawn; attacks are not checked). May be NULL when k = 0.
+ * @param k      number of boards, 0 <= k <= NQ_SVG_MAX_BOARDS; k = 0 draws a small picture
+ *               saying that there is no solution.
+ * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
+ * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
+ *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an
+ *         entry out of range). */
+size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k, unsigned flags);
+
+/* nq_svg_begin() / nq_svg_board() / nq_svg_end() :
+ * The same picture in pieces, for callers that stream: begin (the header, sized for k boards),
+ * then board i = 0 .. k-1 in order, then end; their concatenation equals nq_svg_picture(). Each
+ * writes snprintf-style and returns the full length (0 on invalid arguments, as above; also if
+ * index >= k). With k = 0, begin and end alone make the "no solution" picture. */
+size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags);
+size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
+                    unsigned flags);
+size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
+
+/* nq_svg_cell_px() :
+ * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
+ *         max(4, 640 / n)), or 0 if n is out of range. */
+int nq_svg_cell_px(int n);
+
+/* nq_svg_board_origin() :
+ * Where board `index` of a picture of k boards lies: (*x, *y) receive the pixel coordinates of
+ * the top-left corner of its cell (0, 0); cell (r, c) spans [x + c*s, x + (c+1)*s) horizontally
+ * and [y + r*s, y + (r+1)*s) vertically, s = nq_svg_cell_px(n). *width and *height (may be NULL)
+ * receive the size of the whole picture.
+ * @return NQ_OK, or NQ_EINVAL if n or k is out of range, index >= k, or x or y is NULL. */
+int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, int *width, int *height);
 
 /* ==== End of section: pictures and trace ================================================== */
 
