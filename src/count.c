@@ -1,6 +1,7 @@
 /*
  * count.c: the counting kernel: the total and the fundamental solutions of the n-queens problem
- * in one pass over about one eighth of the backtracking tree.
+ * in one pass over about a quarter of the backtracking tree (the left-right mirror alone visits
+ * half; the classes alone would be an eighth, but the bound rows below prune late).
  *
  * Method (the corner / edge split with bound rows of the Japanese N-Queens community's counters,
  * after Takaken's program; re-derived here, see the README). Every solution has at most one queen
@@ -14,8 +15,8 @@
  *   the 8 values t, n-1-t, b, n-1-b, l, n-1-l, r, n-1-r (t, b: the columns of the top and bottom
  *   queens; l, r: the rows of the queens in columns 0 and n-1). The search keeps the images whose
  *   row-0 column b1 is the least of these values: no queen in columns 0 and n-1 in rows 1..b1-1
- *   and n-b1..n-1, the bottom queen in columns b1..n-1-b1. The rows above n-1-b1 = b2 cannot hold
- *   a side queen, so at row b2 a side column still free must be taken there (and two free side
+ *   and n-b1..n-1, the bottom queen in columns b1..n-1-b1. The rows below row b2 = n-1-b1 cannot
+ * hold a side queen, so at row b2 a side column still free must be taken there (and two free side
  *   columns end the branch). A solution found is counted as the representative of its class
  *   when no other image that the search also finds is lexicographically smaller; such a tie
  *   needs a side queen in row b1 or b2 or the bottom queen in column b1 or b2, which one mask
