@@ -27,11 +27,12 @@ int cmd_solve(int argc, char **argv) {
     nq_format fmt = NQ_FMT_PAIRS;
     long long limit = -1, n;
     unsigned sflags = 0, fflags = 0;
-    if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N))
+    static const char optstring[] = ":f:l:uch";
+    if (cli_reject_negative_n(argc, argv, "N", 1, NQ_MAX_N, optstring, longopts))
         return EXIT_USAGE;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":f:l:uch", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
         switch (opt) {
         case 'f':
             if (cli_parse_format("solve", optarg, &fmt))
