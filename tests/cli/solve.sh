@@ -37,7 +37,7 @@ check "unique 8 (12 lines)" 0 "12" -- bash -c "'$NQ' solve 8 --unique | wc -l"
 check "unique 10 (92 lines)" 0 "92" -- bash -c "'$NQ' solve 10 --unique --format cols | wc -l"
 check "unique 4" 0 "1 3 0 2" -- "$NQ" solve 4 --unique --format cols
 check "14 pairs count" 0 "365596" -- bash -c "'$NQ' solve 14 --format cols | wc -l"
-check "n=64 first solution exists (limit 1)" 0 "1" -- bash -c "'$NQ' solve 30 --format cols --limit 1 | wc -l"
+check "n=30 first solution exists (limit 1)" 0 "1" -- bash -c "'$NQ' solve 30 --format cols --limit 1 | wc -l"
 
 # Bad input: exit 2, one line on stderr, nothing on stdout.
 check_err "solve 0" 2 "N must be an integer from 1 to 64, got '0'" -- "$NQ" solve 0
