@@ -91,7 +91,7 @@ typedef struct cli_writer {
     int *boards;       /* svg: the solutions kept (n ints each), drawn as one picture at the end */
     size_t boards_cap; /* svg: ints allocated in boards */
     int n;             /* svg: board size of the solutions kept */
-    int failed;        /* a write failed and was reported: write nothing more */
+    int failed;        /* an error (a write, the svg board limit) was reported: write nothing */
 } cli_writer;
 
 /* cli_writer_begin() / cli_writer_put() / cli_writer_end() :

@@ -214,6 +214,7 @@ static int writer_keep(cli_writer *w, int n, const int *cols) {
     if (w->written >= NQ_SVG_MAX_BOARDS) {
         cli_error("the svg format draws at most %d boards in one picture; use --limit",
                   NQ_SVG_MAX_BOARDS);
+        w->failed = 1; /* nothing is drawn: no picture of the first million only */
         return -1;
     }
     size_t need = ((size_t)w->written + 1) * (size_t)n;
@@ -222,6 +223,7 @@ static int writer_keep(cli_writer *w, int n, const int *cols) {
         int *bigger = realloc(w->boards, cap * sizeof *bigger);
         if (!bigger) {
             cli_error("out of memory: keeping %llu boards for the picture", w->written + 1);
+            w->failed = 1;
             return -1;
         }
         w->boards = bigger;
@@ -298,7 +300,7 @@ int cli_writer_put(cli_writer *w, int n, const int *cols) {
 int cli_writer_end(cli_writer *w) {
     int rc;
     if (w->fmt == NQ_FMT_SVG) {
-        rc = writer_picture(w);
+        rc = w->failed ? -1 : writer_picture(w);
     } else {
         const char *suffix = nq_format_suffix(w->fmt);
         rc = writer_out(w, suffix, strlen(suffix));
