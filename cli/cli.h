@@ -49,9 +49,10 @@ int cli_get_n(const char *arg, long long lo, long long hi, long long *n);
 int cli_read_token(const char *what, char token[64]);
 
 /* cli_stdin_leftover() :
- * Unless standard input is a terminal (where a user types a line and waits for the answer),
- * looks for a word left on it after what was read: returns 1 with the word's start in token
- * (the caller prints the error), 0 if only white space is left, -1 after printing a read error. */
+ * Looks for a word left on the line of standard input where the last word was read (the line
+ * only: a program that writes N and waits for the answer before closing the pipe must not
+ * block us): returns 1 with the word's start in token (the caller prints the error), 0 if only
+ * white space is left on that line, -1 after printing a read error. */
 int cli_stdin_leftover(char token[64]);
 
 /* cli_reject_negative() :

@@ -85,12 +85,11 @@ int cmd_cases(int argc, char **argv) {
         }
         ns[i] = (int)n;
     }
-    /* More values than T announces: T is probably wrong, so answer nothing. */
+    /* More values than T announces on the last line: T is probably wrong, so answer nothing. */
     char more[64];
     int left = cli_stdin_leftover(more);
     if (left > 0)
-        cli_error("cases: T = %lld, but standard input holds more after the last case: '%s'", t,
-                  more);
+        cli_error("cases: T = %lld, but the line of the last case goes on: '%s'", t, more);
     if (left) {
         free(ns);
         return EXIT_USAGE;

@@ -8,7 +8,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 
@@ -79,19 +78,26 @@ int cli_read_token(const char *what, char token[64]) {
                   what, token);
         return -1;
     }
+    if (next != EOF)
+        ungetc(next, stdin); /* the end of the line, for cli_stdin_leftover() */
     return 0;
 }
 
 int cli_stdin_leftover(char token[64]) {
-    if (isatty(STDIN_FILENO))
-        return 0;
-    if (scanf("%63s", token) == 1)
-        return 1;
-    if (ferror(stdin)) {
+    int c;
+    while ((c = getchar()) != EOF && c != '\n' && isspace(c))
+        ;
+    if (c == EOF && ferror(stdin)) {
         cli_error("cannot read standard input: %s", strerror(errno));
         return -1;
     }
-    return 0;
+    if (c == EOF || c == '\n')
+        return 0;
+    size_t len = 0;
+    for (; c != EOF && !isspace(c) && len < 63; c = getchar())
+        token[len++] = (char)c;
+    token[len] = '\0';
+    return 1;
 }
 
 int cli_get_n(const char *arg, long long lo, long long hi, long long *n) {

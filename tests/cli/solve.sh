@@ -99,14 +99,17 @@ check_err "cases: stdin is a directory" 2 "cannot read T from standard input" --
   bash -c "'$NQ' cases </"
 check_err "words after N on stdin" 2 "expected only N on standard input, but 'junk' follows '4'" -- \
   bash -c "printf '4 junk\n' | '$NQ' solve"
-check_err "a second N on stdin" 2 "but '5' follows '4'" -- bash -c "printf '4\n5\n' | '$NQ' solve"
+check_err "a second N on stdin" 2 "but '5' follows '4'" -- bash -c "printf '4 5\n' | '$NQ' solve"
+# Only N's own line is read: a program that writes N and waits for the answer must get it.
+check "N's line only" 0 "1 3 0 2" -- bash -c "coproc W { echo 4; exec sleep 30; }
+  timeout 20 '$NQ' solve --format cols --limit 1 <&\${W[0]}; rc=\$?; kill \$W_PID; exit \$rc"
 check "blank lines after N on stdin" 0 "1 3 0 2${nl}2 0 3 1" -- \
   bash -c "printf '\n4\n\n  \n' | '$NQ' solve --format cols"
 # A word of 70 characters used to be cut at 63 and judged as the number it was not.
 check_err "a 70-digit N on stdin" 2 "more than 63 characters" -- \
   bash -c "printf '%070d\n' 4 | '$NQ' solve"
-check_err "cases: more values than T" 2 "T = 1, but standard input holds more" -- \
-  bash -c "printf '1\n4\n5\n' | '$NQ' cases"
+check_err "cases: more values than T" 2 "T = 1, but the line of the last case goes on: '5'" -- \
+  bash -c "printf '1\n4 5\n' | '$NQ' cases"
 check_err "cases: a 70-digit value" 2 "more than 63 characters" -- \
   bash -c "printf '1\n%070d\n' 4 | '$NQ' cases"
 check_err "cases empty" 2 "expected the number of test cases" -- bash -c "'$NQ' cases </dev/null"
