@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "complete.h"
 #include "nqueens.h"
 
 #define CX_MAX_K 65535 /* cells are numbered i * k + j in 32 bits */
@@ -48,6 +49,7 @@ typedef struct cx {
     int *row_of;  /* k: board row of free row i, increasing */
     int *col_of;  /* k: board column of free column j, increasing */
     int *cidx;    /* n: free column index of a board column, or -1 */
+    int *ridx;    /* n: free row index of a board row, or -1 */
     uint64_t *rc; /* k * w: candidate free columns of each free row */
     uint64_t *cr; /* k * w: candidate free rows of each free column */
     int *rcnt;    /* k: candidates of each free row */
@@ -62,12 +64,20 @@ typedef struct cx {
     uint64_t nodes;  /* queens placed */
     uint64_t probes; /* feasibility searches */
     nq_u128 count;   /* completions counted */
+    /* The one-word engine (k <= 64): frames of 2 + 2k words, and the bit of the free column
+     * (cbit) or free row (rbit) of a board column or row x, at index x + n for x in (-n, 2n). */
+    uint64_t *frames;
+    uint64_t *cbit, *rbit;
 } cx;
 
 static void cx_free(cx *s) {
     free(s->row_of);
     free(s->col_of);
     free(s->cidx);
+    free(s->ridx);
+    free(s->frames);
+    free(s->cbit);
+    free(s->rbit);
     free(s->rc);
     free(s->cr);
     free(s->rcnt);
@@ -346,6 +356,175 @@ static int cx_lex(cx *s, int row, const int *witness, cx_sink *out) {
     return ret;
 }
 
+/* ---- The one-word engine ------------------------------------------------------------------
+ * For k <= 64 every line is one word, so the state of a node fits in 2 + 2k words and is copied
+ * into the next frame while the attacked cells are removed (no trail, no counts: a popcount when
+ * choosing is cheaper). Frame layout: [0] unplaced rows, [1] unplaced columns, [2, 2 + k) the
+ * candidate columns of each row, [2 + k, 2 + 2k) the candidate rows of each column; the words of
+ * placed lines are stale. Refuted cells are removed from the current frame in place: they hold
+ * no completion under the frame's placements, which every later use of the frame shares. */
+
+static size_t fx_words(const cx *s) {
+    return 2 + 2 * (size_t)s->k;
+}
+
+static uint64_t *fx_frame(const cx *s, int depth) {
+    return s->frames + (size_t)depth * fx_words(s);
+}
+
+static int fx_setup(cx *s) {
+    int k = s->k, n = s->n;
+    assert(k >= 1 && k <= 64 && s->w == 1);
+    s->frames = malloc((size_t)(k + 2) * fx_words(s) * sizeof *s->frames);
+    s->cbit = calloc((size_t)(3 * n), sizeof *s->cbit);
+    s->rbit = calloc((size_t)(3 * n), sizeof *s->rbit);
+    if (!s->frames || !s->cbit || !s->rbit) {
+        return NQ_ENOMEM;
+    }
+    for (int x = 0; x < n; x++) {
+        s->cbit[x + n] = s->cidx[x] >= 0 ? (uint64_t)1 << s->cidx[x] : 0;
+        s->rbit[x + n] = s->ridx[x] >= 0 ? (uint64_t)1 << s->ridx[x] : 0;
+    }
+    uint64_t *f = fx_frame(s, 0), all = k == 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1;
+    f[0] = f[1] = all;
+    for (int i = 0; i < k; i++) {
+        f[2 + i] = s->rc[i];
+        f[2 + k + i] = s->cr[i];
+    }
+    return NQ_OK;
+}
+
+/* Places (i, j) on the state of frame f, writing the result into frame g. Returns 0, or 1 if a
+ * row or column is left without a candidate (g is then incomplete). */
+static int fx_place(cx *s, const uint64_t *f, uint64_t *g, int i, int j) {
+    int k = s->k;
+    s->nodes++;
+    s->place[i] = j;
+    uint64_t bi = (uint64_t)1 << i, bj = (uint64_t)1 << j;
+    uint64_t rows = f[0] & ~bi, cols = f[1] & ~bj;
+    g[0] = rows;
+    g[1] = cols;
+    const uint64_t *fr = f + 2, *fc = f + 2 + k, *cb = s->cbit + s->n, *rb = s->rbit + s->n;
+    uint64_t *gr = g + 2, *gc = g + 2 + k;
+    int br = s->row_of[i], bc = s->col_of[j];
+    for (; rows; rows &= rows - 1) {
+        int i2 = __builtin_ctzll(rows), dr = s->row_of[i2] - br;
+        uint64_t v = fr[i2] & ~(bj | cb[bc + dr] | cb[bc - dr]);
+        gr[i2] = v;
+        if (!v) {
+            return 1;
+        }
+    }
+    for (; cols; cols &= cols - 1) {
+        int j2 = __builtin_ctzll(cols), dc = s->col_of[j2] - bc;
+        uint64_t v = fc[j2] & ~(bi | rb[br + dc] | rb[br - dc]);
+        gc[j2] = v;
+        if (!v) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* As cx_choose(): the first candidate of the unplaced line with the fewest candidates. */
+static void fx_choose(const cx *s, const uint64_t *f, int *ci, int *cj) {
+    int k = s->k, best = 65, line = -1, byrow = 1;
+    for (uint64_t m = f[0]; m && best > 1; m &= m - 1) {
+        int i = __builtin_ctzll(m), c = __builtin_popcountll(f[2 + i]);
+        if (c < best) {
+            best = c;
+            line = i;
+        }
+    }
+    for (uint64_t m = f[1]; m && best > 1; m &= m - 1) {
+        int j = __builtin_ctzll(m), c = __builtin_popcountll(f[2 + k + j]);
+        if (c < best) {
+            best = c;
+            line = j;
+            byrow = 0;
+        }
+    }
+    assert(line >= 0 && best >= 1);
+    if (byrow) {
+        *ci = line;
+        *cj = __builtin_ctzll(f[2 + line]);
+    } else {
+        *cj = line;
+        *ci = __builtin_ctzll(f[2 + k + line]);
+    }
+}
+
+/* As cx_search(), from frame depth. */
+static int fx_search(cx *s, int depth, int counting, int *witness) {
+    uint64_t *f = fx_frame(s, depth), *g = fx_frame(s, depth + 1);
+    int k = s->k;
+    if (!f[0]) {
+        if (counting) {
+            s->count++;
+            return CX_GO;
+        }
+        memcpy(witness, s->place, (size_t)k * sizeof *witness);
+        return CX_STOP;
+    }
+    for (;;) {
+        int i, j;
+        fx_choose(s, f, &i, &j);
+        if (!fx_place(s, f, g, i, j)) {
+            int r = fx_search(s, depth + 1, counting, witness);
+            if (r != CX_GO) {
+                return r;
+            }
+        }
+        f[2 + i] &= ~((uint64_t)1 << j);
+        f[2 + k + j] &= ~((uint64_t)1 << i);
+        if (!f[2 + i] || !f[2 + k + j]) {
+            return CX_GO;
+        }
+    }
+}
+
+/* As cx_lex(): free row `row` is fixed at frame `row`. */
+static int fx_lex(cx *s, int row, const int *witness, cx_sink *out) {
+    int k = s->k;
+    if (row == k) {
+        for (int i = 0; i < k; i++) {
+            out->cols[s->row_of[i]] = s->col_of[s->place[i]];
+        }
+        out->found++;
+        return out->fn(out->user, s->n, out->cols) ? CX_STOP : CX_GO;
+    }
+    int *mine = malloc((size_t)k * sizeof *mine);
+    if (!mine) {
+        return CX_NOMEM;
+    }
+    uint64_t *f = fx_frame(s, row), *g = fx_frame(s, row + 1);
+    int ret = CX_GO;
+    while (f[2 + row]) {
+        int j = __builtin_ctzll(f[2 + row]);
+        if (!fx_place(s, f, g, row, j)) {
+            if (witness && witness[row] == j) {
+                ret = fx_lex(s, row + 1, witness, out);
+            } else {
+                s->probes++;
+                ret = fx_search(s, row + 1, 0, mine);
+                if (ret == CX_STOP) {
+                    ret = fx_lex(s, row + 1, mine, out);
+                }
+            }
+        }
+        if (ret != CX_GO) {
+            break;
+        }
+        f[2 + row] &= ~((uint64_t)1 << j);
+        f[2 + k + j] &= ~((uint64_t)1 << row);
+        if (!f[2 + k + j]) {
+            break;
+        }
+    }
+    free(mine);
+    return ret;
+}
+
 /* The first two given queens that attack each other, in the order of nq_validate(): the earliest
  * row whose queen is attacked from an earlier row, and for it column, diagonal, anti-diagonal. */
 static int cx_given_conflict(const nq_instance *inst, nq_conflict *conflict) {
@@ -428,7 +607,7 @@ static int cx_init(cx *s, const nq_instance *inst, nq_conflict *conflict) {
     s->w = k > 0 ? (k + 63) / 64 : 1;
     size_t kk = (size_t)(k > 0 ? k : 1), words = kk * (size_t)s->w;
     unsigned char *dfree = malloc((size_t)(4 * n) * sizeof *dfree); /* diagonals, anti-diagonals */
-    int *ridx = malloc((size_t)n * sizeof *ridx);
+    int *ridx = s->ridx = malloc((size_t)n * sizeof *ridx);
     s->row_of = malloc(kk * sizeof(int));
     s->col_of = malloc(kk * sizeof(int));
     s->cidx = malloc((size_t)n * sizeof(int));
@@ -520,7 +699,6 @@ static int cx_init(cx *s, const nq_instance *inst, nq_conflict *conflict) {
     s->nr = s->nc = k;
 done:
     free(dfree);
-    free(ridx);
     if (ret != NQ_OK) {
         cx_free(s);
         memset(s, 0, sizeof *s);
@@ -540,8 +718,13 @@ static void cx_stats(const cx *s, const nq_instance *inst, nq_complete_stats *st
     }
 }
 
+/* Whether the one-word engine runs: k <= 64, and its index tables (3n words) stay small. */
+static int cx_use_words(const cx *s, int engine) {
+    return engine != NQCX_GENERAL && s->k >= 1 && s->k <= 64 && s->n <= (1 << 16);
+}
+
 /* Runs the lexicographic walk; NQ_ENOSOL also covers an instance that fails its set-up. */
-static int cx_walk(const nq_instance *inst, cx_sink *out, nq_conflict *conflict,
+static int cx_walk(const nq_instance *inst, int engine, cx_sink *out, nq_conflict *conflict,
                    nq_complete_stats *stats) {
     cx s;
     int ret = cx_init(&s, inst, conflict);
@@ -549,15 +732,22 @@ static int cx_walk(const nq_instance *inst, cx_sink *out, nq_conflict *conflict,
         cx_stats(&s, inst, stats);
         return ret;
     }
+    int words = cx_use_words(&s, engine);
     int *witness = malloc((size_t)(s.k > 0 ? s.k : 1) * sizeof *witness);
     out->cols = malloc((size_t)inst->n * sizeof *out->cols);
-    if (!witness || !out->cols) {
+    if (!witness || !out->cols || (words && fx_setup(&s) != NQ_OK)) {
         ret = NQ_ENOMEM;
     } else {
         memcpy(out->cols, inst->cols, (size_t)inst->n * sizeof *out->cols);
-        int r = s.k > 0 ? cx_probe(&s, witness) : CX_STOP;
+        int r = CX_STOP;
+        if (s.k > 0) {
+            s.probes++;
+            r = words ? fx_search(&s, 0, 0, witness) : cx_search(&s, 0, witness);
+        }
         if (r == CX_STOP) {
-            r = cx_lex(&s, 0, witness, out);
+            r = !words            ? cx_lex(&s, 0, witness, out)
+                : out->first_only ? fx_first(&s, witness, out)
+                                  : fx_lex(&s, 0, witness, out);
         }
         ret = r == CX_NOMEM || s.nomem ? NQ_ENOMEM
               : r == CX_STOP           ? NQ_STOPPED
@@ -581,28 +771,43 @@ static int cx_keep_first(void *user, int n, const int *cols) {
     return 1;
 }
 
-int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
-                      nq_complete_stats *stats) {
+int nqcx_first(const nq_instance *inst, int engine, int *cols, nq_conflict *conflict,
+               nq_complete_stats *stats) {
     if (!cols) {
         return NQ_EINVAL;
     }
     cx_first f = {cols};
     cx_sink out = {cx_keep_first, &f, NULL, 0};
-    int ret = cx_walk(inst, &out, conflict, stats);
+    int ret = cx_walk(inst, engine, &out, conflict, stats);
     return ret == NQ_STOPPED ? NQ_OK : ret;
 }
 
-int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const int *cols),
-                     void *user, nq_conflict *conflict, nq_complete_stats *stats) {
+int nqcx_each(const nq_instance *inst, int engine, int (*fn)(void *user, int n, const int *cols),
+              void *user, nq_conflict *conflict, nq_complete_stats *stats) {
     if (!fn) {
         return NQ_EINVAL;
     }
     cx_sink out = {fn, user, NULL, 0};
-    return cx_walk(inst, &out, conflict, stats);
+    return cx_walk(inst, engine, &out, conflict, stats);
+}
+
+int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
+                      nq_complete_stats *stats) {
+    return nqcx_first(inst, NQCX_AUTO, cols, conflict, stats);
+}
+
+int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const int *cols),
+                     void *user, nq_conflict *conflict, nq_complete_stats *stats) {
+    return nqcx_each(inst, NQCX_AUTO, fn, user, conflict, stats);
 }
 
 int nq_complete_count(const nq_instance *inst, nq_u128 *count, nq_conflict *conflict,
                       nq_complete_stats *stats) {
+    return nqcx_count(inst, NQCX_AUTO, count, conflict, stats);
+}
+
+int nqcx_count(const nq_instance *inst, int engine, nq_u128 *count, nq_conflict *conflict,
+               nq_complete_stats *stats) {
     if (!count) {
         return NQ_EINVAL;
     }
@@ -618,6 +823,11 @@ int nq_complete_count(const nq_instance *inst, nq_u128 *count, nq_conflict *conf
     }
     if (s.k == 0) {
         s.count = 1;
+    } else if (cx_use_words(&s, engine)) {
+        ret = fx_setup(&s);
+        if (ret == NQ_OK) {
+            fx_search(&s, 0, 1, NULL);
+        }
     } else if (cx_search(&s, 1, NULL) == CX_NOMEM || s.nomem) {
         ret = NQ_ENOMEM;
     }

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "../../src/complete.h"
 #include "nqueens.h"
 
 /* ---- The reference ---------------------------------------------------------------------- */
@@ -165,16 +166,16 @@ static unsigned rnd(unsigned bound) {
     return (unsigned)(rng_state % bound);
 }
 
-/* Checks every engine entry point on one instance against the reference. */
-static void check_against_reference(const nq_instance *inst) {
+/* Checks every entry point of one engine on one instance against the reference. */
+static void check_engine(const nq_instance *inst, int engine) {
     int n = inst->n;
     nq_conflict cf;
     int *cols = malloc((size_t)n * sizeof *cols);
     nq_u128 count = 12345;
     listing l = {0};
-    int rf = nq_complete_first(inst, cols, &cf, NULL);
-    int rc = nq_complete_count(inst, &count, &cf, NULL);
-    int re = nq_complete_each(inst, collect, &l, &cf, NULL);
+    int rf = nqcx_first(inst, engine, cols, &cf, NULL);
+    int rc = nqcx_count(inst, engine, &count, &cf, NULL);
+    int re = nqcx_each(inst, engine, collect, &l, &cf, NULL);
     if (ref_given_conflict(inst)) {
         assert_int_equal(rf, NQ_ECONFLICT);
         assert_int_equal(rc, NQ_ECONFLICT);
@@ -218,6 +219,12 @@ static void check_against_reference(const nq_instance *inst) {
     free(all);
     free(l.cols);
     free(cols);
+}
+
+/* Both engines (the one-word engine and the general one) against the reference. */
+static void check_against_reference(const nq_instance *inst) {
+    check_engine(inst, NQCX_AUTO);
+    check_engine(inst, NQCX_GENERAL);
 }
 
 /* A random instance: some queens (from a random solution, or anywhere), blocked cells, excluded
@@ -288,6 +295,59 @@ static void test_random_against_reference(void **state) {
         nq_instance inst;
         random_instance(&inst, 1 + (int)rnd(8));
         check_against_reference(&inst);
+        nq_instance_free(&inst);
+    }
+}
+
+/* Boards too large for the reference (n = 10..15, about n excluded diagonals, some queens): the
+ * two engines agree on the count, the first completion and the first completions listed, and each
+ * listed completion is one (checked pair by pair). */
+static void test_engines_agree(void **state) {
+    (void)state;
+    for (int trial = 0; trial < 60; trial++) {
+        int n = 10 + (int)rnd(6);
+        nq_instance inst;
+        assert_int_equal(nq_instance_init(&inst, n), NQ_OK);
+        for (int d = 0; d < n; d++) {
+            nq_instance_exclude(&inst, (int)rnd(2u * (unsigned)n - 1), (int)rnd(2));
+        }
+        if (trial % 3 == 0) {
+            nq_instance_place(&inst, (int)rnd((unsigned)n), (int)rnd((unsigned)n), NULL);
+        }
+        nq_u128 c1 = 0, c2 = 1;
+        int f1[16], f2[16];
+        int r1 = nqcx_count(&inst, NQCX_AUTO, &c1, NULL, NULL);
+        int r2 = nqcx_count(&inst, NQCX_GENERAL, &c2, NULL, NULL);
+        assert_int_equal(r1, r2);
+        assert_true(c1 == c2);
+        r1 = nqcx_first(&inst, NQCX_AUTO, f1, NULL, NULL);
+        r2 = nqcx_first(&inst, NQCX_GENERAL, f2, NULL, NULL);
+        assert_int_equal(r1, r2);
+        assert_int_equal(r1 == NQ_OK, c1 > 0);
+        if (r1 == NQ_OK) {
+            assert_memory_equal(f1, f2, (size_t)n * sizeof *f1);
+        }
+        listing l1 = {0}, l2 = {0};
+        l1.stop_after = l2.stop_after = 40;
+        nqcx_each(&inst, NQCX_AUTO, collect, &l1, NULL, NULL);
+        nqcx_each(&inst, NQCX_GENERAL, collect, &l2, NULL, NULL);
+        assert_int_equal(l1.len, l2.len);
+        assert_true(l1.len == (c1 < 40 ? (size_t)c1 : 40));
+        if (l1.len) {
+            assert_memory_equal(l1.cols, l2.cols, l1.len * (size_t)n * sizeof *l1.cols);
+            assert_memory_equal(l1.cols, f1, (size_t)n * sizeof *f1);
+        }
+        for (size_t q = 0; q < l1.len; q++) {
+            const int *p = l1.cols + q * (size_t)n;
+            for (int r = 0; r < n; r++) {
+                assert_true(ref_allowed(&inst, r, p[r]));
+                for (int rr = 0; rr < r; rr++) {
+                    assert_false(ref_attack(r, p[r], rr, p[rr]));
+                }
+            }
+        }
+        free(l1.cols);
+        free(l2.cols);
         nq_instance_free(&inst);
     }
 }
@@ -578,6 +638,7 @@ int main(void) {
         cmocka_unit_test(test_empty_board_matches_oeis),
         cmocka_unit_test(test_nauck_1850),
         cmocka_unit_test(test_random_against_reference),
+        cmocka_unit_test(test_engines_agree),
         cmocka_unit_test(test_wide_bitsets),
         cmocka_unit_test(test_large_board_few_free),
         cmocka_unit_test(test_conflicts_and_forbidden),
