@@ -745,9 +745,7 @@ static int cx_walk(const nq_instance *inst, int engine, cx_sink *out, nq_conflic
             r = words ? fx_search(&s, 0, 0, witness) : cx_search(&s, 0, witness);
         }
         if (r == CX_STOP) {
-            r = !words            ? cx_lex(&s, 0, witness, out)
-                : out->first_only ? fx_first(&s, witness, out)
-                                  : fx_lex(&s, 0, witness, out);
+            r = words ? fx_lex(&s, 0, witness, out) : cx_lex(&s, 0, witness, out);
         }
         ret = r == CX_NOMEM || s.nomem ? NQ_ENOMEM
               : r == CX_STOP           ? NQ_STOPPED
