@@ -140,7 +140,7 @@ awk "$median"'
   END { printf "all %d: median CPU ratio %.0fx vs Gecode lex, %.0fx vs Gecode first-fail; median search-time ratio %.0fx (lex), %.0fx (first-fail); median end-to-end ratio %.0fx\n", k, median(a, k), median(b, k), median(c, k), median(d, k), median(e, k)
     printf "total CPU: library %.2fs, Gecode lex %.1fs, Gecode first-fail %.1fs\n", tl, tg, tf }' "$work/all"
 echo "slowest for the library (n seed D: library CPU | Gecode lex CPU | Gecode first-fail CPU):"
-sort -k4 -g -r "$work/all" | head -5 | awk '{ printf "  n=%s seed=%s D=%s: %.3fs %s (%s nodes) | %.3fs %s | %.3fs %s\n", $1, $2, $3, $4, $6, $7, $10, $12, $13, $15 }'
+sort -k4 -g -r "$work/all" | awk 'NR <= 5 { printf "  n=%s seed=%s D=%s: %.3fs %s (%s nodes) | %.3fs %s | %.3fs %s\n", $1, $2, $3, $4, $6, $7, $10, $12, $13, $15 }'
 
 solo_seeds=$([ $full = 1 ] && echo 40 || echo 20)
 echo "the library alone (CPU s in one process): n = 10..21, $solo_seeds seeds x D = n/2, 3n/4, n, 5n/4, 3n/2"
@@ -159,7 +159,7 @@ for n in 10 11 12 13 14 15 16 17 18 19 20 21; do
     END { printf "%-4s %5d %5d %10.4fs %10.4fs %8d\n", n, k, sat, median(q, k), mx, over }'
 done
 echo "hardest of them:"
-sort -k3 -g -r "$work/solo" | head -3 | sed "s|$work/s_||" | awk '{ split($1, p, "_"); printf "  n=%s seed=%s D=%s: %.3fs %s (%s nodes)\n", p[1], p[2], $2, $3, $4, $5 }'
+sort -k3 -g -r "$work/solo" | sed "s|$work/s_||" | awk 'NR <= 5 { split($1, p, "_"); printf "  n=%s seed=%s D=%s: %.3fs %s (%s nodes)\n", p[1], p[2], $2, $3, $4, $5 }'
 
 echo "larger boards, the library alone (n seed D: CPU seconds, answer, nodes):"
 big_seeds=$([ $full = 1 ] && echo "1 2 3 4" || echo "1 2")
