@@ -170,5 +170,8 @@ for n in 23 24 25; do
     for f in 5 6 8; do echo "$work/b_${n}_$seed $((n * f / 8))"; done >>"$work/list"
   done
 done
-"$drv" <"$work/list" | cut -d' ' -f1,3,4 | paste -d' ' "$work/list" - | sed "s|$work/b_||" |
-  awk '{ split($1, p, "_"); printf "  n=%s seed=%s D=%s: %.3fs %s (%s nodes)\n", p[1], p[2], $2, $3, $4, $5 }'
+while read -r file d; do # one at a time, so that each line shows as soon as it is solved
+  base=${file##*/b_}
+  read -r c _ a nodes _ <<<"$(echo "$file $d" | "$drv")"
+  printf '  n=%s seed=%s D=%s: %.3fs %s (%s nodes)\n' "${base%%_*}" "${base#*_}" "$d" "$c" "$a" "$nodes"
+done <"$work/list"

@@ -651,7 +651,8 @@ typedef struct nq_complete_stats {
  * Completion", JAIR 59, 2017). The free rows, free columns and allowed cells are extracted, then a
  * search on bitsets of any width picks at each step the row or column with the fewest candidates,
  * with forward checking; rows are then fixed in increasing order, each candidate column first
- * tested by that search (see complete.c). Memory O(k^2) bits for k free rows, k <= 65535.
+ * tested by that search (see complete.c). Memory O(k^2) bytes (at most about 4k^2) for k free
+ * rows, k <= 65535.
  * @param cols      receives n columns (the given queens and the placed ones) when NQ_OK.
  * @param conflict  receives the first two given queens that attack each other (earliest later
  *                  row, then column before diagonal before anti-diagonal) on NQ_ECONFLICT.

@@ -24,7 +24,7 @@
  * of the benchmarks) each line is one word and a node's state (2 + 2k words) is copied into the
  * next frame as the attacked cells are removed, with ties between lines going to the line nearest
  * the centre; for larger k the lines are multi-word bitsets with counts, and removed cells are
- * undone from a trail of cell numbers, so a node costs O(k) and memory stays O(k^2) bits.
+ * undone from a trail of cell numbers, so a node costs O(k) and memory stays O(k^2).
  *
  * Lexicographic order. That search finds some completion fast but not the first in row order, and
  * row order alone would make the hard (unsatisfiable) subtrees much slower. So the choice made is:
