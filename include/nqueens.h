@@ -243,6 +243,30 @@ const char *nq_format_suffix(nq_format fmt);
 
 /* ==== Section: counting engine and subproblems (count.c, split.c, parallel.c) ============= */
 
+/*
+ * Method. The count visits about a quarter of the backtracking tree (the left-right mirror alone
+ * visits half) with the corner / edge case split of the Japanese N-Queens community's counters
+ * (after Takaken): solutions with a queen in a corner are counted with the corner at (0, 0) and
+ * the transposed twin cut by a bound on column 1; the others with the row-0 queen the closest
+ * to a corner of all the border queens (bound rows b1 and n-1-b1 keep the side and bottom
+ * queens at least as far). Each solution found is weighted by its class size when it is the
+ * lexicographically least of the images the search finds, so total (A000170), fundamental
+ * (A002562) and orbit counts come out of one pass. A one-row look-ahead drops a third of the
+ * nodes, and the last rows are expanded breadth-first in branch-free passes (count.c).
+ *
+ * Subproblems (the contract shared by threads, the checkpoint journal and the MPI driver). For
+ * n >= 4 the subproblems of n are the admissible placements of the first `depth` rows of that
+ * search: a corner branch (row 0 in column 0, row 1 in column b1, 2 <= b1 <= n-2) or an edge
+ * branch (row 0 in column b1, 1 <= b1 < n-1-b1), with the rows below obeying the branch's bound
+ * rows. They are numbered 0, 1, ... in the lexicographic order of the prefixes (so corner
+ * branches first, by b1, then edge branches, by b1). depth is the least from 2 to n-2 that
+ * gives enough subproblems (1,000 up to n = 16, four times more per larger n, at most
+ * 2,000,000). For n <= 3 there is one subproblem. nq_split_id() names the method, its version,
+ * n, depth and size, e.g. "nq-split/2 corner-edge-bound n=16 depth=4 size=6778": a journal made
+ * with another id must be refused. Each subproblem's contribution is exact and independent of
+ * where and when it is computed; the contributions add up to the whole count.
+ */
+
 /* The result of a count or of one subproblem. All fields add up over subproblems. */
 typedef struct nq_counts {
     nq_u128 total;  /* all solutions (OEIS A000170) */
@@ -251,36 +275,43 @@ typedef struct nq_counts {
     nq_u128 orbit4; /* ... 4 members */
     nq_u128 orbit2; /* ... 2 members */
     nq_u128 orbit1; /* ... 1 member (only n = 1) */
-    uint64_t nodes; /* search nodes visited */
+    uint64_t nodes; /* queens placed by the search below the subproblems' prefixes */
 } nq_counts;
 
 /* nq_counts_add() : acc += x, field by field. */
 void nq_counts_add(nq_counts *acc, const nq_counts *x);
 
 /* nq_count() :
- * Counts all and fundamental solutions of the n-queens problem on one thread.
- * @param n    1 <= n <= NQ_MAX_N (beyond about 20 this takes hours or years).
- * @param out  receives the counts.
+ * Counts all and fundamental solutions of the n-queens problem, with the orbit breakdown, on
+ * one thread (the subproblems of nq_split_new() one after another).
+ * @param n    1 <= n <= NQ_MAX_N (seconds at n = 16 on one core; each n + 1 takes about 7
+ *             times longer, so beyond about 20 this takes hours or years).
+ * @param out  receives the counts (all fields).
  * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM. */
 int nq_count(int n, nq_counts *out);
 
-/* A numbered split of a whole count into independent subproblems. */
+/* A numbered split of a whole count into independent subproblems (see above). */
 typedef struct nq_split nq_split;
 
-/* nq_split_new() : the split used by every count of n (threads, journal, MPI).
- * @return NQ_OK, NQ_EINVAL, NQ_ENOMEM. */
+/* nq_split_new() : the split used by every count of n (threads, journal, MPI). Builds the list
+ * of subproblem prefixes (at most 2,000,000 of depth bytes each; milliseconds for n <= 20).
+ * @param n    1 <= n <= NQ_MAX_N.
+ * @param out  receives the split; free it with nq_split_free().
+ * @return NQ_OK, NQ_EINVAL (n out of range, out NULL), NQ_ENOMEM. */
 int nq_split_new(int n, nq_split **out);
 
 /* nq_split_n() / nq_split_size() / nq_split_id() :
  * The board size; the number of subproblems (numbered 0 .. size-1); and a short string naming the
- * numbering (method, n and parameters) that a journal stores and compares. */
+ * numbering (method, version, n, depth and size) that a journal stores and compares. NULL gives
+ * 0, 0 and "". */
 int nq_split_n(const nq_split *s);
 uint64_t nq_split_size(const nq_split *s);
 const char *nq_split_id(const nq_split *s);
 
 /* nq_split_solve() :
- * Computes one subproblem's contribution. Thread-safe: many threads may solve subproblems of one
- * split at once. The sum over all indices equals nq_count().
+ * Computes one subproblem's contribution (its weighted solutions, fundamental and orbit counts,
+ * nodes). Thread-safe: many threads may solve subproblems of one split at once. The sum over all
+ * indices equals nq_count().
  * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
 int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
 
@@ -295,15 +326,24 @@ typedef struct nq_count_options {
      * a non-zero return stops the count (NQ_STOPPED). May be NULL. */
     int (*on_result)(void *user, uint64_t index, const nq_counts *c);
     void *user;
-    const volatile int *stop; /* NULL, or a flag: once non-zero, no new subproblem starts */
+    /* NULL, or a flag: once non-zero, no new subproblem starts; those running finish and are
+     * reported and counted. */
+    const volatile int *stop;
 } nq_count_options;
 
+/* nq_count_threads() :
+ * @param threads  a thread count as in nq_count_options.threads (0 = all cores).
+ * @return the number of worker threads a count with that setting runs (>= 1). */
+int nq_count_threads(int threads);
+
 /* nq_count_split() :
- * Solves every subproblem not skipped, on opt->threads threads (OpenMP, dynamic schedule), and
- * adds their contributions into *out (which the caller initialises, e.g. from a journal).
- * The result never depends on the number of threads or the schedule.
+ * Solves every subproblem not skipped, on opt->threads threads (OpenMP, dynamic schedule, one
+ * subproblem at a time), and adds their contributions into *out (which the caller initialises,
+ * e.g. from a journal). The result never depends on the number of threads or the schedule.
+ * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
  * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
- *         of the subproblems reported through on_result); NQ_EINVAL; NQ_ENOMEM. */
+ *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
+ *         threads < 0); NQ_ENOMEM. */
 int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
 
 /* ==== End of section: counting engine ===================================================== */
