@@ -1,8 +1,265 @@
-/* cmd_complete.c: placeholder until the `complete` command lands (tracked in the issues). */
+/*
+ * cmd_complete.c: `nqueens complete`: the n-Queens Completion problem. Reads given queens
+ * (--queens, a board, or a CSPLib problem 79 data file), then prints the lexicographically first
+ * completion, all of them, or their number.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
 
+static const char complete_help[] =
+    "Usage: nqueens complete [N] [FILE] [--queens \"r-c, r-c, ...\"] [--diagonals D]\n"
+    "                        [--count | --all] [--format F] [--stats]\n"
+    "Extend queens already placed to a full solution (n-Queens Completion), or prove that\n"
+    "none exists. The instance is read from FILE, or standard input, unless --queens is given:\n"
+    "  a board: n lines of Q (queen), . or _ (free), x (no queen may stand here);\n"
+    "  CSPLib problem 79 data: 'n = N', 'numdiags = D', 'diags = [[i, t], ...]' (t = 1: no queen\n"
+    "    on row + col = i; t = 0: none on row - col = i - (n - 1)), or 'letting n = N' and\n"
+    "    'letting init = [[r, c], ...]' (0-based given queens).\n"
+    "N may be omitted when the instance states it; given, it must agree with it. With --queens,\n"
+    "N is required (read from standard input when omitted).\n"
+    "Prints the lexicographically first completion; exit status 1 when there is none, or when\n"
+    "given queens attack each other.\n\n"
+    "  -q, --queens LIST   given queens, 0-based row-col pairs, e.g. \"3-3, 4-1\"\n"
+    "  -d, --diagonals D   use only the first D excluded diagonals of the data file\n"
+    "  -c, --count         print the number of completions (0 when none; exit 0)\n"
+    "  -a, --all           print every completion in lexicographic order\n"
+    "  -f, --format F      cols, pairs (default), board, json, jsonl, grid, perm, matrix\n"
+    "  -s, --stats         print the search statistics on standard error\n"
+    "  -h, --help          show this help\n";
+
+/* Reads a whole file ("-" or NULL: standard input) into a malloc'd buffer. */
+static char *read_all(const char *path, size_t *len) {
+    FILE *f = (!path || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
+    const char *name = (!path || strcmp(path, "-") == 0) ? "standard input" : path;
+    if (!f) {
+        cli_error("cannot open '%s': %s", name, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, used = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (used == cap) {
+            char *bigger = cap < ((size_t)1 << 30) ? realloc(buf, 2 * cap) : NULL;
+            if (!bigger) {
+                cli_error("'%s' is too large to read (over %zu bytes)", name, cap);
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        size_t got = fread(buf + used, 1, cap - used, f);
+        used += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                cli_error("cannot read '%s': %s", name, strerror(errno));
+                free(buf);
+                buf = NULL;
+            }
+            break;
+        }
+    }
+    if (f != stdin) {
+        fclose(f);
+    }
+    *len = used;
+    return buf;
+}
+
+typedef struct listing {
+    cli_writer *w;
+    nq_format fmt;
+    int started; /* the writer has begun: the first completion is out */
+    int failed;
+} listing;
+
+/* The run starts with the first completion, so that "no completion" prints nothing. */
+static int put_one(void *user, int n, const int *cols) {
+    listing *l = user;
+    if (!l->started && cli_writer_begin(l->w, l->fmt, 0)) {
+        l->failed = 1;
+        return 1;
+    }
+    l->started = 1;
+    if (cli_writer_put(l->w, n, cols)) {
+        l->failed = 1;
+        return 1;
+    }
+    return 0;
+}
+
+static int is_number(const char *s) {
+    if (!*s) {
+        return 0;
+    }
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int cmd_complete(int argc, char **argv) {
-    (void)argc;
-    cli_error("'%s' is not available in this build yet", argv[0]);
-    return EXIT_USAGE;
+    static const struct option longopts[] = {
+        {"queens", required_argument, NULL, 'q'}, {"diagonals", required_argument, NULL, 'd'},
+        {"count", no_argument, NULL, 'c'},        {"all", no_argument, NULL, 'a'},
+        {"format", required_argument, NULL, 'f'}, {"stats", no_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    };
+    nq_format fmt = NQ_FMT_PAIRS;
+    const char *queens = NULL, *file = NULL;
+    long long n = 0, diags = -1;
+    int count = 0, all = 0, stats = 0;
+    if (cli_reject_negative(argc, argv, "N", 1, NQ_INSTANCE_MAX_N)) {
+        return EXIT_USAGE;
+    }
+    opterr = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":q:d:caf:sh", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'q':
+            queens = optarg;
+            break;
+        case 'd':
+            if (cli_parse_ll("--diagonals", optarg, 0, 2000000000LL, &diags)) {
+                return EXIT_USAGE;
+            }
+            break;
+        case 'c':
+            count = 1;
+            break;
+        case 'a':
+            all = 1;
+            break;
+        case 'f':
+            if (cli_parse_format("complete", optarg, &fmt)) {
+                return EXIT_USAGE;
+            }
+            break;
+        case 's':
+            stats = 1;
+            break;
+        case 'h':
+            fputs(complete_help, stdout);
+            return cli_flush() ? EXIT_USAGE : EXIT_OK;
+        default:
+            return cli_option_error("complete", opt, argv, optind);
+        }
+    }
+    int npos = argc - optind;
+    if (npos > 2) {
+        return cli_usage_error("complete", "expected at most N and FILE, got '%s' too",
+                               argv[optind + 2]);
+    }
+    if (npos >= 1 && is_number(argv[optind])) {
+        if (cli_parse_ll("N", argv[optind], 1, NQ_INSTANCE_MAX_N, &n)) {
+            return EXIT_USAGE;
+        }
+        if (npos == 2) {
+            file = argv[optind + 1];
+        }
+    } else if (npos == 2) {
+        return cli_usage_error("complete", "N must be an integer from 1 to %d, got '%s'",
+                               NQ_INSTANCE_MAX_N, argv[optind]);
+    } else if (npos == 1) {
+        file = argv[optind];
+    }
+    if (count && all) {
+        return cli_usage_error("complete", "--count and --all cannot be used together");
+    }
+    if (queens && (file || diags >= 0)) {
+        return cli_usage_error("complete", "--queens cannot be used with %s",
+                               file ? "an instance file" : "--diagonals");
+    }
+
+    nq_instance inst = {0}; /* stays empty when a reader fails */
+    nq_conflict cf;
+    char err[256];
+    int rc;
+    const char *source = queens ? "--queens" : file && strcmp(file, "-") ? file : "standard input";
+    if (queens) {
+        if (n == 0 && cli_get_n(NULL, 1, NQ_INSTANCE_MAX_N, &n)) {
+            return EXIT_USAGE;
+        }
+        rc = nq_instance_parse_queens(queens, (int)n, &inst, &cf, err, sizeof err);
+    } else {
+        size_t len;
+        char *text = read_all(file, &len);
+        if (!text) {
+            return EXIT_USAGE;
+        }
+        rc = nq_instance_parse(text, len, (int)n, (long)diags, &inst, &cf, err, sizeof err);
+        free(text);
+    }
+    if (rc == NQ_EPARSE || rc == NQ_EMISMATCH) {
+        cli_error("%s: %s", source, err);
+        return EXIT_USAGE;
+    }
+    if (rc == NQ_OK && nq_format_is_board(fmt) && !count && inst.n > 1000) {
+        nq_instance_free(&inst);
+        return cli_usage_error("complete", "n = %d is too large for the %s format; use cols",
+                               inst.n, nq_format_name(fmt));
+    }
+
+    nq_complete_stats st = {0};
+    nq_u128 total = 0;
+    int *cols = NULL;
+    cli_writer w;
+    listing l = {&w, fmt, 0, 0};
+    if (rc == NQ_OK) {
+        if (count) {
+            rc = nq_complete_count(&inst, &total, &cf, &st);
+        } else if (all) {
+            rc = nq_complete_each(&inst, put_one, &l, &cf, &st);
+        } else {
+            cols = malloc((size_t)inst.n * sizeof *cols);
+            rc = cols ? nq_complete_first(&inst, cols, &cf, &st) : NQ_ENOMEM;
+        }
+    }
+    int status = EXIT_OK;
+    if (rc == NQ_ECONFLICT) {
+        if (cf.kind == NQ_ATTACK_ROW) {
+            cli_error("the given queens %d-%d and %d-%d are in the same row", cf.row1, cf.col1,
+                      cf.row2, cf.col2);
+        } else {
+            cli_error("the given queens %d-%d and %d-%d attack each other (same %s)", cf.row1,
+                      cf.col1, cf.row2, cf.col2, nq_attack_name(cf.kind));
+        }
+        status = EXIT_NO;
+    } else if (rc == NQ_ENOSOL) {
+        cli_error("no completion exists");
+        status = EXIT_NO;
+    } else if (rc == NQ_STOPPED && l.failed) {
+        status = EXIT_USAGE;
+    } else if (rc != NQ_OK) {
+        cli_error("cannot complete the instance: %s", nq_strerror(rc));
+        status = EXIT_USAGE;
+    } else if (count) {
+        char buf[41];
+        printf("%s\n", nq_u128_to_string(total, buf));
+        status = cli_flush() ? EXIT_USAGE : EXIT_OK;
+    } else if (!all) {
+        if (cli_writer_begin(&w, fmt, 0) || cli_writer_put(&w, inst.n, cols) ||
+            cli_writer_end(&w)) {
+            status = EXIT_USAGE;
+        }
+    }
+    if (l.started) {
+        if (cli_writer_end(&w) && status == EXIT_OK) {
+            status = EXIT_USAGE;
+        }
+    }
+    if (stats) {
+        fprintf(stderr, "nqueens: n=%d free=%d nodes=%llu probes=%llu\n", inst.n, st.free_rows,
+                (unsigned long long)st.nodes, (unsigned long long)st.probes);
+    }
+    free(cols);
+    nq_instance_free(&inst);
+    return status;
 }

@@ -601,6 +601,123 @@ int nq_checker_group(nq_checker *c, int index, nq_check_group *out);
 /* nq_checker_free() : releases a checker; NULL is accepted. */
 void nq_checker_free(nq_checker *c);
 
+/* ---- n-Queens Completion: instances (instance.c) and the completion engine (complete.c) ---- */
+
+/* nq_instance : a completion problem on an n x n board: queens already placed, cells where no
+ * queen may stand, and excluded diagonals (CSPLib problem 79). Build one with nq_instance_init()
+ * and the setters below, or with a parser; release it with nq_instance_free(). */
+typedef struct nq_instance {
+    int n;                 /* board size, 1 <= n <= NQ_INSTANCE_MAX_N */
+    int *cols;             /* n entries: cols[row] = column of the given queen, or -1 */
+    unsigned char *xdiag;  /* 2n-1 flags: non-zero = no queen on the diagonal row - col = i-(n-1) */
+    unsigned char *xanti;  /* 2n-1 flags: non-zero = no queen on the anti-diagonal row + col = i */
+    int *blocked;          /* 2 * nblocked ints: row, column of each cell where no queen may stand */
+    size_t nblocked;       /* number of blocked cells (duplicates allowed) */
+    size_t blocked_cap;    /* allocated pairs of `blocked` */
+} nq_instance;
+
+/* NQ_INSTANCE_MAX_N : the largest board an instance may describe (memory grows as O(n) for the
+ * instance; the engine's memory grows as k^2 bits for k free rows). */
+#define NQ_INSTANCE_MAX_N (1 << 20)
+
+/* nq_instance_init() :
+ * Makes an empty instance of size n: no queen, no blocked cell, no excluded diagonal.
+ * @return NQ_OK; NQ_EINVAL if inst is NULL or n is outside [1, NQ_INSTANCE_MAX_N]; NQ_ENOMEM
+ *         (then *inst holds nothing to free). */
+int nq_instance_init(nq_instance *inst, int n);
+
+/* nq_instance_free() : releases what an instance holds and zeroes it; NULL is accepted. */
+void nq_instance_free(nq_instance *inst);
+
+/* nq_instance_place() :
+ * Places a given queen at (row, col), 0-based. Placing the same queen twice is harmless.
+ * @param conflict  receives the two queens when NQ_ECONFLICT is returned (kind NQ_ATTACK_ROW,
+ *                  row1 = row2); may be NULL.
+ * @return NQ_OK; NQ_EINVAL (NULL inst, row or col outside [0, n)); NQ_ECONFLICT if the row
+ *         already holds a queen in another column (only one queen fits in a row). */
+int nq_instance_place(nq_instance *inst, int row, int col, nq_conflict *conflict);
+
+/* nq_instance_block() :
+ * Forbids a queen on the cell (row, col). @return NQ_OK, NQ_EINVAL (out of range), NQ_ENOMEM. */
+int nq_instance_block(nq_instance *inst, int row, int col);
+
+/* nq_instance_exclude() :
+ * Excludes a diagonal in the numbering of CSPLib problem 79: t = 1 excludes the anti-diagonal
+ * row + col = i, t = 0 the diagonal row - col = i - (n - 1); i in [0, 2n - 2].
+ * @return NQ_OK, or NQ_EINVAL if i or t is out of range. */
+int nq_instance_exclude(nq_instance *inst, int i, int t);
+
+/* nq_instance_parse() :
+ * Reads an instance from text, detecting its format:
+ * - a board: n lines of n cells, `Q` a given queen, `.` or `_` a free cell, `x` or `X` a blocked
+ *   cell; spaces and tabs between cells are ignored (so the `grid` format reads too);
+ * - statements `NAME = VALUE` (MiniZinc data, `;` optional) or `letting NAME = VALUE` /
+ *   `letting NAME be VALUE` (Essence), with `%`, `$`, `#` and `//` comments, where NAME is one of
+ *   `n` (board size), `numdiags` and `diags` (CSPLib problem 79 excluded diagonals: pairs [i, t],
+ *   see nq_instance_exclude(); numdiags must equal the number of pairs) and `init` (given queens
+ *   as 0-based pairs [row, col]).
+ * @param text       the input, len bytes (need not be NUL-terminated).
+ * @param n          the expected board size, or 0 to take it from the text.
+ * @param max_diags  use only the first max_diags pairs of `diags` (the instance's D prefix, as in
+ *                   the experiments of Gent, Jefferson and Nightingale); -1 for all of them.
+ * @param out        receives the instance (free it with nq_instance_free()) when NQ_OK.
+ * @param conflict   receives two given queens in one row when NQ_ECONFLICT; may be NULL.
+ * @param err        receives a one-line message "line L, column C: ..." on NQ_EPARSE or
+ *                   NQ_EMISMATCH; may be NULL; errcap bytes including the NUL.
+ * @return NQ_OK; NQ_EPARSE (malformed text, a number out of range, no size, max_diags larger
+ *         than the number of pairs); NQ_EMISMATCH (n given and the text states another size);
+ *         NQ_ECONFLICT; NQ_EINVAL (NULL text or out, n or max_diags out of range); NQ_ENOMEM. */
+int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_instance *out,
+                      nq_conflict *conflict, char *err, size_t errcap);
+
+/* nq_instance_parse_queens() :
+ * Reads given queens in the `pairs` notation, "r-c, r-c, ..." (0-based; commas and spaces
+ * separate; a final "." as written by the pairs format is accepted; an empty list is allowed)
+ * into a new instance of size n. Errors and outputs as nq_instance_parse(); the column of a
+ * message counts characters of spec from 1. */
+int nq_instance_parse_queens(const char *spec, int n, nq_instance *out, nq_conflict *conflict,
+                             char *err, size_t errcap);
+
+/* Statistics of a completion run. */
+typedef struct nq_complete_stats {
+    uint64_t nodes;   /* queens placed by the search (all sub-searches together) */
+    uint64_t probes;  /* feasibility searches run to pick the lexicographically first completion */
+    int free_rows;    /* k: rows (and columns) left free by the given queens */
+} nq_complete_stats;
+
+/* nq_complete_first() :
+ * Computes the lexicographically first completion of an instance, or proves that none exists
+ * (the decision problem is NP-complete: Gent, Jefferson and Nightingale, "Complexity of n-Queens
+ * Completion", JAIR 59, 2017). The free rows, free columns and allowed cells are extracted, then a
+ * search on bitsets of any width picks at each step the row or column with the fewest candidates,
+ * with forward checking; rows are then fixed in increasing order, each candidate column first
+ * tested by that search (see complete.c). Memory O(k^2) bytes (at most about 4k^2) for k free
+ * rows, k <= 65535.
+ * @param cols      receives n columns (the given queens and the placed ones) when NQ_OK.
+ * @param conflict  receives the first two given queens that attack each other (earliest later
+ *                  row, then column before diagonal before anti-diagonal) on NQ_ECONFLICT.
+ * @param stats     receives the statistics; may be NULL.
+ * @return NQ_OK; NQ_ENOSOL if no completion exists (also when a given queen stands on a blocked
+ *         cell or an excluded diagonal); NQ_ECONFLICT; NQ_EINVAL (NULL or inconsistent instance);
+ *         NQ_ERANGE (more than 65535 free rows); NQ_ENOMEM. */
+int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
+                      nq_complete_stats *stats);
+
+/* nq_complete_count() :
+ * Counts all completions (each full solution that extends the instance), 128-bit, by the same
+ * fewest-candidates search with forward checking. Errors as nq_complete_first(), except that no
+ * completion is a count of 0 with NQ_OK. */
+int nq_complete_count(const nq_instance *inst, nq_u128 *count, nq_conflict *conflict,
+                      nq_complete_stats *stats);
+
+/* nq_complete_each() :
+ * Calls fn(user, n, cols) for every completion in lexicographic order (cols holds n columns and
+ * is valid during the call only); a non-zero return stops the listing.
+ * @return NQ_OK after the last one (NQ_ENOSOL if there was none), NQ_STOPPED if fn stopped it,
+ *         or the errors of nq_complete_first(). */
+int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const int *cols),
+                     void *user, nq_conflict *conflict, nq_complete_stats *stats);
+
 /* ==== End of section: parsing, checking and completion ==================================== */
 
 /* ==== Section: checkpoint journal (journal.c) ============================================ */

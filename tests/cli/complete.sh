@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The `complete` command (n-Queens Completion, issue 5): Nauck's instance of 1850, the CSPLib
+# problem 79 excluded-diagonals example, conflicts, malformed input, and completions cross-checked
+# against `solve` filtered by awk.
+. "$NQ_SRC/tests/support/clitest.bash"
+nl=$'\n'
+D=$NQ_TEST_DATA/complete
+
+nauck="4 0 7 3 1 6 2 5${nl}4 6 0 3 1 7 5 2"
+check "Nauck 1850: exactly two completions" 0 "$nauck" -- "$NQ" complete 8 --queens "3-3, 4-1" --all --format cols
+check "Nauck: the first, pairs by default" 0 "0-4, 1-0, 2-7, 3-3, 4-1, 5-6, 6-2, 7-5, ." -- \
+  "$NQ" complete 8 --queens "3-3, 4-1"
+check "Nauck: count" 0 "2" -- "$NQ" complete 8 --queens "3-3 4-1" --count
+check "Nauck: board file" 0 "$nauck" -- "$NQ" complete "$D/nauck.board" --all --format cols
+check "Nauck: board file with N" 0 "4 0 7 3 1 6 2 5" -- "$NQ" complete 8 "$D/nauck.board" --format cols
+check "Nauck: board on stdin" 0 "4 0 7 3 1 6 2 5" -- bash -c "'$NQ' complete --format cols < '$D/nauck.board'"
+check "Nauck: Essence letting/init" 0 "$nauck" -- "$NQ" complete "$D/nauck.param" --all --format cols
+check "Nauck: N read from stdin with --queens" 0 "4 0 7 3 1 6 2 5" -- \
+  bash -c "echo 8 | '$NQ' complete --queens '3-3, 4-1' --format cols"
+check "Nauck: pairs output accepted as --queens" 0 "1" -- \
+  "$NQ" complete 8 --queens "0-4, 1-0, 2-7, 3-3, 4-1, 5-6, 6-2, 7-5, ." --count
+check "Nauck: json" 0 '[["....Q...","Q.......",".......Q","...Q....",".Q......","......Q.","..Q.....",".....Q.."]]' -- \
+  "$NQ" complete 8 --queens "3-3, 4-1" --format json
+
+# The excluded-diagonals example of the issue: every solution of 6 avoids those diagonals.
+want=$("$NQ" solve 6 --format cols | awk '{ ok = 1; for (r = 0; r < 6; r++) { c = $(r + 1);
+  if (r + c == 0 || r + c == 10 || r - c == 0) ok = 0 } if (ok) print }')
+check "excluded diagonals: all" 0 "$want" -- "$NQ" complete "$D/diags6.param" --all --format cols
+check "excluded diagonals: count" 0 "$(printf '%s\n' "$want" | grep -c .)" -- "$NQ" complete 6 "$D/diags6.param" --count
+check "excluded diagonals: first" 0 "$(printf '%s\n' "$want" | head -1)" -- \
+  bash -c "'$NQ' complete --format cols < '$D/diags6.param'"
+check "excluded diagonals: --diagonals 0 is the plain 6-queens" 0 "4" -- "$NQ" complete "$D/diags6.param" --diagonals 0 --count
+# Diagonals that leave nothing: on 4 x 4, exclude the anti-diagonals of both solutions' corners.
+check_err "excluded diagonals: none left" 1 "no completion exists" -- \
+  bash -c "printf 'n = 4; numdiags = 2; diags = [[1, 1], [2, 1]];' | '$NQ' complete"
+check "excluded diagonals: count 0" 0 "0" -- \
+  bash -c "printf 'n = 4\nnumdiags = 2\ndiags = [[1, 1], [2, 1]]\n' | '$NQ' complete --count"
+
+# Blocked cells: on 4 x 4 with 0-2 blocked only 1 3 0 2 is left.
+check "blocked cell" 0 "1 3 0 2" -- bash -c "printf '_ _ x _\n_ _ _ _\n_ _ _ _\n_ _ _ _\n' | '$NQ' complete --all --format cols"
+
+# No completion, and queens that attack each other.
+check_err "no completion" 1 "^nqueens: no completion exists$" -- "$NQ" complete 4 --queens "0-0"
+check_err "no completion with --all prints nothing" 1 "no completion exists" -- "$NQ" complete 4 --queens "0-0" --all --format json
+check "no completion: count 0" 0 "0" -- "$NQ" complete 4 --queens "0-0" --count
+check_err "conflict: diagonal" 1 "given queens 0-0 and 5-5 attack each other \(same diagonal\)" -- \
+  "$NQ" complete 8 --queens "5-5, 0-0"
+check_err "conflict: column" 1 "1-2 and 6-2 attack each other \(same column\)" -- "$NQ" complete 8 --queens "1-2, 6-2"
+check_err "conflict: anti-diagonal" 1 "0-7 and 7-0 attack each other \(same anti-diagonal\)" -- \
+  "$NQ" complete 8 --queens "0-7, 7-0"
+check_err "conflict: row" 1 "given queens 2-1 and 2-5 are in the same row" -- "$NQ" complete 8 --queens "2-1, 2-5"
+check_err "conflict on a board" 1 "0-0 and 2-2 attack each other" -- \
+  bash -c "printf 'Q...\n....\n..Q.\n....\n' | '$NQ' complete"
+
+# Malformed input and bad usage: exit 2 with one line.
+check_err "queens: bad pair" 2 "--queens: line 1, column 3: expected a column" -- "$NQ" complete 8 --queens "3-x"
+check_err "queens: off the board" 2 "the row must be from 0 to 7" -- "$NQ" complete 8 --queens "8-1"
+check_err "board: bad cell" 2 "standard input: line 2, column 3: expected a cell" -- \
+  bash -c "printf '....\n..z.\n....\n....\n' | '$NQ' complete"
+check_err "board: not square" 2 "must be square" -- bash -c "printf '...\n...\n' | '$NQ' complete"
+check_err "board: N disagrees" 2 "the board has n = 8, not 9" -- "$NQ" complete 9 "$D/nauck.board"
+check_err "diags: N disagrees" 2 "line 1, column 6: the instance has n = 6, not 7" -- "$NQ" complete 7 "$D/diags6.param"
+check_err "diags: index out of range" 2 "line 1, column 17: diagonal \[11, 1\]" -- \
+  bash -c "printf 'n = 6; diags = [[11, 1]];' | '$NQ' complete"
+check_err "diags: numdiags wrong" 2 "numdiags = 4 but diags has 3 pairs" -- \
+  bash -c "sed 's/= *3/= 4/' '$D/diags6.param' | '$NQ' complete"
+check_err "diags: --diagonals too many" 2 "only 3 diagonal pairs" -- "$NQ" complete "$D/diags6.param" --diagonals 4
+check_err "diags: unknown name" 2 "unknown name 'm'" -- bash -c "printf 'm = 6\n' | '$NQ' complete"
+check_err "no size" 2 "the board size is missing" -- bash -c "printf 'letting init = [[0, 0]]\n' | '$NQ' complete"
+check_err "empty input" 2 "empty input" -- bash -c "'$NQ' complete < /dev/null"
+check_err "missing file" 2 "cannot open '/nonexistent/x'" -- "$NQ" complete /nonexistent/x
+check_err "count and all" 2 "cannot be used together" -- "$NQ" complete 8 --queens "3-3" --count --all
+check_err "queens and a file" 2 "cannot be used with an instance file" -- "$NQ" complete 8 "$D/nauck.board" --queens "3-3"
+check_err "N out of range" 2 "N must be an integer" -- "$NQ" complete -3 --queens "0-0"
+check_err "unknown option" 2 "unknown option '--bogus'" -- "$NQ" complete 8 --bogus
+check_err "bad format" 2 "unknown format 'xml'" -- "$NQ" complete 8 --queens "3-3" --format xml
+check "help" 0 "$("$NQ" complete --help | head -1)" -- bash -c "'$NQ' complete -h | head -1"
+
+# Cross-check: completions of a few given queens equal the solutions of `solve` that contain
+# them (all in lexicographic order), for boards 5..9.
+RANDOM=5
+for trial in $(seq 1 16); do
+  n=$((5 + RANDOM % 5))
+  r1=$((RANDOM % n)); c1=$((RANDOM % n)); r2=$(((r1 + 1 + RANDOM % (n - 1)) % n)); c2=$((RANDOM % n))
+  if [ $((trial % 2)) = 0 ]; then spec="$r1-$c1"; else spec="$r1-$c1, $r2-$c2"; fi
+  want=$("$NQ" solve $n --format cols | awk -v r1=$r1 -v c1=$c1 -v r2=$r2 -v c2=$c2 -v one=$((trial % 2 == 0)) \
+    '$(r1 + 1) == c1 && (one || $(r2 + 1) == c2)')
+  got=$("$NQ" complete $n --queens "$spec" --all --format cols 2>/dev/null)
+  ok "cross-check n=$n queens $spec" test "$got" = "$want"
+done
+finish
