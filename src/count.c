@@ -619,35 +619,53 @@ static void task_bfs_edge(bfs_state *st, const int *prefix, int k) {
     task_run_bfs(st, prefix, k, 0);
 }
 
-void count_task_solve(const count_task *t, const int *prefix, int k, nq_counts *out) {
+struct count_scratch {
+    bfs_node arena[BFS_CAP];
+    uint8_t roots[BFS_ROOTS][NQ_MAX_N];
+};
+
+count_scratch *count_scratch_new(void) {
+    return malloc(sizeof(count_scratch));
+}
+
+void count_scratch_free(count_scratch *sc) {
+    free(sc);
+}
+
+void count_task_solve_with(const count_task *t, const int *prefix, int k, nq_counts *out,
+                           count_scratch *sc) {
     int n = t->n;
     assert(k >= (t->corner ? 2 : 1) && k <= n - 2);
+    count_scratch *own = NULL;
+    if (!sc)
+        sc = own = count_scratch_new();
+    if (!sc) {
+        /* No scratch memory: the depth-first kernel needs none. */
+        count_task_solve_dfs(t, prefix, k, out);
+        return;
+    }
     bfs_state st;
     memset(&st, 0, sizeof st);
     st.t = t;
     st.y0 = n - 1 - BFS_ROWS > k ? n - 1 - BFS_ROWS : k;
-    st.cap = t->bfs_cap ? t->bfs_cap : BFS_CAP;
+    st.cap = t->bfs_cap && t->bfs_cap < BFS_CAP ? t->bfs_cap : BFS_CAP;
     assert(st.cap >= BFS_ROOTS + 64 * (BFS_ROWS + 1));
-    st.arena = malloc(st.cap * sizeof *st.arena);
-    st.roots = t->corner ? NULL : malloc(BFS_ROOTS * sizeof *st.roots);
-    if (!st.arena || (!t->corner && !st.roots)) {
-        /* No scratch memory: the depth-first kernel needs none. */
-        free(st.arena);
-        free(st.roots);
-        count_task_solve_dfs(t, prefix, k, out);
-        return;
-    }
+    st.arena = sc->arena;
+    st.roots = sc->roots;
     if (t->corner)
         task_bfs_corner(&st, prefix, k);
     else
         task_bfs_edge(&st, prefix, k);
-    free(st.arena);
-    free(st.roots);
+    count_scratch_free(own);
     memset(out, 0, sizeof *out);
     out->orbit8 = st.c8, out->orbit4 = st.c4, out->orbit2 = st.c2;
     out->unique = (nq_u128)st.c8 + st.c4 + st.c2;
     out->total = (nq_u128)st.c8 * 8 + (nq_u128)st.c4 * 4 + (nq_u128)st.c2 * 2;
     out->nodes = st.nodes;
+}
+
+void count_task_solve(const count_task *t, const int *prefix, int k, nq_counts *out) {
+    count_task_solve_with(t, prefix, k, out, NULL);
 }
 
 int nq_count(int n, nq_counts *out) {
@@ -660,12 +678,14 @@ int nq_count(int n, nq_counts *out) {
     nq_counts sum;
     memset(&sum, 0, sizeof sum);
     uint64_t size = nq_split_size(s);
+    count_scratch *sc = count_scratch_new(); /* NULL is fine: each subproblem then allocates */
     for (uint64_t i = 0; i < size && rc == NQ_OK; i++) {
         nq_counts c;
-        rc = nq_split_solve(s, i, &c);
+        rc = count_split_solve(s, i, &c, sc);
         if (rc == NQ_OK)
             nq_counts_add(&sum, &c);
     }
+    count_scratch_free(sc);
     nq_split_free(s);
     if (rc == NQ_OK)
         *out = sum;

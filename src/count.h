@@ -47,6 +47,21 @@ static inline uint64_t count_task_avail(const count_task *t, int y, uint64_t l, 
  * nodes visited below the prefix. */
 void count_task_solve(const count_task *t, const int *prefix, int k, nq_counts *out);
 
+/* Scratch memory of the breadth-first part of count_task_solve() (about 1.3 MB), reusable from
+ * one call to the next by one thread at a time. count_scratch_new() returns NULL when out of
+ * memory; count_scratch_free() accepts NULL. */
+typedef struct count_scratch count_scratch;
+count_scratch *count_scratch_new(void);
+void count_scratch_free(count_scratch *sc);
+
+/* count_task_solve_with() : count_task_solve() with the caller's scratch (NULL: allocated for
+ * the call; if that fails, the depth-first kernel, which needs none). */
+void count_task_solve_with(const count_task *t, const int *prefix, int k, nq_counts *out,
+                           count_scratch *sc);
+
+/* count_split_solve() : nq_split_solve() with the caller's scratch (may be NULL). */
+int count_split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc);
+
 /* count_task_solve_dfs() : the same, depth-first all the way down (no scratch memory); the
  * fallback of count_task_solve() and its reference in the tests. Same counts, same nodes. */
 void count_task_solve_dfs(const count_task *t, const int *prefix, int k, nq_counts *out);

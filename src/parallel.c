@@ -33,6 +33,7 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
     {
         nq_counts mine;
         memset(&mine, 0, sizeof mine);
+        count_scratch *sc = count_scratch_new(); /* NULL is fine: allocated per subproblem */
 #pragma omp for schedule(dynamic, 1)
         for (long long i = 0; i < size; i++) {
             if (opt->skip && opt->skip[i])
@@ -51,7 +52,7 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
                 continue;
             }
             nq_counts c;
-            int rc = nq_split_solve(s, (uint64_t)i, &c);
+            int rc = count_split_solve(s, (uint64_t)i, &c, sc);
 #pragma omp critical(nq_count_result)
             {
                 if (rc != NQ_OK) {
@@ -68,6 +69,7 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
                 }
             }
         }
+        count_scratch_free(sc);
 #pragma omp critical(nq_count_sum)
         nq_counts_add(&sum, &mine);
     }

@@ -140,6 +140,10 @@ const char *nq_split_id(const nq_split *s) {
 }
 
 int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out) {
+    return count_split_solve(s, index, out, NULL);
+}
+
+int count_split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
     if (!s || !out || index >= s->size)
         return NQ_EINVAL;
     if (s->n < 4) {
@@ -155,7 +159,7 @@ int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out) {
         count_task_init(&t, s->n, 1, prefix[1]);
     else
         count_task_init(&t, s->n, 0, prefix[0]);
-    count_task_solve(&t, prefix, s->depth, out);
+    count_task_solve_with(&t, prefix, s->depth, out, sc);
     return NQ_OK;
 }
 

@@ -207,13 +207,15 @@ static void test_split_sums(void **state) {
         nq_counts whole, sum;
         assert_int_equal(nq_count(n, &whole), NQ_OK);
         memset(&sum, 0, sizeof sum);
-        for (uint64_t i = 0; i < size; i++) {
-            nq_counts c;
-            assert_int_equal(nq_split_solve(s, i, &c), NQ_OK);
-            nq_counts_add(&sum, &c);
+        if (n <= 12) { /* one by one through the public call (each allocates its scratch) */
+            for (uint64_t i = 0; i < size; i++) {
+                nq_counts c;
+                assert_int_equal(nq_split_solve(s, i, &c), NQ_OK);
+                nq_counts_add(&sum, &c);
+            }
+            assert_counts_equal(&sum, &whole);
+            assert_true(sum.nodes == whole.nodes);
         }
-        assert_counts_equal(&sum, &whole);
-        assert_true(sum.nodes == whole.nodes);
 
         /* A random partition into three parts, each run with the others skipped. */
         uint8_t *part = malloc(size);
