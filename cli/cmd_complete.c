@@ -116,12 +116,13 @@ int cmd_complete(int argc, char **argv) {
     const char *queens = NULL, *file = NULL;
     long long n = 0, diags = -1;
     int count = 0, all = 0, stats = 0;
-    if (cli_reject_negative(argc, argv, "N", 1, NQ_INSTANCE_MAX_N)) {
+    static const char optstring[] = ":q:d:caf:sh";
+    if (cli_reject_negative_n(argc, argv, "N", 1, NQ_INSTANCE_MAX_N, optstring, longopts)) {
         return EXIT_USAGE;
     }
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":q:d:caf:sh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
         switch (opt) {
         case 'q':
             queens = optarg;

@@ -79,12 +79,13 @@ int cmd_trace(int argc, char **argv) {
     trace_state t = {.quiet = 0};
     memset(t.indent, ' ', sizeof t.indent - 1);
     t.indent[sizeof t.indent - 1] = '\0';
-    if (cli_reject_negative(argc, argv, "N", 1, TRACE_MAX_N)) {
+    static const char optstring[] = ":sh";
+    if (cli_reject_negative_n(argc, argv, "N", 1, TRACE_MAX_N, optstring, longopts)) {
         return EXIT_USAGE;
     }
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":sh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
         switch (opt) {
         case 's':
             t.quiet = 1;
