@@ -295,6 +295,11 @@ typedef struct nq_count_options {
     const volatile int *stop; /* NULL, or a flag: once non-zero, no new subproblem starts */
 } nq_count_options;
 
+/* nq_count_threads() :
+ * @param threads  a thread count as in nq_count_options.threads (0 = all cores).
+ * @return the number of worker threads a count with that setting runs (>= 1). */
+int nq_count_threads(int threads);
+
 /* nq_count_split() :
  * Solves every subproblem not skipped, on opt->threads threads (OpenMP, dynamic schedule), and
  * adds their contributions into *out (which the caller initialises, e.g. from a journal).

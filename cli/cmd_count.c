@@ -1,0 +1,156 @@
+/*
+ * cmd_count.c: `nqueens count N`: the number of solutions (total, or fundamental with --unique),
+ * on all cores, through the numbered subproblems of the library's split. Large n first get an
+ * estimate of the running time, measured on this machine, so nobody starts a years-long job by
+ * accident.
+ */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+static const char count_help[] =
+    "Usage: nqueens count [N] [--unique] [--threads T] [--json]\n"
+    "Count the solutions of the N-queens problem (1 <= N <= 64), exactly (128-bit), with a\n"
+    "symmetry-reduced search on all cores. N is read from standard input when omitted.\n"
+    "Prints the total number of solutions (OEIS A000170), or with --unique the number of\n"
+    "fundamental solutions, one per symmetry class (OEIS A002562). For N above 24 an estimate\n"
+    "of the running time on this machine is printed on stderr before the count starts.\n\n"
+    "  -u, --unique       print the number of fundamental solutions\n"
+    "  -t, --threads T    worker threads, 1 to 1024 (default: all cores)\n"
+    "  -j, --json         print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
+    "                     orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
+    "                     seconds, nodes, threads\n"
+    "  -h, --help         show this help\n";
+
+/* The first n whose count prints an estimate first, and the n it is measured on. */
+#define COUNT_ESTIMATE_FROM 25
+#define COUNT_CALIBRATE_N   16
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Runs a whole count of n on the given threads; returns a library status. */
+static int count_run(int n, int threads, nq_counts *out, double *seconds) {
+    nq_split *split;
+    int rc = nq_split_new(n, &split);
+    if (rc != NQ_OK)
+        return rc;
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.threads = threads;
+    memset(out, 0, sizeof *out);
+    double start = now_seconds();
+    rc = nq_count_split(split, &opt, out);
+    *seconds = now_seconds() - start;
+    nq_split_free(split);
+    return rc;
+}
+
+/* log of the asymptotic number of solutions, (n e^-1.942)^n (Simkin 2021): the estimate scales
+ * a time measured on a small n by the ratio of these. */
+static double log_solutions(int n) {
+    return (double)n * (log((double)n) - 1.942);
+}
+
+static void print_duration(FILE *to, double s) {
+    if (s < 120)
+        fprintf(to, "%.0f seconds", s);
+    else if (s < 7200)
+        fprintf(to, "%.0f minutes", s / 60);
+    else if (s < 2 * 86400)
+        fprintf(to, "%.1f hours", s / 3600);
+    else if (s < 2 * 365.25 * 86400)
+        fprintf(to, "%.0f days", s / 86400);
+    else
+        fprintf(to, "%.3g years", s / (365.25 * 86400));
+}
+
+/* Measures a count of a small n on the same threads and prints the extrapolated time for n. */
+static int count_estimate(int n, int threads) {
+    nq_counts c;
+    double t;
+    int rc = count_run(COUNT_CALIBRATE_N, threads, &c, &t);
+    if (rc != NQ_OK)
+        return rc;
+    double est = t * exp(log_solutions(n) - log_solutions(COUNT_CALIBRATE_N));
+    fflush(stdout);
+    fprintf(stderr, "nqueens: counting n = %d will take about ", n);
+    print_duration(stderr, est);
+    fprintf(stderr,
+            " on %d thread%s (estimated from n = %d, %.3f s on this machine); "
+            "press Ctrl-C to stop\n",
+            nq_count_threads(threads), nq_count_threads(threads) == 1 ? "" : "s",
+            COUNT_CALIBRATE_N, t);
+    return NQ_OK;
+}
+
+int cmd_count(int argc, char **argv) {
+    static const struct option longopts[] = {
+        {"unique", no_argument, NULL, 'u'}, {"threads", required_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},   {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int unique = 0, json = 0;
+    long long threads = 0, n;
+    if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N))
+        return EXIT_USAGE;
+    opterr = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":ut:jh", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'u':
+            unique = 1;
+            break;
+        case 't':
+            if (cli_parse_ll("--threads", optarg, 1, 1024, &threads))
+                return EXIT_USAGE;
+            break;
+        case 'j':
+            json = 1;
+            break;
+        case 'h':
+            fputs(count_help, stdout);
+            return cli_flush() ? EXIT_USAGE : EXIT_OK;
+        default:
+            return cli_option_error("count", opt, argv, optind);
+        }
+    }
+    if (argc - optind > 1)
+        return cli_usage_error("count", "expected at most one N, got '%s' and '%s'", argv[optind],
+                               argv[optind + 1]);
+    if (cli_get_n(optind < argc ? argv[optind] : NULL, 1, NQ_MAX_N, &n))
+        return EXIT_USAGE;
+
+    int rc = NQ_OK;
+    if (n >= COUNT_ESTIMATE_FROM)
+        rc = count_estimate((int)n, (int)threads);
+    nq_counts c;
+    double seconds = 0;
+    if (rc == NQ_OK)
+        rc = count_run((int)n, (int)threads, &c, &seconds);
+    if (rc != NQ_OK) {
+        cli_error("cannot count n = %lld: %s", n, nq_strerror(rc));
+        return EXIT_USAGE;
+    }
+    char total[41], uniq[41];
+    nq_u128_to_string(c.total, total);
+    nq_u128_to_string(c.unique, uniq);
+    if (json) {
+        char o8[41], o4[41], o2[41], o1[41];
+        printf("{\"n\":%lld,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
+               "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d}\n",
+               n, total, uniq, nq_u128_to_string(c.orbit8, o8), nq_u128_to_string(c.orbit4, o4),
+               nq_u128_to_string(c.orbit2, o2), nq_u128_to_string(c.orbit1, o1), seconds,
+               (unsigned long long)c.nodes, nq_count_threads((int)threads));
+    } else {
+        printf("%s\n", unique ? uniq : total);
+    }
+    return cli_flush() ? EXIT_USAGE : EXIT_OK;
+}

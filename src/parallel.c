@@ -1,0 +1,85 @@
+/*
+ * parallel.c: counting over the subproblems of a split on all cores.
+ *
+ * Subproblem sizes vary by orders of magnitude, so they are handed out one at a time (OpenMP
+ * dynamic schedule, chunk 1). Each thread sums its own results; the sums are added at the end
+ * in a fixed order of work, and since the addition of exact integers is associative and
+ * commutative the result never depends on the number of threads or the schedule.
+ */
+#include <omp.h>
+#include <string.h>
+
+#include "count.h"
+
+int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out) {
+    if (!s || !out)
+        return NQ_EINVAL;
+    nq_count_options none;
+    if (!opt) {
+        memset(&none, 0, sizeof none);
+        opt = &none;
+    }
+    if (opt->threads < 0)
+        return NQ_EINVAL;
+    int threads = nq_count_threads(opt->threads);
+    long long size = (long long)nq_split_size(s);
+    nq_counts sum;
+    memset(&sum, 0, sizeof sum);
+    int quit = 0;    /* no new subproblem starts */
+    int halt = 0;    /* no result is reported or counted any more (on_result said stop) */
+    int skipped = 0; /* some subproblem was left out because of quit */
+    int error = NQ_OK;
+#pragma omp parallel num_threads(threads)
+    {
+        nq_counts mine;
+        memset(&mine, 0, sizeof mine);
+#pragma omp for schedule(dynamic, 1)
+        for (long long i = 0; i < size; i++) {
+            if (opt->skip && opt->skip[i])
+                continue;
+            int q;
+#pragma omp atomic read
+            q = quit;
+            if (!q && opt->stop && *opt->stop) {
+                q = 1;
+#pragma omp atomic write
+                quit = 1;
+            }
+            if (q) {
+#pragma omp atomic write
+                skipped = 1;
+                continue;
+            }
+            nq_counts c;
+            int rc = nq_split_solve(s, (uint64_t)i, &c);
+#pragma omp critical(nq_count_result)
+            {
+                if (rc != NQ_OK) {
+                    error = rc;
+                    halt = 1;
+                } else if (!halt) {
+                    nq_counts_add(&mine, &c);
+                    if (opt->on_result && opt->on_result(opt->user, (uint64_t)i, &c))
+                        halt = 1;
+                }
+                if (halt) {
+#pragma omp atomic write
+                    quit = 1;
+                }
+            }
+        }
+#pragma omp critical(nq_count_sum)
+        nq_counts_add(&sum, &mine);
+    }
+    if (error != NQ_OK)
+        return error;
+    nq_counts_add(out, &sum);
+    return halt || skipped ? NQ_STOPPED : NQ_OK;
+}
+
+int nq_count_threads(int threads) {
+    if (threads > 0)
+        return threads;
+    int procs = omp_get_num_procs();
+    return procs > 0 ? procs : 1;
+}
