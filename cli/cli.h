@@ -49,6 +49,15 @@ int cli_reject_negative(int argc, char **argv, const char *what, long long lo, l
 /* cli_usage_error() : prints the message and "Try 'nqueens CMD --help'." Returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* cli_option_error() :
+ * Reports a getopt_long failure (optstring starting with ':'): an unknown option, or an option
+ * without its value. argv/optind as after getopt_long returned '?' or ':'. Returns EXIT_USAGE. */
+int cli_option_error(const char *cmd, int rc, char **argv, int optind_now);
+
+/* cli_parse_format() : parses a --format value; prints the list of formats and returns -1 if it
+ * is unknown. */
+int cli_parse_format(const char *cmd, const char *name, nq_format *fmt);
+
 /* Solution output through a large stdout buffer, in one format. */
 typedef struct cli_writer {
     nq_format fmt;

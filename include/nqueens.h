@@ -39,18 +39,18 @@ __extension__ typedef unsigned __int128 nq_u128;
 /* Status codes. */
 enum {
     NQ_OK = 0,
-    NQ_DONE = 1,        /* an iterator has no more items */
-    NQ_STOPPED = 2,     /* a callback or a stop flag ended the operation early */
-    NQ_EINVAL = -1,     /* an argument is out of range or NULL */
-    NQ_ENOMEM = -2,     /* memory could not be allocated */
-    NQ_ERANGE = -3,     /* a number does not fit (n too large for the operation, overflow) */
-    NQ_ENOSOL = -4,     /* there is no solution (n = 2 or 3, or no completion) */
-    NQ_ECONFLICT = -5,  /* two given queens attack each other */
-    NQ_EPARSE = -6,     /* malformed input text */
-    NQ_EIO = -7,        /* a read, write or sync failed (errno tells more) */
-    NQ_EMISMATCH = -8,  /* a journal belongs to another n, split or version */
-    NQ_ECORRUPT = -9,   /* a journal or input is corrupted */
-    NQ_EFAIL = -10,     /* a bounded heuristic search gave up without an answer */
+    NQ_DONE = 1,       /* an iterator has no more items */
+    NQ_STOPPED = 2,    /* a callback or a stop flag ended the operation early */
+    NQ_EINVAL = -1,    /* an argument is out of range or NULL */
+    NQ_ENOMEM = -2,    /* memory could not be allocated */
+    NQ_ERANGE = -3,    /* a number does not fit (n too large for the operation, overflow) */
+    NQ_ENOSOL = -4,    /* there is no solution (n = 2 or 3, or no completion) */
+    NQ_ECONFLICT = -5, /* two given queens attack each other */
+    NQ_EPARSE = -6,    /* malformed input text */
+    NQ_EIO = -7,       /* a read, write or sync failed (errno tells more) */
+    NQ_EMISMATCH = -8, /* a journal belongs to another n, split or version */
+    NQ_ECORRUPT = -9,  /* a journal or input is corrupted */
+    NQ_EFAIL = -10,    /* a bounded heuristic search gave up without an answer */
 };
 
 /* nq_version() :
@@ -101,7 +101,8 @@ const char *nq_attack_name(nq_attack kind);
  * @param n        board size, n >= 1.
  * @param cols     n entries; cols[row] in [0, n), or -1 (empty row) when partial_ok is non-zero.
  * @param partial_ok  non-zero to accept empty rows (-1) in a partial placement.
- * @param conflict receives the first two attacking queens when NQ_ECONFLICT is returned; may be NULL.
+ * @param conflict receives the first two attacking queens when NQ_ECONFLICT is returned; may be
+ * NULL.
  * @return NQ_OK if no two queens attack each other (and, unless partial_ok, every row has a queen);
  *         NQ_ECONFLICT if two queens attack each other; NQ_EINVAL if n < 1, cols is NULL, an entry
  *         is out of range, or an empty row is given without partial_ok; NQ_ENOMEM. */
@@ -171,7 +172,8 @@ int nq_search_next(nq_search *s, int *cols);
 
 /* nq_search_nodes() :
  * @return the number of search nodes so far: queens placed (each partial placement visited,
- *         not counting the given prefix). The same count as nq_bnb_search()'s for a full listing. */
+ *         not counting the given prefix). The same count as nq_bnb_search()'s for a full listing.
+ */
 uint64_t nq_search_nodes(const nq_search *s);
 
 /* nq_search_free() : releases a search; NULL is accepted. */
@@ -206,7 +208,7 @@ typedef enum nq_format {
 
 /* Flags of nq_format_solution(). */
 #define NQ_FMT_COLUMN_MAJOR 1u /* print the transposed board (queen (r, c) drawn at (c, r)) */
-#define NQ_FMT_NO_END 2u       /* omit the final newline or blank line (perm in `cases`) */
+#define NQ_FMT_NO_END       2u /* omit the final newline or blank line (perm in `cases`) */
 
 /* nq_format_name() / nq_format_parse() :
  * Map between a format and its command-line name ("cols", "pairs", "board", "json", "jsonl",
@@ -227,7 +229,8 @@ int nq_format_is_board(nq_format fmt);
  * @param cols  n entries in [0, n); with NQ_FMT_COLUMN_MAJOR a permutation.
  * @param flags NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END.
  * @return the length of the full text (excluding the NUL), so a call with cap 0 sizes the buffer;
- *         0 if an argument is invalid (fmt is NQ_FMT_SVG, n < 1, cols NULL, an entry out of range). */
+ *         0 if an argument is invalid (fmt is NQ_FMT_SVG, n < 1, cols NULL, an entry out of range).
+ */
 size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
                           unsigned flags);
 
@@ -242,13 +245,13 @@ const char *nq_format_suffix(nq_format fmt);
 
 /* The result of a count or of one subproblem. All fields add up over subproblems. */
 typedef struct nq_counts {
-    nq_u128 total;   /* all solutions (OEIS A000170) */
-    nq_u128 unique;  /* fundamental solutions (OEIS A002562) = orbit8 + orbit4 + orbit2 + orbit1 */
-    nq_u128 orbit8;  /* fundamental solutions whose class has 8 members */
-    nq_u128 orbit4;  /* ... 4 members */
-    nq_u128 orbit2;  /* ... 2 members */
-    nq_u128 orbit1;  /* ... 1 member (only n = 1) */
-    uint64_t nodes;  /* search nodes visited */
+    nq_u128 total;  /* all solutions (OEIS A000170) */
+    nq_u128 unique; /* fundamental solutions (OEIS A002562) = orbit8 + orbit4 + orbit2 + orbit1 */
+    nq_u128 orbit8; /* fundamental solutions whose class has 8 members */
+    nq_u128 orbit4; /* ... 4 members */
+    nq_u128 orbit2; /* ... 2 members */
+    nq_u128 orbit1; /* ... 1 member (only n = 1) */
+    uint64_t nodes; /* search nodes visited */
 } nq_counts;
 
 /* nq_counts_add() : acc += x, field by field. */
@@ -310,19 +313,13 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
 
 /* ==== End of section: counting engine ===================================================== */
 
-
-
 /* ==== Section: construction and min-conflicts (construct.c, minconflicts.c) =============== */
 
 /* ==== End of section: construction and min-conflicts ===================================== */
 
-
-
 /* ==== Section: parsing, checking and completion (parse.c, check.c, complete.c) ============ */
 
 /* ==== End of section: parsing, checking and completion ==================================== */
-
-
 
 /* ==== Section: checkpoint journal (journal.c) ============================================ */
 
@@ -426,8 +423,6 @@ int nq_journal_close(nq_journal *j);
 int nq_journal_read(const char *path, nq_journal_info *info);
 
 /* ==== End of section: checkpoint journal ================================================== */
-
-
 
 /* ==== Section: pictures and the traced branch-and-bound search (svg.c, bnb.c) ============= */
 

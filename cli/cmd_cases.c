@@ -1,0 +1,114 @@
+/*
+ * cmd_cases.c: `nqueens cases`: judge-style input (seed 003). Standard input holds T, then T
+ * values of n; each case prints all its solutions on one line (perm format: `[2 4 1 3 ]`,
+ * separated by one space), or -1 when there is none.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+
+#include "cli.h"
+
+static const char cases_help[] =
+    "Usage: nqueens cases [--format F] < input\n"
+    "Judge-style input on standard input: T (the number of test cases), then T values of n\n"
+    "(1 <= n <= 64), separated by white space. For each case print all its solutions in\n"
+    "lexicographic order on one line, separated by one space, or -1 when it has none.\n\n"
+    "  -f, --format F  perm (default: [2 4 1 3 ]), cols, pairs, jsonl, or a board format\n"
+    "                  (board, grid, matrix: boards one after another)\n"
+    "  -h, --help      show this help\n\n"
+    "Example: printf '2\\n1\\n4\\n' | nqueens cases   prints  [1 ]  and  [2 4 1 3 ] [3 1 4 2 ]\n";
+
+/* Reads the next white-space separated token of stdin as an integer in [lo, hi]. */
+static int read_value(const char *what, long long index, long long lo, long long hi,
+                      long long *out) {
+    char token[64];
+    if (scanf("%63s", token) != 1) {
+        if (index < 0)
+            cli_error("cases: expected the number of test cases T on standard input, got nothing");
+        else
+            cli_error("cases: expected %s of test case %lld on standard input, got nothing", what,
+                      index + 1);
+        return -1;
+    }
+    return cli_parse_ll(what, token, lo, hi, out);
+}
+
+int cmd_cases(int argc, char **argv) {
+    static const struct option longopts[] = {
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    nq_format fmt = NQ_FMT_PERM;
+    opterr = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'f':
+            if (cli_parse_format("cases", optarg, &fmt))
+                return EXIT_USAGE;
+            break;
+        case 'h':
+            fputs(cases_help, stdout);
+            return cli_flush() ? EXIT_USAGE : EXIT_OK;
+        default:
+            return cli_option_error("cases", opt, argv, optind);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("cases",
+                               "takes no arguments (the cases come on standard input), "
+                               "got '%s'",
+                               argv[optind]);
+    if (fmt == NQ_FMT_JSON || fmt == NQ_FMT_SVG)
+        return cli_usage_error("cases",
+                               "format '%s' is not available here; use perm, cols, "
+                               "pairs, jsonl, board, grid or matrix",
+                               nq_format_name(fmt));
+    long long t;
+    if (read_value("T", -1, 0, 1000000, &t))
+        return EXIT_USAGE;
+    /* Read every case before printing, so malformed input prints nothing but the error. */
+    int *ns = malloc((size_t)(t ? t : 1) * sizeof *ns);
+    if (!ns) {
+        cli_error("cases: out of memory for %lld test cases", t);
+        return EXIT_USAGE;
+    }
+    for (long long i = 0; i < t; i++) {
+        long long n;
+        if (read_value("n", i, 1, NQ_MAX_N, &n)) {
+            free(ns);
+            return EXIT_USAGE;
+        }
+        ns[i] = (int)n;
+    }
+    int line = fmt == NQ_FMT_PERM;
+    int status = EXIT_OK;
+    for (long long i = 0; i < t && status == EXIT_OK; i++) {
+        nq_search *search;
+        int cols[NQ_MAX_N];
+        if (nq_search_new(ns[i], NULL, 0, 0, &search) != NQ_OK) {
+            cli_error("cases: out of memory");
+            status = EXIT_USAGE;
+            break;
+        }
+        cli_writer w;
+        if (cli_writer_begin(&w, fmt, line ? NQ_FMT_NO_END : 0)) {
+            nq_search_free(search);
+            status = EXIT_USAGE;
+            break;
+        }
+        w.sep = line ? " " : NULL;
+        while (status == EXIT_OK && nq_search_next(search, cols) == NQ_OK) {
+            if (cli_writer_put(&w, ns[i], cols))
+                status = EXIT_USAGE;
+        }
+        if (w.written == 0 || line)
+            fputs(w.written == 0 ? "-1\n" : "\n", stdout);
+        if (cli_writer_end(&w))
+            status = EXIT_USAGE;
+        nq_search_free(search);
+    }
+    free(ns);
+    return status;
+}

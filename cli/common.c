@@ -1,0 +1,175 @@
+/*
+ * common.c: helpers shared by the subcommands: messages and exit codes, strict parsing of
+ * numbers, N from the command line or standard input, and the buffered solution writer.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+void cli_error(const char *fmt, ...) {
+    va_list ap;
+    fflush(stdout);
+    fputs("nqueens: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "nqueens %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (try 'nqueens %s --help')\n", cmd);
+    return EXIT_USAGE;
+}
+
+/* Parses a whole decimal integer (optional sign, digits, nothing else); 0 on success. */
+static int parse_whole(const char *s, long long *out) {
+    if (!s || !*s || isspace((unsigned char)*s))
+        return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (*end != '\0' || end == s)
+        return -1;
+    if (errno == ERANGE)
+        return -2;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_ll(const char *what, const char *s, long long lo, long long hi, long long *out) {
+    long long v = 0;
+    int rc = parse_whole(s, &v);
+    if (rc == -1) {
+        cli_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, s ? s : "");
+        return -1;
+    }
+    if (rc == -2 || v < lo || v > hi) {
+        cli_error("%s must be an integer from %lld to %lld, got '%s' (out of range)", what, lo, hi,
+                  s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_get_n(const char *arg, long long lo, long long hi, long long *n) {
+    if (arg)
+        return cli_parse_ll("N", arg, lo, hi, n);
+    char token[64];
+    int got = scanf("%63s", token);
+    if (got != 1) {
+        cli_error("expected N on standard input, got nothing; give N as an argument "
+                  "(e.g. 'nqueens solve 8') or on standard input (echo 8 | nqueens solve)");
+        return -1;
+    }
+    return cli_parse_ll("N", token, lo, hi, n);
+}
+
+int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi) {
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0)
+            break;
+        if (a[0] == '-' && isdigit((unsigned char)a[1])) {
+            cli_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, a);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void cli_stdout_init(void) {
+    static char buffer[1 << 16];
+    setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+}
+
+int cli_flush(void) {
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_error("cannot write the output: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static int writer_out(const char *text, size_t len) {
+    if (len && fwrite(text, 1, len, stdout) != len) {
+        cli_error("cannot write the output: %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags) {
+    memset(w, 0, sizeof *w);
+    w->fmt = fmt;
+    w->flags = flags;
+    if (fmt == NQ_FMT_SVG) {
+        cli_error("the svg format is not available in this build; use board or grid");
+        return -1;
+    }
+    const char *prefix = nq_format_prefix(fmt);
+    return writer_out(prefix, strlen(prefix));
+}
+
+int cli_writer_put(cli_writer *w, int n, const int *cols) {
+    if (w->written) {
+        const char *sep = w->sep ? w->sep : nq_format_separator(w->fmt);
+        if (writer_out(sep, strlen(sep)))
+            return -1;
+    }
+    size_t len = nq_format_solution(w->buf, w->cap, w->fmt, n, cols, w->flags);
+    if (len == 0) {
+        cli_error("internal error: cannot format a solution of size %d", n);
+        return -1;
+    }
+    if (len + 1 > w->cap) {
+        char *bigger = realloc(w->buf, len + 1);
+        if (!bigger) {
+            cli_error("out of memory: formatting one solution needs %zu bytes", len + 1);
+            return -1;
+        }
+        w->buf = bigger;
+        w->cap = len + 1;
+        nq_format_solution(w->buf, w->cap, w->fmt, n, cols, w->flags);
+    }
+    w->written++;
+    return writer_out(w->buf, len);
+}
+
+int cli_writer_end(cli_writer *w) {
+    const char *suffix = nq_format_suffix(w->fmt);
+    int rc = writer_out(suffix, strlen(suffix));
+    free(w->buf);
+    w->buf = NULL;
+    w->cap = 0;
+    if (rc == 0)
+        rc = cli_flush();
+    return rc;
+}
+
+int cli_option_error(const char *cmd, int rc, char **argv, int optind_now) {
+    const char *arg = argv[optind_now - 1];
+    if (rc == ':')
+        return cli_usage_error(cmd, "option '%s' needs a value", arg);
+    return cli_usage_error(cmd, "unknown option '%s'", arg);
+}
+
+int cli_parse_format(const char *cmd, const char *name, nq_format *fmt) {
+    if (nq_format_parse(name, fmt) == NQ_OK)
+        return 0;
+    cli_usage_error(cmd,
+                    "unknown format '%s'; the formats are cols, pairs, board, json, jsonl, grid, "
+                    "perm, matrix and svg",
+                    name);
+    return -1;
+}

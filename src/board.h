@@ -1,0 +1,18 @@
+/* board.h: internal helpers of board.c shared with the search and the formats. */
+#ifndef NQ_BOARD_H
+#define NQ_BOARD_H
+
+#include "nqueens.h"
+
+/* board_image() : out = sym(cols) for a permutation cols of 0..n-1 (unchecked, out != cols). */
+void board_image(int n, const int *cols, nq_symmetry sym, int *out);
+
+/* board_is_least() :
+ * Returns 1 if the solution cols is the lexicographically least of its 8 images, 0 otherwise.
+ * scratch holds n ints. */
+int board_is_least(int n, const int *cols, int *scratch);
+
+/* board_compare() : lexicographic comparison of two placements of length n (-1, 0, 1). */
+int board_compare(int n, const int *a, const int *b);
+
+#endif /* NQ_BOARD_H */

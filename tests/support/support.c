@@ -1,0 +1,96 @@
+/* support.c: the OEIS table reader and the brute-force reference solver of the unit tests. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+static nq_u128 parse_u128(const char *s) {
+    nq_u128 v = 0;
+    for (; *s >= '0' && *s <= '9'; s++)
+        v = v * 10 + (unsigned)(*s - '0');
+    return v;
+}
+
+ref_counts ref_table(int n) {
+    ref_counts rc;
+    memset(&rc, 0, sizeof rc);
+    FILE *f = fopen(NQ_TEST_DATA "/counts.txt", "r");
+    assert_non_null(f);
+    char line[512];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        char fields[7][64];
+        if (sscanf(line, "%63s %63s %63s %63s %63s %63s %63s", fields[0], fields[1], fields[2],
+                   fields[3], fields[4], fields[5], fields[6]) != 7)
+            continue;
+        if (atoi(fields[0]) != n)
+            continue;
+        rc.n = n;
+        rc.total = parse_u128(fields[1]);
+        rc.unique = parse_u128(fields[2]);
+        rc.orbit8 = parse_u128(fields[3]);
+        rc.orbit4 = parse_u128(fields[4]);
+        rc.orbit2 = parse_u128(fields[5]);
+        rc.orbit1 = parse_u128(fields[6]);
+        found = 1;
+    }
+    fclose(f);
+    assert_true(found);
+    return rc;
+}
+
+int ref_attacks(int r1, int c1, int r2, int c2) {
+    int dr = r1 > r2 ? r1 - r2 : r2 - r1, dc = c1 > c2 ? c1 - c2 : c2 - c1;
+    return r1 == r2 || c1 == c2 || dr == dc;
+}
+
+/* Next permutation in lexicographic order; 0 after the last. */
+static int next_permutation(int *a, int n) {
+    int i = n - 2;
+    while (i >= 0 && a[i] >= a[i + 1])
+        i--;
+    if (i < 0)
+        return 0;
+    int j = n - 1;
+    while (a[j] <= a[i])
+        j--;
+    int t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+    for (int l = i + 1, r = n - 1; l < r; l++, r--) {
+        t = a[l];
+        a[l] = a[r];
+        a[r] = t;
+    }
+    return 1;
+}
+
+size_t ref_solutions(int n, int **out) {
+    assert_true(n >= 1 && n <= 12);
+    int perm[12];
+    for (int i = 0; i < n; i++)
+        perm[i] = i;
+    size_t count = 0, cap = 16;
+    int *sols = malloc(cap * (size_t)n * sizeof *sols);
+    assert_non_null(sols);
+    do {
+        int ok = 1;
+        for (int a = 0; a < n && ok; a++)
+            for (int b = a + 1; b < n && ok; b++)
+                ok = !ref_attacks(a, perm[a], b, perm[b]);
+        if (!ok)
+            continue;
+        if (count == cap) {
+            cap *= 2;
+            sols = realloc(sols, cap * (size_t)n * sizeof *sols);
+            assert_non_null(sols);
+        }
+        memcpy(sols + count * (size_t)n, perm, (size_t)n * sizeof *perm);
+        count++;
+    } while (next_permutation(perm, n));
+    *out = sols;
+    return count;
+}
