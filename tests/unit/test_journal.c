@@ -172,7 +172,7 @@ static int run_once(const char *path, int n, uint64_t budget, nq_counts *out) {
 static void test_resume_gives_whole_count(void **state) {
     (void)state;
     for (int n = 8; n <= 11; n++) {
-        nq_u128 total, unique;
+        nq_u128 total = 0, unique = 0;
         oeis_counts(n, &total, &unique);
         nq_split *s;
         assert_int_equal(nq_split_new(n, &s), NQ_OK);
