@@ -1,9 +1,31 @@
 /*
- * count.c: the counting kernel: total and fundamental solutions in one pass.
+ * count.c: the counting kernel: the total and the fundamental solutions of the n-queens problem
+ * in one pass over about one eighth of the backtracking tree.
  *
- * This first version is the plain reference: row-by-row bitboard backtracking below a prefix,
- * with a canonical check (is the solution the least of its 8 images?) at every solution.
+ * Method (the corner / edge split with bound rows of the Japanese N-Queens community's counters,
+ * after Takaken's program; re-derived here, see the README). Every solution has at most one queen
+ * in a corner, since any two corners share a row, a column or a diagonal.
+ * - Corner solutions: every class has 8 members (no symmetry fixes a solution with a corner
+ *   queen), and exactly two of them, S and its transpose, have the queen at (0, 0). If S has its
+ *   row-1 queen in column b1 and its column-1 queen in row c, the transpose has them swapped, and
+ *   b1 != c; so the search keeps only b1 < c by forbidding column 1 in rows 2..b1-1. Each
+ *   solution found stands for 8.
+ * - Edge solutions (no corner queen): the 8 images of a solution have as row-0 column one of
+ *   the 8 values t, n-1-t, b, n-1-b, l, n-1-l, r, n-1-r (t, b: the columns of the top and bottom
+ *   queens; l, r: the rows of the queens in columns 0 and n-1). The search keeps the images whose
+ *   row-0 column b1 is the least of these values: no queen in columns 0 and n-1 in rows 1..b1-1
+ *   and n-b1..n-1, the bottom queen in columns b1..n-1-b1. The rows above n-1-b1 = b2 cannot hold
+ *   a side queen, so at row b2 a side column still free must be taken there (and two free side
+ *   columns end the branch). A solution found is counted as the representative of its class
+ *   when no other image that the search also finds is lexicographically smaller; such a tie
+ *   needs a side queen in row b1 or b2 or the bottom queen in column b1 or b2, which one mask
+ *   test at the leaf rules out for most solutions. The number of images equal to the solution
+ *   gives its class size (8, 4 or 2).
+ * The loop is iterative on 64-bit bitboards (one word per row for the columns, the diagonals
+ * and the anti-diagonals), with no allocation; the last row is checked without a loop.
+ * Workload: whole counts of n = 10..20 in seconds to hours; each call runs one subproblem.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "count.h"
@@ -128,6 +150,170 @@ void count_plain(int n, const int *prefix, int k, nq_counts *out) {
             y--;
         }
     }
+}
+
+int count_task_valid(int n, int corner, int b1) {
+    if (n < 4 || n > NQ_MAX_N)
+        return 0;
+    return corner ? b1 >= 2 && b1 <= n - 2 : b1 >= 1 && 2 * b1 < n - 1;
+}
+
+void count_task_init(count_task *t, int n, int corner, int b1) {
+    assert(count_task_valid(n, corner, b1));
+    t->n = n;
+    t->corner = corner;
+    t->b1 = b1;
+    t->b2 = corner ? -1 : n - 1 - b1;
+    t->mask = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+    t->side = (uint64_t)1 | (uint64_t)1 << (n - 1);
+    for (int y = 0; y < n; y++)
+        t->rowmask[y] = t->mask;
+    if (corner) {
+        t->rowmask[0] = 1;
+        t->rowmask[1] = (uint64_t)1 << b1;
+        for (int y = 2; y < b1; y++)
+            t->rowmask[y] &= ~(uint64_t)2;
+    } else {
+        t->rowmask[0] = (uint64_t)1 << b1;
+        for (int y = 1; y < b1; y++)
+            t->rowmask[y] &= ~t->side;
+        /* Columns b1..b2 for the bottom queen. */
+        t->rowmask[n - 1] = (t->mask >> b1) & ~(((uint64_t)1 << b1) - 1);
+    }
+}
+
+/* The row-j column of image sym of the solution (cols, inv = its inverse). */
+static int image_col(int n, int sym, const int *cols, const int *inv, int j) {
+    switch (sym) {
+    case NQ_SYM_ROT90:
+        return n - 1 - inv[j];
+    case NQ_SYM_ROT180:
+        return n - 1 - cols[n - 1 - j];
+    case NQ_SYM_ROT270:
+        return inv[n - 1 - j];
+    case NQ_SYM_MIRROR:
+        return n - 1 - cols[j];
+    case NQ_SYM_FLIP:
+        return cols[n - 1 - j];
+    case NQ_SYM_TRANSPOSE:
+        return inv[j];
+    case NQ_SYM_ANTITRANSPOSE:
+        return n - 1 - inv[n - 1 - j];
+    default:
+        return cols[j];
+    }
+}
+
+/* Class size of an edge solution (rows 0..n-2 in P, row n-1 in last) if it is the
+ * representative of its class among the images the search finds, else 0. */
+static int edge_orbit(const count_task *t, const uint64_t *P, uint64_t last) {
+    int n = t->n, b1 = t->b1;
+    int cols[NQ_MAX_N], inv[NQ_MAX_N];
+    for (int y = 0; y < n - 1; y++)
+        cols[y] = __builtin_ctzll(P[y]);
+    cols[n - 1] = __builtin_ctzll(last);
+    for (int y = 0; y < n; y++)
+        inv[cols[y]] = y;
+    int top[NQ_SYMMETRIES]; /* the row-0 column of each image */
+    top[NQ_SYM_IDENTITY] = b1;
+    top[NQ_SYM_ROT90] = n - 1 - inv[0];
+    top[NQ_SYM_ROT180] = n - 1 - cols[n - 1];
+    top[NQ_SYM_ROT270] = inv[n - 1];
+    top[NQ_SYM_MIRROR] = n - 1 - b1;
+    top[NQ_SYM_FLIP] = cols[n - 1];
+    top[NQ_SYM_TRANSPOSE] = inv[0];
+    top[NQ_SYM_ANTITRANSPOSE] = n - 1 - inv[n - 1];
+    int same = 1;
+    for (int sym = 1; sym < NQ_SYMMETRIES; sym++) {
+        assert(top[sym] >= b1);
+        if (top[sym] != b1)
+            continue;
+        int j = 1, c = 0;
+        while (j < n && (c = image_col(n, sym, cols, inv, j)) == cols[j])
+            j++;
+        if (j == n)
+            same++;
+        else if (c < cols[j])
+            return 0;
+    }
+    return 8 / same;
+}
+
+/* The search below a prefix; corner is a constant in each caller, so the compiler makes one
+ * loop per kind of task. */
+static inline __attribute__((always_inline)) void
+task_run(const count_task *t, const int *prefix, int k, nq_counts *out, const int corner) {
+    const int n = t->n, ylast = n - 2, b1 = t->b1, b2 = t->b2;
+    const uint64_t side = t->side, last_mask = t->rowmask[n - 1];
+    const uint64_t ties = corner ? 0 : (uint64_t)1 << b1 | (uint64_t)1 << b2;
+    uint64_t SA[NQ_MAX_N], SL[NQ_MAX_N], SD[NQ_MAX_N], SR[NQ_MAX_N], P[NQ_MAX_N];
+    uint64_t l = 0, d = 0, r = 0;
+    assert(k >= (corner ? 2 : 1) && k <= n - 2);
+    for (int y = 0; y < k; y++) {
+        uint64_t bit = (uint64_t)1 << prefix[y];
+        assert(count_task_avail(t, y, l, d, r) & bit);
+        P[y] = bit;
+        l = (l | bit) << 1, d |= bit, r = (r | bit) >> 1;
+    }
+    uint64_t nodes = 0, c8 = 0, c4 = 0, c2 = 0;
+    int y = k;
+    uint64_t a = count_task_avail(t, y, l, d, r);
+    const uint64_t *rowmask = t->rowmask;
+    for (;;) {
+        if (!a) {
+            if (y == k)
+                break;
+            y--;
+            a = SA[y], l = SL[y], d = SD[y], r = SR[y];
+            continue;
+        }
+        uint64_t bit = a & (0 - a);
+        a ^= bit;
+        P[y] = bit;
+        nodes++;
+        uint64_t nl = (l | bit) << 1, nd = d | bit, nr = (r | bit) >> 1;
+        if (y == ylast) {
+            uint64_t last = ~(nl | nd | nr) & last_mask;
+            if (last) {
+                nodes++;
+                if (corner || !(((P[b1] | P[b2]) & side) | (last & ties))) {
+                    c8++;
+                } else {
+                    int orbit = edge_orbit(t, P, last);
+                    c8 += orbit == 8, c4 += orbit == 4, c2 += orbit == 2;
+                }
+            }
+            continue;
+        }
+        SA[y] = a, SL[y] = l, SD[y] = d, SR[y] = r;
+        y++;
+        l = nl, d = nd, r = nr;
+        a = ~(l | d | r) & rowmask[y];
+        if (!corner && y == b2) {
+            uint64_t free_side = side & ~d;
+            a = free_side == side ? 0 : free_side ? a & free_side : a;
+        }
+    }
+    memset(out, 0, sizeof *out);
+    out->orbit8 = c8, out->orbit4 = c4, out->orbit2 = c2;
+    out->unique = (nq_u128)c8 + c4 + c2;
+    out->total = (nq_u128)c8 * 8 + (nq_u128)c4 * 4 + (nq_u128)c2 * 2;
+    out->nodes = nodes;
+}
+
+static void task_run_corner(const count_task *t, const int *prefix, int k, nq_counts *out) {
+    task_run(t, prefix, k, out, 1);
+}
+
+static void task_run_edge(const count_task *t, const int *prefix, int k, nq_counts *out) {
+    task_run(t, prefix, k, out, 0);
+}
+
+void count_task_solve(const count_task *t, const int *prefix, int k, nq_counts *out) {
+    if (t->corner)
+        task_run_corner(t, prefix, k, out);
+    else
+        task_run_edge(t, prefix, k, out);
 }
 
 int nq_count(int n, nq_counts *out) {

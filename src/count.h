@@ -4,10 +4,52 @@
 
 #include "nqueens.h"
 
+/*
+ * A count_task is one branch of the symmetry-reduced search, fixed by the first queens:
+ * - corner: the queen of row 0 in column 0 and the queen of row 1 in column b1 (2 <= b1 <= n-2);
+ * - edge: the queen of row 0 in column b1 with 1 <= b1 < n-1-b1 = b2, and no queen in a corner.
+ * rowmask[y] holds the columns row y may use beyond the attacks (the bound rows of the method,
+ * see count.c); row b2 of an edge task has one more rule that depends on the columns used.
+ */
+typedef struct count_task {
+    int n;
+    int corner;    /* 1: corner task, 0: edge task */
+    int b1, b2;    /* the bound rows (b2 only for edge tasks; -1 otherwise) */
+    uint64_t mask; /* the n columns */
+    uint64_t side; /* columns 0 and n-1 */
+    uint64_t rowmask[NQ_MAX_N];
+} count_task;
+
+/* count_task_init() : sets up the task of a corner (corner = 1) or edge (0) branch. The caller
+ * checks 4 <= n <= NQ_MAX_N and the range of b1 (count_task_valid()). */
+void count_task_init(count_task *t, int n, int corner, int b1);
+
+/* count_task_valid() : 1 if (n, corner, b1) names a branch of the method. */
+int count_task_valid(int n, int corner, int b1);
+
+/* count_task_avail() : the columns row y may use, given the attacks l | d | r of rows < y. */
+static inline uint64_t count_task_avail(const count_task *t, int y, uint64_t l, uint64_t d,
+                                        uint64_t r) {
+    uint64_t a = ~(l | d | r) & t->rowmask[y];
+    if (y == t->b2) {
+        /* No side queen may come below row b2, and two cannot share it. */
+        uint64_t free_side = t->side & ~d;
+        a = free_side == t->side ? 0 : free_side ? a & free_side : a;
+    }
+    return a;
+}
+
+/* count_task_solve() :
+ * Counts the solutions of the branch that extend the placement of rows 0..k-1 (which must be
+ * admissible: each row within count_task_avail(); 2 <= k <= n-2 for corner tasks, 1 <= k <= n-2
+ * for edge tasks), with their weights: out gets the total, fundamental and orbit counts and the
+ * nodes visited below the prefix. */
+void count_task_solve(const count_task *t, const int *prefix, int k, nq_counts *out);
+
 /* count_plain() :
  * Counts, by plain backtracking from a fixed prefix of rows 0..k-1, every solution that extends
  * it and, among those, the ones that are the lexicographically least of their class (with the
- * class size). Slow but simple; used for tiny n and as the reference shape of the kernel. */
+ * class size). Slow but simple; used for n <= 3. */
 void count_plain(int n, const int *prefix, int k, nq_counts *out);
 
 #endif /* NQ_COUNT_H */

@@ -1,8 +1,16 @@
 /*
- * split.c: the numbered subproblems of a count.
+ * split.c: the numbered subproblems of a count: the contract shared by the threads, the
+ * checkpoint journal and the MPI driver.
  *
- * Version 1 (plain): every valid placement of the first `depth` rows, in lexicographic order,
- * is one subproblem; each is counted by plain backtracking with a canonical check.
+ * For n >= 4 a subproblem is an admissible placement of the first `depth` rows of the
+ * symmetry-reduced search of count.c (a corner task: row 0 in column 0, row 1 in column b1;
+ * or an edge task: row 0 in column b1), and the subproblems are numbered in the lexicographic
+ * order of these prefixes (so the corner tasks come first, by b1, then the edge tasks, by b1).
+ * The depth is the least (at least 2, at most n-2) that gives enough subproblems for the
+ * threads and for checkpoints of large n, without storing more than about two million. For
+ * n <= 3 there is one subproblem, the whole plain search.
+ * Workload: a split is built once per count (a walk of the first rows, milliseconds) and read
+ * by many threads at once.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,43 +22,70 @@ struct nq_split {
     int n;
     int depth;       /* rows fixed by every subproblem */
     uint64_t size;   /* number of subproblems */
-    uint8_t *prefix; /* size * depth columns */
+    uint8_t *prefix; /* size * depth columns, row by row */
     char id[96];
 };
 
-/* Calls emit for every valid placement of rows 0..depth-1 in lexicographic order; returns the
- * number of placements. */
-static uint64_t split_walk(int n, int depth, uint8_t *store) {
-    uint64_t count = 0;
+/* The split's method and its version; a journal made with another one is refused. */
+#define SPLIT_METHOD "nq-split/2 corner-edge-bound"
+
+/* The most subproblems a split stores (depth stops growing before it would exceed this). */
+#define SPLIT_MAX_SIZE 2000000u
+
+/* How many subproblems a split of n aims for: enough for dynamic scheduling on many cores at
+ * n = 12..16, then four times more for each larger n, so that a subproblem of a long count
+ * stays short enough to checkpoint. */
+static uint64_t split_target(int n) {
+    uint64_t target = 1000;
+    for (int m = 17; m <= n && target < SPLIT_MAX_SIZE; m++)
+        target *= 4;
+    return target < SPLIT_MAX_SIZE ? target : SPLIT_MAX_SIZE;
+}
+
+/* Walks the admissible placements of rows 0..depth-1 of one task in lexicographic order;
+ * stores them from store[count * depth] on when store is not NULL. Returns the new count. */
+static uint64_t split_walk_task(const count_task *t, int depth, uint8_t *store, uint64_t count) {
+    uint64_t l[NQ_MAX_N], d[NQ_MAX_N], r[NQ_MAX_N], avail[NQ_MAX_N];
     int cols[NQ_MAX_N];
-    uint64_t mask = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
-    uint64_t l[NQ_MAX_N + 1], d[NQ_MAX_N + 1], r[NQ_MAX_N + 1], avail[NQ_MAX_N + 1];
-    if (depth == 0)
-        return 1;
     int y = 0;
     l[0] = d[0] = r[0] = 0;
-    avail[0] = mask;
+    avail[0] = count_task_avail(t, 0, 0, 0, 0);
     for (;;) {
-        if (avail[y]) {
-            uint64_t bit = avail[y] & (0 - avail[y]);
-            avail[y] ^= bit;
-            cols[y] = __builtin_ctzll(bit);
-            if (y + 1 == depth) {
-                if (store)
-                    for (int i = 0; i < depth; i++)
-                        store[count * (uint64_t)depth + (uint64_t)i] = (uint8_t)cols[i];
-                count++;
-                continue;
-            }
-            l[y + 1] = (l[y] | bit) << 1;
-            d[y + 1] = d[y] | bit;
-            r[y + 1] = (r[y] | bit) >> 1;
-            y++;
-            avail[y] = mask & ~(l[y] | d[y] | r[y]);
-        } else {
+        if (!avail[y]) {
             if (y == 0)
                 break;
             y--;
+            continue;
+        }
+        uint64_t bit = avail[y] & (0 - avail[y]);
+        avail[y] ^= bit;
+        cols[y] = __builtin_ctzll(bit);
+        if (y + 1 == depth) {
+            if (store)
+                for (int i = 0; i < depth; i++)
+                    store[count * (uint64_t)depth + (uint64_t)i] = (uint8_t)cols[i];
+            count++;
+            continue;
+        }
+        l[y + 1] = (l[y] | bit) << 1;
+        d[y + 1] = d[y] | bit;
+        r[y + 1] = (r[y] | bit) >> 1;
+        y++;
+        avail[y] = count_task_avail(t, y, l[y], d[y], r[y]);
+    }
+    return count;
+}
+
+/* Walks every task of n in order (corner tasks by b1, then edge tasks by b1). */
+static uint64_t split_walk(int n, int depth, uint8_t *store) {
+    uint64_t count = 0;
+    count_task t;
+    for (int corner = 1; corner >= 0; corner--) {
+        for (int b1 = 1; b1 < n; b1++) {
+            if (!count_task_valid(n, corner, b1))
+                continue;
+            count_task_init(&t, n, corner, b1);
+            count = split_walk_task(&t, depth, store, count);
         }
     }
     return count;
@@ -59,21 +94,35 @@ static uint64_t split_walk(int n, int depth, uint8_t *store) {
 int nq_split_new(int n, nq_split **out) {
     if (n < 1 || n > NQ_MAX_N || !out)
         return NQ_EINVAL;
-    int depth = n <= 4 ? 1 : n <= 10 ? 2 : 3;
+    int depth = 0;
+    uint64_t size = 1;
+    if (n >= 4) {
+        uint64_t target = split_target(n);
+        depth = 2;
+        size = split_walk(n, depth, NULL);
+        while (size < target && depth < n - 2) {
+            uint64_t deeper = split_walk(n, depth + 1, NULL);
+            if (deeper > SPLIT_MAX_SIZE)
+                break;
+            depth++;
+            size = deeper;
+        }
+    }
     nq_split *s = calloc(1, sizeof *s);
     if (!s)
         return NQ_ENOMEM;
     s->n = n;
     s->depth = depth;
-    s->size = split_walk(n, depth, NULL);
-    s->prefix = malloc(s->size * (uint64_t)depth + 1);
+    s->size = size;
+    s->prefix = malloc(size * (uint64_t)depth + 1);
     if (!s->prefix) {
         free(s);
         return NQ_ENOMEM;
     }
-    split_walk(n, depth, s->prefix);
-    snprintf(s->id, sizeof s->id, "nq-split plain-v1 n=%d depth=%d size=%llu", n, depth,
-             (unsigned long long)s->size);
+    if (n >= 4)
+        split_walk(n, depth, s->prefix);
+    snprintf(s->id, sizeof s->id, "%s n=%d depth=%d size=%llu", SPLIT_METHOD, n, depth,
+             (unsigned long long)size);
     *out = s;
     return NQ_OK;
 }
@@ -93,10 +142,20 @@ const char *nq_split_id(const nq_split *s) {
 int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out) {
     if (!s || !out || index >= s->size)
         return NQ_EINVAL;
+    if (s->n < 4) {
+        count_plain(s->n, NULL, 0, out);
+        return NQ_OK;
+    }
     int prefix[NQ_MAX_N];
+    const uint8_t *p = s->prefix + index * (uint64_t)s->depth;
     for (int i = 0; i < s->depth; i++)
-        prefix[i] = s->prefix[index * (uint64_t)s->depth + (uint64_t)i];
-    count_plain(s->n, prefix, s->depth, out);
+        prefix[i] = p[i];
+    count_task t;
+    if (prefix[0] == 0)
+        count_task_init(&t, s->n, 1, prefix[1]);
+    else
+        count_task_init(&t, s->n, 0, prefix[0]);
+    count_task_solve(&t, prefix, s->depth, out);
     return NQ_OK;
 }
 
