@@ -57,16 +57,19 @@ for attempt in 1 2; do
     "${MPIRUN[@]}" -np 3 "$MPI_NQ" count "$n" --checkpoint "$j" >"$tmp/out" 2>"$tmp/err" &
     mp=$! # mpirun itself: the ranks are its children
     r0=""
-    for _ in $(seq 1 600); do # at most 30 s
+    for _ in $(seq 1 600); do # find rank 0 among mpirun's children (at most 30 s)
         kill -0 "$mp" 2>/dev/null || break
-        if [ -z "$r0" ]; then
-            for k in $(pgrep -P "$mp"); do
-                tr '\0' '\n' <"/proc/$k/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=0' &&
-                    r0=$k
-            done
-        fi
-        [ -n "$r0" ] && [ "$(records "$j")" -ge "$target" ] && break
+        for k in $(pgrep -P "$mp"); do
+            tr '\0' '\n' <"/proc/$k/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=0' &&
+                r0=$k
+        done
+        [ -n "$r0" ] && break
         sleep 0.05
+    done
+    while [ -n "$r0" ] && kill -0 "$r0" 2>/dev/null; do # builtins only: the count is quick
+        lines=()
+        [ -f "$j" ] && mapfile -t lines <"$j"
+        [ $((${#lines[@]} - 1)) -ge "$target" ] && break
     done
     [ -n "$r0" ] && kill -KILL "$r0" 2>/dev/null
     wait "$mp"
