@@ -3,8 +3,10 @@
 # run at n = 17 (NQ_BENCH_N): `nqueens count --threads 2` (the baseline), the same with
 # --checkpoint (a fresh journal each time), and `nqueens-mpi` with 2 ranks x 1 thread. The runs
 # are interleaved and repeated (NQ_BENCH_REPS, default 3) and the medians compared, because other
-# work on the machine moves single timings. Times are the counts' own "seconds" (--json); for
-# MPI the wall time of the whole mpirun, start-up included, is shown too.
+# work on the machine moves single timings. Each run reports its wall time, its CPU time (user +
+# system of every process: on a shared machine the scheduler may give two processes more CPU than
+# one process with two threads, so CPU time is the fair measure of overhead) and the count's own
+# "seconds" (--json, without process or MPI start-up).
 # Then the per-core rate and the growth factor from n-1 to n give a time estimate for n = 20..27.
 set -euo pipefail
 root=${NQ_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -21,48 +23,57 @@ if ! command -v mpirun >/dev/null 2>&1 || [ ! -x "$MPI_NQ" ]; then
     have_mpi=0
     echo "note: mpirun or nqueens-mpi missing: the MPI comparison is skipped"
 fi
+if [ ! -x /usr/bin/time ]; then # GNU time, for the CPU time of every process of a run
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo=sudo
+    $sudo apt-get install -y -qq --no-install-recommends time >/dev/null
+fi
 MPIRUN=(mpirun --allow-run-as-root --oversubscribe)
 export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 
 seconds_of() { sed -n 's/.*"seconds":\([0-9.]*\).*/\1/p'; }
 nodes_of() { sed -n 's/.*"nodes":\([0-9]*\).*/\1/p'; }
-now() { date +%s.%N; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 : >"$tmp/base"
 : >"$tmp/ckpt"
 : >"$tmp/mpi"
-: >"$tmp/mpiwall"
+# run NAME CMD...: appends "wall cpu seconds" of one run to $tmp/NAME: wall clock of the whole
+# command, CPU (user + system, all processes, mpirun included) and the count's own --json seconds.
+run() {
+    local name=$1
+    shift
+    /usr/bin/time -f "%e %U %S" -o "$tmp/time" "$@" >"$tmp/out"
+    local secs
+    secs=$(seconds_of <"$tmp/out")
+    nodes_of <"$tmp/out" >"$tmp/nodes"
+    awk -v s="$secs" '{ printf "%.3f %.3f %s\n", $1, $2 + $3, s }' "$tmp/time" >>"$tmp/$name"
+}
 for r in $(seq 1 "$reps"); do
-    out=$("$NQ" count "$n" --threads 2 --json --no-progress)
-    echo "$out" | seconds_of >>"$tmp/base"
-    echo "$out" | nodes_of >"$tmp/nodes"
+    run base "$NQ" count "$n" --threads 2 --json --no-progress
     rm -f "$tmp/j"
-    out=$("$NQ" count "$n" --threads 2 --json --no-progress --checkpoint "$tmp/j")
-    echo "$out" | seconds_of >>"$tmp/ckpt"
-    if [ $have_mpi -eq 1 ]; then
-        t0=$(now)
-        out=$("${MPIRUN[@]}" -np 2 "$MPI_NQ" count "$n" --threads 1 --json --no-progress)
-        t1=$(now)
-        echo "$out" | seconds_of >>"$tmp/mpi"
-        awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }' >>"$tmp/mpiwall"
-    fi
-    echo "rep $r: count --threads 2 $(tail -1 "$tmp/base") s, --checkpoint $(tail -1 "$tmp/ckpt") s$(
-        [ $have_mpi -eq 1 ] && echo ", nqueens-mpi 2x1 $(tail -1 "$tmp/mpi") s ($(tail -1 "$tmp/mpiwall") s with mpirun)")"
+    run ckpt "$NQ" count "$n" --threads 2 --json --no-progress --checkpoint "$tmp/j"
+    [ $have_mpi -eq 1 ] &&
+        run mpi "${MPIRUN[@]}" -np 2 "$MPI_NQ" count "$n" --threads 1 --json --no-progress
+    echo "rep $r (wall s, CPU s, count's own s): count --threads 2: $(tail -1 "$tmp/base");" \
+        "--checkpoint: $(tail -1 "$tmp/ckpt")$([ $have_mpi -eq 1 ] &&
+            echo "; nqueens-mpi 2x1: $(tail -1 "$tmp/mpi")")"
 done
-base=$(median <"$tmp/base")
-ckpt=$(median <"$tmp/ckpt")
+col() { awk -v c="$2" '{ print $c }' "$tmp/$1" | median; }
 records=$(($(wc -l <"$tmp/j") - 1))
 bytes=$(stat -c %s "$tmp/j")
-echo "n=$n, medians of $reps: count --threads 2: $base s"
-awk -v b="$base" -v c="$ckpt" -v r="$records" -v by="$bytes" 'BEGIN {
-    printf "  --checkpoint: %.3f s, overhead %+.2f%% (%d records, %d bytes)\n", c, 100 * (c / b - 1), r, by }'
-if [ $have_mpi -eq 1 ]; then
-    mpi=$(median <"$tmp/mpi")
-    wall=$(median <"$tmp/mpiwall")
-    awk -v b="$base" -v m="$mpi" -v w="$wall" 'BEGIN {
-        printf "  nqueens-mpi 2 ranks x 1 thread: %.3f s, ratio to count --threads 2: %.3f (%+.1f%%); with mpirun start-up %.3f s\n", m, m / b, 100 * (m / b - 1), w }'
-fi
+base=$(col base 3)
+echo "n=$n, medians of $reps runs (wall = the whole command; CPU = user + system of every process):"
+report() { # report LABEL NAME
+    awk -v l="$1" -v bw="$(col base 1)" -v bc="$(col base 2)" -v bs="$(col base 3)" \
+        -v w="$(col "$2" 1)" -v c="$(col "$2" 2)" -v s="$(col "$2" 3)" 'BEGIN {
+        printf "  %-34s wall %8.3f s (x%.3f)  CPU %8.3f s (x%.3f)  own %8.3f s (x%.3f)\n",
+            l, w, w / bw, c, c / bc, s, s / bs }'
+}
+report "count --threads 2 (baseline)" base
+report "count --threads 2 --checkpoint" ckpt
+echo "  (the journal: $records records, $bytes bytes)"
+[ $have_mpi -eq 1 ] && report "nqueens-mpi 2 ranks x 1 thread" mpi
 
 # Time estimate: per-core rate from the two-thread runs, growth factor from a count of n - 1.
 prev=$("$NQ" count $((n - 1)) --threads 2 --json --no-progress)
