@@ -5,6 +5,7 @@
  * progress.h). The library decides what a journal may contain; this file only tells the user.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -58,6 +59,56 @@ static int journal_refused(const char *path, int rc, const nq_split *s) {
     return EXIT_USAGE;
 }
 
+/* The journal's fsync timer: appends fsync only when they come, and subproblems of a big count
+ * can take minutes, so this thread syncs every second whatever was appended meanwhile. */
+typedef struct syncer {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    pthread_t thread;
+    nq_journal *journal;
+    int quit, running;
+} syncer;
+
+static void *syncer_thread(void *arg) {
+    syncer *sy = arg;
+    pthread_mutex_lock(&sy->mu);
+    while (!sy->quit) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 1;
+        int rc = 0;
+        while (!sy->quit && rc != ETIMEDOUT)
+            rc = pthread_cond_timedwait(&sy->cv, &sy->mu, &until);
+        if (!sy->quit) {
+            pthread_mutex_unlock(&sy->mu);
+            (void)nq_journal_sync(sy->journal); /* a failure shows in nq_journal_error() */
+            pthread_mutex_lock(&sy->mu);
+        }
+    }
+    pthread_mutex_unlock(&sy->mu);
+    return NULL;
+}
+
+static void syncer_start(syncer *sy, nq_journal *j) {
+    memset(sy, 0, sizeof *sy);
+    sy->journal = j;
+    pthread_mutex_init(&sy->mu, NULL);
+    pthread_cond_init(&sy->cv, NULL);
+    sy->running = j && pthread_create(&sy->thread, NULL, syncer_thread, sy) == 0;
+}
+
+static void syncer_stop(syncer *sy) {
+    if (sy->running) {
+        pthread_mutex_lock(&sy->mu);
+        sy->quit = 1;
+        pthread_cond_signal(&sy->cv);
+        pthread_mutex_unlock(&sy->mu);
+        pthread_join(sy->thread, NULL);
+    }
+    pthread_mutex_destroy(&sy->mu);
+    pthread_cond_destroy(&sy->cv);
+}
+
 static double seconds_since(const struct timespec *t0) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -103,7 +154,10 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
     opt.stop = cli_signals_install();
+    syncer sy;
+    syncer_start(&sy, x.journal);
     rc = nq_count_split(split, &opt, &c);
+    syncer_stop(&sy);
     int sig = cli_signals_restore();
     *seconds = seconds_since(&start);
     cli_progress_stop(x.progress);

@@ -335,29 +335,30 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
  * finish. A last line that is unterminated or fails its check is a torn write (the process was
  * killed while writing it): it is ignored and cut off when the journal is opened for appending. A
  * bad line anywhere else means corruption and the journal is refused; a journal of another n, size,
- * split id or format is refused as a mismatch. The library version is recorded for information only:
- * the split id names the numbering, which is what must agree.
+ * split id or format is refused as a mismatch. The library version is recorded for information
+ * only: the split id names the numbering, which is what must agree.
  *
  * Durability: every record is handed to the kernel (write(2)) as soon as it is appended, so killing
- * the process loses only the subproblems in flight; fsync(2) runs in batches (by default at most
- * every 2 seconds), which bounds what a power failure can lose. */
+ * the process loses only the subproblems in flight; fsync(2) runs in batches, when an append comes
+ * NQ_JOURNAL_SYNC_MS after the last fsync and whenever the caller asks (nq_journal_sync() from a
+ * timer), which bounds what a power failure can lose. */
 
 #define NQ_JOURNAL_FORMAT   1    /* the file format version written and accepted */
 #define NQ_JOURNAL_SPLIT_ID 256  /* room for a split id in nq_journal_info, NUL included */
 #define NQ_JOURNAL_SYNC_MS  2000 /* default longest time between two fsync() of new records */
 
-typedef struct nq_journal nq_journal; /* an open journal; one per file, not shared between threads */
+typedef struct nq_journal nq_journal; /* an open journal; one per file; thread-safe */
 
 /* What a journal file holds (nq_journal_read(), nq_journal_get_info()). */
 typedef struct nq_journal_info {
-    int format;                        /* file format version (NQ_JOURNAL_FORMAT) */
-    int n;                             /* board size of the count */
-    uint64_t size;                     /* number of subproblems of the split */
-    uint64_t done;                     /* distinct subproblems recorded as finished, <= size */
-    nq_counts counts;                  /* sum of their contributions (nodes included) */
-    int torn;                          /* 1 if a torn last line was found (it is ignored) */
+    int format;                         /* file format version (NQ_JOURNAL_FORMAT) */
+    int n;                              /* board size of the count */
+    uint64_t size;                      /* number of subproblems of the split */
+    uint64_t done;                      /* distinct subproblems recorded as finished, <= size */
+    nq_counts counts;                   /* sum of their contributions (nodes included) */
+    int torn;                           /* 1 if a torn last line was found (it is ignored) */
     char split_id[NQ_JOURNAL_SPLIT_ID]; /* nq_split_id() of the split the journal belongs to */
-    char library[32];                  /* version of the library that created the file */
+    char library[32];                   /* version of the library that created the file */
 } nq_journal_info;
 
 /* nq_journal_open() :
@@ -384,12 +385,12 @@ const uint8_t *nq_journal_skip(const nq_journal *j);
 /* nq_journal_get_info() :
  * Fills info with the journal's header and the sum of every record so far (those read when it was
  * opened and those appended since). */
-void nq_journal_get_info(const nq_journal *j, nq_journal_info *info);
+void nq_journal_get_info(nq_journal *j, nq_journal_info *info);
 
 /* nq_journal_append() :
  * Records that subproblem `index` finished with contributions c: writes the record at once and
- * fsyncs if sync_ms have passed since the last fsync. Not thread-safe: serialise the calls (the
- * on_result callback of nq_count_split() already is).
+ * fsyncs if sync_ms have passed since the last fsync. Calls may come from any thread (they are
+ * serialised inside), and so may nq_journal_sync() and nq_journal_get_info() meanwhile.
  * @return NQ_OK; NQ_EINVAL (index >= size, index already recorded, NULL pointer); NQ_EIO (write or
  *         fsync failed, errno tells why; the journal then refuses further appends). */
 int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c);
@@ -402,11 +403,13 @@ int nq_journal_on_result(void *journal, uint64_t index, const nq_counts *c);
 /* nq_journal_error() :
  * @return the first failed status of an append (NQ_OK if none), so that a caller can tell a count
  *         stopped by a journal write error from one stopped by the user. */
-int nq_journal_error(const nq_journal *j);
+int nq_journal_error(nq_journal *j);
 
 /* nq_journal_sync() :
- * Forces the records appended so far to stable storage (fsync).
- * @return NQ_OK, or NQ_EIO (errno tells why). */
+ * Forces the records appended so far to stable storage (fsync), if any is not yet; appends only
+ * fsync when they come, so a caller whose subproblems take long calls this from a timer (thread)
+ * to keep the promise of NQ_JOURNAL_SYNC_MS. Appends from other threads do not wait for the disk.
+ * @return NQ_OK, or NQ_EIO (errno tells why; later appends then fail too). */
 int nq_journal_sync(nq_journal *j);
 
 /* nq_journal_close() :

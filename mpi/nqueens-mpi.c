@@ -397,6 +397,12 @@ static void master_record(master *m, const uint64_t *recs, size_t k) {
     }
 }
 
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static int run_master(master *m, int ranks, int threads) {
     rank_work w;
     if (work_init(&w, m->split, threads) != NQ_OK)
@@ -408,6 +414,7 @@ static int run_master(master *m, int ranks, int threads) {
         return NQ_ENOMEM;
     }
     int active = ranks - 1; /* workers that have not sent their final message */
+    double last_sync = now_seconds();
     size_t msg_cap = 0;
     uint64_t *msg = NULL, *reply = NULL, *local = malloc(w.qcap * sizeof *local),
              *recs = malloc(w.ocap * REC_WORDS * sizeof *recs);
@@ -468,6 +475,11 @@ static int run_master(master *m, int ranks, int threads) {
         }
         if (active == 0 && local_drained)
             break;
+        if (m->journal && now_seconds() - last_sync >= 1.0) { /* appends fsync only as they come */
+            if (nq_journal_sync(m->journal) != NQ_OK && m->error == NQ_OK)
+                m->error = NQ_EIO;
+            last_sync = now_seconds();
+        }
         if (!served && done == 0) {
             pthread_mutex_lock(&w.mu);
             if (w.olen == 0)
@@ -484,12 +496,6 @@ static int run_master(master *m, int ranks, int threads) {
     free(local);
     free(recs);
     return rc != NQ_OK ? rc : m->error;
-}
-
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* Prints the answer as `nqueens count` does. */

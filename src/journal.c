@@ -6,9 +6,11 @@
  * Workload: a few hundred to a few million records, appended one at a time as subproblems finish
  * (at most some thousands a second), and read back once when a count resumes. Each record goes to
  * the kernel with one write(2) at once, so a killed process loses nothing it had finished; fsync(2)
- * is batched by time, as one per record would cost more than small subproblems do. Reading streams
- * the file through a fixed buffer on the locked descriptor (closing a second descriptor of the file
- * would drop the process's fcntl lock), and needs one byte of memory per subproblem for the flags.
+ * is batched by time, as one per record would cost more than small subproblems do, and runs
+ * outside the handle's lock so that a timer thread's fsync never holds up the workers' appends.
+ * Reading streams the file through a fixed buffer on the locked descriptor (closing a second
+ * descriptor of the file would drop the process's fcntl lock), and needs one byte of memory per
+ * subproblem for the flags.
  *
  * Every line carries a CRC-32, so damage is told apart from a torn tail: only the last line may be
  * bad (a write cut short by a kill or a crash), and it is then ignored and cut off.
@@ -16,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +33,7 @@
 #define READ_CHUNK   65536
 
 struct nq_journal {
+    pthread_mutex_t mu;   /* appends and syncs may come from different threads */
     int fd;               /* open O_RDWR | O_APPEND, write-locked */
     nq_journal_info info; /* header, and the sum of every record */
     uint8_t *done;        /* info.size flags: 1 = recorded */
@@ -480,35 +484,54 @@ int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_jo
         return rc;
     }
     journal_now_ms(&j->last_sync);
+    pthread_mutex_init(&j->mu, NULL);
     *out = j;
     return NQ_OK;
 }
 
 const uint8_t *nq_journal_skip(const nq_journal *j) {
+    /* Read without the lock: the caller serialises appends with the count that reads it. */
     return j ? j->done : NULL;
 }
 
-void nq_journal_get_info(const nq_journal *j, nq_journal_info *info) {
-    if (j && info)
-        *info = j->info;
+void nq_journal_get_info(nq_journal *j, nq_journal_info *info) {
+    if (!j || !info)
+        return;
+    pthread_mutex_lock(&j->mu);
+    *info = j->info;
+    pthread_mutex_unlock(&j->mu);
 }
 
 int nq_journal_sync(nq_journal *j) {
     if (!j)
         return NQ_EINVAL;
-    if (fsync(j->fd) != 0)
+    /* fsync runs outside the lock, so that appends from other threads never wait for the disk;
+     * it covers at least the records counted here. */
+    pthread_mutex_lock(&j->mu);
+    int pending = j->unsynced, rc = j->error;
+    pthread_mutex_unlock(&j->mu);
+    if (rc != NQ_OK || pending == 0)
+        return rc;
+    if (fsync(j->fd) != 0) {
+        int saved = errno;
+        pthread_mutex_lock(&j->mu);
+        if (j->error == NQ_OK)
+            j->error = NQ_EIO;
+        pthread_mutex_unlock(&j->mu);
+        errno = saved;
         return NQ_EIO;
+    }
+    pthread_mutex_lock(&j->mu);
+    j->unsynced -= pending;
     journal_now_ms(&j->last_sync);
-    j->unsynced = 0;
+    pthread_mutex_unlock(&j->mu);
     return NQ_OK;
 }
 
 int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c) {
-    if (!j || !c || index >= j->info.size || j->done[index])
+    if (!j || !c)
         return NQ_EINVAL;
-    if (j->error != NQ_OK)
-        return j->error;
-    char line[512], num[7][41];
+    char line[512], num[6][41];
     const nq_u128 v[6] = {c->total, c->unique, c->orbit8, c->orbit4, c->orbit2, c->orbit1};
     for (int k = 0; k < 6; k++)
         nq_u128_to_string(v[k], num[k]);
@@ -517,8 +540,13 @@ int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c) {
     size_t len = (size_t)body;
     len += (size_t)snprintf(line + len, sizeof line - len, " %08" PRIx32 "\n",
                             journal_crc32(line, len));
-    int rc = journal_write_all(j->fd, line, len);
-    if (rc == NQ_OK) {
+    pthread_mutex_lock(&j->mu);
+    int rc = j->error, due = 0;
+    if (rc == NQ_OK && (index >= j->info.size || j->done[index]))
+        rc = NQ_EINVAL; /* a caller's mistake: the journal stays usable */
+    else if (rc == NQ_OK && journal_write_all(j->fd, line, len) != NQ_OK)
+        rc = j->error = NQ_EIO;
+    else if (rc == NQ_OK) {
         j->done[index] = 1;
         j->info.done++;
         nq_counts_add(&j->info.counts, c);
@@ -527,32 +555,40 @@ int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c) {
         journal_now_ms(&now);
         double since = (double)(now.tv_sec - j->last_sync.tv_sec) * 1e3 +
                        (double)(now.tv_nsec - j->last_sync.tv_nsec) / 1e6;
-        if (since >= (double)j->sync_ms || j->info.done == j->info.size)
-            rc = nq_journal_sync(j);
+        due = since >= (double)j->sync_ms || j->info.done == j->info.size;
     }
-    if (rc != NQ_OK)
-        j->error = rc;
-    return rc;
+    pthread_mutex_unlock(&j->mu);
+    return due ? nq_journal_sync(j) : rc;
 }
 
 int nq_journal_on_result(void *journal, uint64_t index, const nq_counts *c) {
     nq_journal *j = journal;
     int rc = nq_journal_append(j, index, c);
-    if (rc != NQ_OK && j && j->error == NQ_OK)
-        j->error = rc;
+    if (rc != NQ_OK && j) {
+        pthread_mutex_lock(&j->mu);
+        if (j->error == NQ_OK)
+            j->error = rc;
+        pthread_mutex_unlock(&j->mu);
+    }
     return rc;
 }
 
-int nq_journal_error(const nq_journal *j) {
-    return j ? j->error : NQ_EINVAL;
+int nq_journal_error(nq_journal *j) {
+    if (!j)
+        return NQ_EINVAL;
+    pthread_mutex_lock(&j->mu);
+    int rc = j->error;
+    pthread_mutex_unlock(&j->mu);
+    return rc;
 }
 
 int nq_journal_close(nq_journal *j) {
     if (!j)
         return NQ_OK;
-    int rc = j->unsynced ? nq_journal_sync(j) : NQ_OK;
+    int rc = j->unsynced && j->error == NQ_OK ? nq_journal_sync(j) : NQ_OK;
     if (close(j->fd) != 0 && rc == NQ_OK)
         rc = NQ_EIO;
+    pthread_mutex_destroy(&j->mu);
     free(j->done);
     free(j);
     return rc;

@@ -6,6 +6,7 @@
  * file is left untouched.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -502,6 +503,56 @@ static void test_second_writer_is_refused(void **state) {
     nq_split_free(s);
 }
 
+/* Appends from two threads while a third keeps syncing: every record arrives intact. */
+typedef struct appender {
+    nq_journal *j;
+    const nq_split *s;
+    uint64_t first; /* appends first, first + 2, first + 4, ... */
+    int rc;
+} appender;
+
+static void *append_every_other(void *arg) {
+    appender *a = arg;
+    a->rc = NQ_OK;
+    for (uint64_t i = a->first; i < nq_split_size(a->s) && a->rc == NQ_OK; i += 2) {
+        nq_counts c;
+        a->rc = nq_split_solve(a->s, i, &c);
+        if (a->rc == NQ_OK)
+            a->rc = nq_journal_append(a->j, i, &c);
+    }
+    return NULL;
+}
+
+static void test_appends_and_syncs_from_threads(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "threads.nqj");
+    unlink(path);
+    nq_split *s;
+    assert_int_equal(nq_split_new(11, &s), NQ_OK);
+    nq_journal *j;
+    assert_int_equal(nq_journal_open(path, s, 1, &j), NQ_OK);
+    appender a[2] = {{j, s, 0, 0}, {j, s, 1, 0}};
+    pthread_t t[2];
+    for (int k = 0; k < 2; k++)
+        assert_int_equal(pthread_create(&t[k], NULL, append_every_other, &a[k]), 0);
+    for (int k = 0; k < 50; k++)
+        assert_int_equal(nq_journal_sync(j), NQ_OK);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(pthread_join(t[k], NULL), 0);
+        assert_int_equal(a[k].rc, NQ_OK);
+    }
+    assert_int_equal(nq_journal_error(j), NQ_OK);
+    assert_int_equal(nq_journal_close(j), NQ_OK);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(info.done, nq_split_size(s));
+    nq_u128 total = 0, unique = 0;
+    oeis_counts(11, &total, &unique);
+    assert_true(info.counts.total == total && info.counts.unique == unique);
+    nq_split_free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resume_gives_whole_count),
@@ -514,6 +565,7 @@ int main(void) {
         cmocka_unit_test(test_not_a_journal_is_left_alone),
         cmocka_unit_test(test_unwritable_or_missing_path),
         cmocka_unit_test(test_second_writer_is_refused),
+        cmocka_unit_test(test_appends_and_syncs_from_threads),
     };
     return cmocka_run_group_tests(tests, setup_dir, remove_dir);
 }
