@@ -7,7 +7,8 @@
 # system of every process: on a shared machine the scheduler may give two processes more CPU than
 # one process with two threads, so CPU time is the fair measure of overhead) and the count's own
 # "seconds" (--json, without process or MPI start-up).
-# Then the per-core rate and the growth factor from n-1 to n give a time estimate for n = 20..27.
+# Then the per-core rate (nodes per CPU second) and the growth factor of the nodes from n - 1 to n
+# give a time estimate for n = 20..27.
 set -euo pipefail
 root=${NQ_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 build=${NQ_BUILD:-$root/build}
@@ -51,6 +52,7 @@ run() {
 }
 for r in $(seq 1 "$reps"); do
     run base "$NQ" count "$n" --threads 2 --json --no-progress
+    cp "$tmp/nodes" "$tmp/nodes.base"
     rm -f "$tmp/j"
     run ckpt "$NQ" count "$n" --threads 2 --json --no-progress --checkpoint "$tmp/j"
     [ $have_mpi -eq 1 ] &&
@@ -75,20 +77,25 @@ report "count --threads 2 --checkpoint" ckpt
 echo "  (the journal: $records records, $bytes bytes)"
 [ $have_mpi -eq 1 ] && report "nqueens-mpi 2 ranks x 1 thread" mpi
 
-# Time estimate: per-core rate from the two-thread runs, growth factor from a count of n - 1.
-prev=$("$NQ" count $((n - 1)) --threads 2 --json --no-progress)
-tprev=$(echo "$prev" | seconds_of)
-nodes=$(cat "$tmp/nodes")
-awk -v n="$n" -v t="$base" -v tp="$tprev" -v nodes="$nodes" -v data="$root/tests/data/counts.txt" 'BEGIN {
+# Time estimate. The work of a count is its nodes, the same on every run; its cost per core is
+# the CPU time of the baseline (wall time on a shared machine says more about the neighbours).
+# Growth factor: the nodes of n over the nodes of n - 1.
+nodes=$(cat "$tmp/nodes.base")
+run prev "$NQ" count $((n - 1)) --threads 2 --json --no-progress
+prev_nodes=$(cat "$tmp/nodes")
+awk -v n="$n" -v cs="$(col base 2)" -v nodes="$nodes" -v pn="$prev_nodes" \
+    -v data="$root/tests/data/counts.txt" 'BEGIN {
     while ((getline line < data) > 0) { split(line, f, " "); if (f[1] ~ /^[0-9]+$/) total[f[1]] = f[2] }
-    g = t / tp; cs = 2 * t   # core-seconds at n
-    printf "per-core rate at n=%d: %.1f Mnodes/s; growth factor n=%d -> %d: %.2f (solutions: %.2f)\n",
-        n, nodes / cs / 1e6, n - 1, n, g, total[n] / total[n - 1]
-    printf "estimate (A: constant growth factor %.2f; B: time per solution of n=%d times the known count):\n", g, n
-    printf "  n   cores=1 A / B             cores=100 A / B           cores=10000 A / B\n"
+    g = nodes / pn
+    printf "per-core rate at n=%d: %.1f Mnodes per CPU second (%.0f nodes in %.2f CPU s); %.2f nodes per solution\n",
+        n, nodes / cs / 1e6, nodes, cs, nodes / total[n]
+    printf "growth factor n=%d -> %d: %.2f in nodes (%.2f in solutions)\n", n - 1, n, g, total[n] / total[n - 1]
+    printf "estimate, perfect scaling over cores (A: nodes grow by %.2f per n; B: CPU time per solution\n", g
+    printf "of n=%d times the known number of solutions):\n", n
+    printf "  n   1 core: A / B              100 cores: A / B           10,000 cores: A / B\n"
     for (m = 20; m <= 27; m++) {
         a = cs * g ^ (m - n); b = cs * total[m] / total[n]
-        printf "  %d  %-24s  %-24s  %s\n", m, fmt(a) " / " fmt(b), fmt(a / 100) " / " fmt(b / 100), fmt(a / 1e4) " / " fmt(b / 1e4)
+        printf "  %d  %-25s  %-25s  %s\n", m, fmt(a) " / " fmt(b), fmt(a / 100) " / " fmt(b / 100), fmt(a / 1e4) " / " fmt(b / 1e4)
     }
 }
 function fmt(s) {
@@ -96,5 +103,5 @@ function fmt(s) {
     if (s < 7200) return sprintf("%.0f min", s / 60)
     if (s < 2 * 86400) return sprintf("%.1f h", s / 3600)
     if (s < 2 * 365.25 * 86400) return sprintf("%.0f days", s / 86400)
-    return sprintf("%.1f years", s / (365.25 * 86400))
+    return sprintf("%.0f years", s / (365.25 * 86400))
 }'
