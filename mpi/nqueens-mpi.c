@@ -7,7 +7,7 @@
  * the master: it owns the journal (the same file format and resume rules as `nqueens count
  * --checkpoint`), hands out subproblem numbers on demand and sums the results; every rank,
  * rank 0 included, computes with T threads. The hand-out is dynamic because sizes are skewed: a
- * rank asks for more as soon as its queue runs low, and keeps 2T numbers queued so that its threads
+ * rank asks for more as soon as its queue runs low, and keeps 4T + 4 numbers queued so its threads
  * never wait for a round trip. Results travel back as they finish, so the journal loses at most the
  * subproblems in flight when the job is killed; rerunning the same command resumes it.
  *
@@ -31,8 +31,9 @@
 
 enum { TAG_RESULT = 1, TAG_WORK = 2 };
 enum { EXIT_OK = 0, EXIT_USAGE = 2 };
-#define REC_WORDS 14 /* index, 6 counts of 2 words, nodes */
-#define POLL_NS   500000L
+#define REC_WORDS 14         /* index, 6 counts of 2 words, nodes */
+#define POLL_NS   1000000L   /* how often a rank looks for messages while it expects one */
+#define IDLE_NS   100000000L /* longest sleep of a worker with nothing to expect but results */
 
 static const char mpi_help[] =
     "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
@@ -228,7 +229,7 @@ static void *compute_thread(void *arg) {
 static int work_init(rank_work *w, const nq_split *split, int threads) {
     memset(w, 0, sizeof *w);
     w->split = split;
-    w->qcap = 2 * (size_t)threads;
+    w->qcap = 4 * (size_t)threads + 4; /* deep enough to hide a round trip behind small tasks */
     w->ocap = w->qcap + (size_t)threads;
     w->queue = malloc(w->qcap * sizeof *w->queue);
     w->outbox = malloc(w->ocap * REC_WORDS * sizeof *w->outbox);
@@ -251,7 +252,7 @@ static void work_destroy(rank_work *w) {
     free(w->outbox);
 }
 
-/* Numbers the queue can take now (with w->mu held): room for 2T, counting those in flight. */
+/* Numbers the queue can take now (with w->mu held): room for qcap, counting those in flight. */
 static size_t work_wanted(const rank_work *w) {
     size_t held = w->qlen + (size_t)w->inflight + w->olen;
     return w->no_more || held >= w->qcap ? 0 : w->qcap - held;
@@ -265,11 +266,11 @@ static void work_push(rank_work *w, const uint64_t *idx, size_t k) {
     pthread_cond_broadcast(&w->work_cv);
 }
 
-/* Waits (with w->mu held) until a compute thread reports, or a short while. */
-static void work_wait(rank_work *w) {
+/* Waits (with w->mu held) until a compute thread reports, or ns nanoseconds (< 1 s). */
+static void work_wait(rank_work *w, long ns) {
     struct timespec until;
     clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_nsec += POLL_NS;
+    until.tv_nsec += ns;
     if (until.tv_nsec >= 1000000000L) {
         until.tv_sec++;
         until.tv_nsec -= 1000000000L;
@@ -346,7 +347,7 @@ static int run_worker(const nq_split *split, int threads) {
                 continue;
             }
         }
-        work_wait(&w);
+        work_wait(&w, waiting ? POLL_NS : IDLE_NS);
     }
     pthread_mutex_unlock(&w.mu);
     for (int t = 0; t < threads; t++)
@@ -483,7 +484,7 @@ static int run_master(master *m, int ranks, int threads) {
         if (!served && done == 0) {
             pthread_mutex_lock(&w.mu);
             if (w.olen == 0)
-                work_wait(&w);
+                work_wait(&w, POLL_NS);
             pthread_mutex_unlock(&w.mu);
         }
     }
