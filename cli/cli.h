@@ -66,6 +66,9 @@ typedef struct cli_writer {
     unsigned long long written;
     char *buf;
     size_t cap;
+    int *boards;       /* svg: the solutions kept (n ints each), drawn as one picture at the end */
+    size_t boards_cap; /* svg: ints allocated in boards */
+    int n;             /* svg: board size of the solutions kept */
 } cli_writer;
 
 /* cli_writer_begin() / cli_writer_put() / cli_writer_end() :

@@ -1,8 +1,522 @@
-/* cmd_check.c: placeholder until the `check` command lands (tracked in the issues). */
+/*
+ * cmd_check.c: `nqueens check [FILE]`: judge a list of solutions written by anyone, in any format
+ * (detected, or --format), like an online judge: each item valid, attacked (the first two queens
+ * and how), incomplete, of the wrong size, malformed (line and column), a duplicate; claims ("-1",
+ * counts); with --all, completeness against OEIS A000170 and lexicographic order. A human report
+ * by default, one JSON object with --json. Exit 0 all good, 1 something wrong, 2 unreadable input.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
 
+static const char check_help[] =
+    "Usage: nqueens check [FILE] [--format F] [--n N] [--all] [--json]\n"
+    "Judge the solutions in FILE (or standard input) like an online judge: each one valid,\n"
+    "or the first two queens that attack each other and how, or malformed (with its line and\n"
+    "column); duplicates; \"-1\" and count claims against the known counts (OEIS A000170).\n\n"
+    "  -f, --format F  the input format (default: detected): cols, pairs, board, json, jsonl,\n"
+    "                  grid, perm, matrix, cases (a whole 'nqueens cases' output) or count\n"
+    "                  (lines 'COUNT' or 'N COUNT': claimed numbers of solutions)\n"
+    "  -n, --n N       insist on board size N (also the size of a bare count or a \"-1\")\n"
+    "  -a, --all       also require the list to be complete (every solution of N, once) and\n"
+    "                  in lexicographic order; for 'cases', each case\n"
+    "  -c, --column-major  read each board transposed (queen (r, c) drawn at (c, r)), as\n"
+    "                  'nqueens solve --column-major' prints them\n"
+    "  -j, --json      print the report as one JSON object\n"
+    "  -h, --help      show this help\n\n"
+    "Exit status: 0 all good, 1 something wrong, 2 unreadable or unparseable input.\n"
+    "Example: nqueens solve 8 | nqueens check --all     echo 48042 | nqueens check --n 8\n";
+
+/* Problems printed in the human report before "... more"; --json lists them all. */
+enum { HUMAN_PROBLEMS = 50 };
+
+typedef struct check_opts {
+    int format, n, all, json, column_major;
+    const char *file;
+} check_opts;
+
+static int read_all(const char *file, char **text, size_t *len) {
+    FILE *f = stdin;
+    if (file && strcmp(file, "-") != 0) {
+        f = fopen(file, "rb");
+        if (!f) {
+            cli_error("check: cannot open '%s': %s", file, strerror(errno));
+            return -1;
+        }
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf) {
+            cli_error("check: out of memory reading the input");
+            break;
+        }
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *bigger = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
+        if (!bigger)
+            free(buf);
+        buf = bigger;
+        cap *= 2;
+    }
+    int bad = !buf || ferror(f);
+    if (buf && ferror(f))
+        cli_error("check: cannot read '%s': %s", file ? file : "standard input", strerror(errno));
+    if (f != stdin)
+        fclose(f);
+    if (bad) {
+        free(buf);
+        return -1;
+    }
+    *text = buf;
+    *len = n;
+    return 0;
+}
+
+static void json_string(const char *s) {
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 32)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+static const char *u128(nq_u128 v, char buf[41]) {
+    return nq_u128_to_string(v, buf);
+}
+
+/* How two queens attack each other, as a phrase. */
+static const char *attack_phrase(nq_attack kind) {
+    switch (kind) {
+    case NQ_ATTACK_ROW:
+        return "a row";
+    case NQ_ATTACK_COLUMN:
+        return "a column";
+    case NQ_ATTACK_DIAGONAL:
+        return "a diagonal";
+    case NQ_ATTACK_ANTIDIAGONAL:
+        return "an anti-diagonal";
+    default:
+        return "nothing";
+    }
+}
+
+static int is_problem(const nq_verdict *v) {
+    return v->kind != NQ_VERDICT_VALID && v->kind != NQ_VERDICT_CLAIM_RIGHT;
+}
+
+static int is_claim(const nq_item *it) {
+    return it->kind == NQ_ITEM_NONE || it->kind == NQ_ITEM_COUNT;
+}
+
+/* One line of the human report for an item that is a problem or a claim. */
+static void human_item(const nq_item *it, const nq_verdict *v, int cases) {
+    char a[41], b[41];
+    if (v->kind == NQ_VERDICT_MALFORMED)
+        printf("line %d, column %d: ", it->line, it->column);
+    else
+        printf("line %d: ", it->line);
+    if (cases)
+        printf("case %d: ", it->group + 1);
+    switch (v->kind) {
+    case NQ_VERDICT_ATTACK:
+        if (v->conflict.row1 == v->conflict.row2 && v->conflict.col1 == v->conflict.col2) {
+            printf("solution %llu is wrong: queen %d-%d is listed twice\n",
+                   (unsigned long long)v->index, v->conflict.row1, v->conflict.col1);
+            return;
+        }
+        printf("solution %llu is wrong: queens %d-%d and %d-%d share %s\n",
+               (unsigned long long)v->index, v->conflict.row1, v->conflict.col1, v->conflict.row2,
+               v->conflict.col2, attack_phrase(v->conflict.kind));
+        return;
+    case NQ_VERDICT_INCOMPLETE:
+        printf("solution %llu is incomplete: row %d has no queen\n", (unsigned long long)v->index,
+               v->row);
+        return;
+    case NQ_VERDICT_SIZE:
+        printf("solution %llu is for n = %d, but the list is for n = %d\n",
+               (unsigned long long)v->index, v->n, v->list_n);
+        return;
+    case NQ_VERDICT_MALFORMED:
+        printf("item %llu is malformed: %s\n", (unsigned long long)v->index, it->error);
+        return;
+    case NQ_VERDICT_DUPLICATE:
+        printf("solution %llu is a duplicate of solution %llu (line %d)\n",
+               (unsigned long long)v->index, (unsigned long long)v->dup_of, v->dup_line);
+        return;
+    default:
+        break;
+    }
+    const char *verdict = v->kind == NQ_VERDICT_CLAIM_RIGHT ? "right" : "wrong";
+    if (it->kind == NQ_ITEM_NONE) {
+        if (v->kind == NQ_VERDICT_CLAIM_UNKNOWN)
+            printf("-1 (no solution): not checked, n is unknown (give --n N; -1 is right only "
+                   "for n = 2 and 3)\n");
+        else if (v->kind == NQ_VERDICT_CLAIM_RIGHT)
+            printf("-1 (no solution) for n = %d: right\n", v->n);
+        else
+            printf("-1 (no solution) for n = %d: wrong, n = %d has solutions\n", v->n, v->n);
+        return;
+    }
+    printf("count %s", u128(it->total, a));
+    if (it->has_unique)
+        printf(" (fundamental %s)", u128(it->unique, b));
+    if (v->n == 0) {
+        printf(": not checked, n is unknown (give --n N or write 'N COUNT')\n");
+        return;
+    }
+    printf(" for n = %d", v->n);
+    if (v->kind == NQ_VERDICT_CLAIM_UNKNOWN) {
+        printf(": not checked, the number of solutions is known only up to n = 27\n");
+        return;
+    }
+    printf(": %s", verdict);
+    if (v->kind == NQ_VERDICT_CLAIM_WRONG) {
+        printf(", n = %d has %s solutions", v->n, u128(v->known_total, a));
+        if (it->has_unique)
+            printf(", %s fundamental", u128(v->known_unique, b));
+        printf(" (OEIS A000170%s)", it->has_unique ? ", A002562" : "");
+    }
+    putchar('\n');
+}
+
+static void json_item(const nq_item *it, const nq_verdict *v, int first) {
+    char a[41];
+    printf("%s\n  {\"item\":%llu,\"line\":%d,\"column\":%d", first ? "" : ",",
+           (unsigned long long)v->index, it->line, it->column);
+    if (it->kind == NQ_ITEM_NONE || it->kind == NQ_ITEM_COUNT)
+        printf(",\"case\":%d", it->group + 1);
+    switch (v->kind) {
+    case NQ_VERDICT_ATTACK:
+        printf(",\"kind\":\"attack\",\"how\":\"%s\",\"queens\":[[%d,%d],[%d,%d]]}",
+               nq_attack_name(v->conflict.kind), v->conflict.row1, v->conflict.col1,
+               v->conflict.row2, v->conflict.col2);
+        return;
+    case NQ_VERDICT_INCOMPLETE:
+        printf(",\"kind\":\"incomplete\",\"row\":%d}", v->row);
+        return;
+    case NQ_VERDICT_SIZE:
+        printf(",\"kind\":\"size\",\"n\":%d,\"list_n\":%d}", v->n, v->list_n);
+        return;
+    case NQ_VERDICT_MALFORMED:
+        printf(",\"kind\":\"malformed\",\"error\":");
+        json_string(it->error);
+        putchar('}');
+        return;
+    case NQ_VERDICT_DUPLICATE:
+        printf(",\"kind\":\"duplicate\",\"of\":%llu,\"of_line\":%d}", (unsigned long long)v->dup_of,
+               v->dup_line);
+        return;
+    default:
+        break;
+    }
+    printf(",\"kind\":\"claim\",\"claim\":\"%s\"", it->kind == NQ_ITEM_NONE ? "none" : "count");
+    if (v->n)
+        printf(",\"n\":%d", v->n);
+    if (it->kind == NQ_ITEM_COUNT) {
+        printf(",\"total\":\"%s\"", u128(it->total, a));
+        if (it->has_unique)
+            printf(",\"unique\":\"%s\"", u128(it->unique, a));
+    }
+    const char *verdict = v->kind == NQ_VERDICT_CLAIM_RIGHT   ? "right"
+                          : v->kind == NQ_VERDICT_CLAIM_WRONG ? "wrong"
+                                                              : "unchecked";
+    printf(",\"verdict\":\"%s\"", verdict);
+    if (v->kind != NQ_VERDICT_CLAIM_UNKNOWN && v->n >= 1 && v->n <= 27) {
+        printf(",\"known_total\":\"%s\"", u128(v->known_total, a));
+        printf(",\"known_unique\":\"%s\"", u128(v->known_unique, a));
+    }
+    putchar('}');
+}
+
+/* Is a group all good? With --all: complete and in order (for groups of placements). */
+static int group_ok(const nq_check_group *g, int all) {
+    if (g->wrong || g->duplicates)
+        return 0;
+    if (all && g->claims == 0)
+        return g->known && g->complete && g->ordered;
+    return 1;
+}
+
+static void cols_text(int n, const int *cols) {
+    for (int i = 0; i < n; i++)
+        printf(i ? " %d" : "%d", cols[i]);
+}
+
+static void human_group(const nq_check_group *g, int cases, int all) {
+    char a[41], b[41];
+    if (cases)
+        printf("case %d (line %d)", g->group + 1, g->line);
+    else
+        printf("list");
+    if (g->n)
+        printf(", n = %d", g->n);
+    printf(": %llu item%s", (unsigned long long)g->items, g->items == 1 ? "" : "s");
+    if (g->placements)
+        printf(", %llu valid solution%s", (unsigned long long)g->valid, g->valid == 1 ? "" : "s");
+    printf(", %llu wrong", (unsigned long long)g->wrong);
+    if (g->duplicates)
+        printf(", %llu duplicate%s", (unsigned long long)g->duplicates,
+               g->duplicates == 1 ? "" : "s");
+    if (g->unchecked)
+        printf(", %llu unchecked", (unsigned long long)g->unchecked);
+    putchar('\n');
+    if (!all || g->claims)
+        return;
+    if (!g->known) {
+        if (g->n)
+            printf("  completeness: not known, the number of solutions is known only up to "
+                   "n = 27\n");
+        else
+            printf("  completeness: not known, n is unknown (give --n N)\n");
+    } else if (g->complete)
+        printf("  complete: all %s solution%s of n = %d (OEIS A000170)\n", u128(g->expected, a),
+               g->expected == 1 ? "" : "s", g->n);
+    else if (g->missing == 0)
+        printf("  not complete: all %s solutions of n = %d (OEIS A000170) are listed, but so are "
+               "%llu duplicate%s and %llu wrong item%s\n",
+               u128(g->expected, a), g->n, (unsigned long long)g->duplicates,
+               g->duplicates == 1 ? "" : "s", (unsigned long long)g->wrong,
+               g->wrong == 1 ? "" : "s");
+    else {
+        printf("  incomplete: %llu of the %s solutions of n = %d (OEIS A000170) listed",
+               (unsigned long long)g->valid, u128(g->expected, a), g->n);
+        if (g->missing)
+            printf(", %s missing", u128(g->missing, b));
+        if (g->first_missing) {
+            printf(", the first missing: ");
+            cols_text(g->n, g->first_missing);
+        }
+        putchar('\n');
+    }
+    if (g->ordered)
+        printf("  in lexicographic order\n");
+    else
+        printf("  not in lexicographic order: item %llu (line %d) does not come after the one "
+               "before it\n",
+               (unsigned long long)g->order_index, g->order_line);
+}
+
+static void json_group(const nq_check_group *g, int all, int first) {
+    char a[41];
+    printf("%s\n  {\"case\":%d,\"line\":%d,\"n\":%d,\"items\":%llu,\"valid\":%llu,\"wrong\":%llu,"
+           "\"duplicates\":%llu,\"unchecked\":%llu,\"ordered\":%s",
+           first ? "" : ",", g->group + 1, g->line, g->n, (unsigned long long)g->items,
+           (unsigned long long)g->valid, (unsigned long long)g->wrong,
+           (unsigned long long)g->duplicates, (unsigned long long)g->unchecked,
+           g->ordered ? "true" : "false");
+    if (g->ordered)
+        printf(",\"order_item\":null");
+    else
+        printf(",\"order_item\":%llu,\"order_line\":%d", (unsigned long long)g->order_index,
+               g->order_line);
+    printf(",\"known\":%s", g->known ? "true" : "false");
+    if (g->known) {
+        printf(",\"expected\":\"%s\",\"complete\":%s", u128(g->expected, a),
+               g->complete ? "true" : "false");
+        printf(",\"missing\":\"%s\"", u128(g->missing, a));
+        if (g->first_missing) {
+            printf(",\"first_missing\":[");
+            for (int i = 0; i < g->n; i++)
+                printf(i ? ",%d" : "%d", g->first_missing[i]);
+            putchar(']');
+        }
+    }
+    printf(",\"ok\":%s}", group_ok(g, all) ? "true" : "false");
+}
+
+static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
+    static const struct option longopts[] = {
+        {"format", required_argument, NULL, 'f'},
+        {"n", required_argument, NULL, 'n'},
+        {"all", no_argument, NULL, 'a'},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {"column-major", no_argument, NULL, 'c'},
+        {NULL, 0, NULL, 0},
+    };
+    memset(o, 0, sizeof *o);
+    o->format = NQ_INPUT_AUTO;
+    *done = 0;
+    opterr = 0;
+    int opt;
+    long long n;
+    while ((opt = getopt_long(argc, argv, ":f:n:ajch", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'f':
+            if (nq_input_parse_name(optarg, &o->format) != NQ_OK)
+                return cli_usage_error("check",
+                                       "unknown format '%s'; the formats are cols, pairs, board, "
+                                       "json, jsonl, grid, perm, matrix, cases and count",
+                                       optarg);
+            break;
+        case 'n':
+            if (cli_parse_ll("--n", optarg, 1, NQ_PARSE_MAX_N, &n))
+                return EXIT_USAGE;
+            o->n = (int)n;
+            break;
+        case 'a':
+            o->all = 1;
+            break;
+        case 'j':
+            o->json = 1;
+            break;
+        case 'c':
+            o->column_major = 1;
+            break;
+        case 'h':
+            fputs(check_help, stdout);
+            *done = 1;
+            return cli_flush() ? EXIT_USAGE : EXIT_OK;
+        default:
+            return cli_option_error("check", opt, argv, optind);
+        }
+    }
+    if (optind < argc)
+        o->file = argv[optind++];
+    if (optind < argc)
+        return cli_usage_error("check", "takes one FILE at most, got '%s' too", argv[optind]);
+    return EXIT_OK;
+}
+
+/* First pass: read the whole text, so that an unparseable one prints nothing but the error. */
+static int prescan(const check_opts *o, const char *text, size_t len) {
+    nq_reader *r;
+    if (nq_reader_new(text, len, o->format, o->n, &r) != NQ_OK) {
+        cli_error("check: out of memory");
+        return EXIT_USAGE;
+    }
+    nq_item it;
+    int rc;
+    while ((rc = nq_reader_next(r, &it)) == NQ_OK)
+        ;
+    int status = EXIT_OK;
+    if (rc == NQ_EPARSE) {
+        int line, column;
+        const char *msg = nq_reader_error(r, &line, &column);
+        cli_error("check: %s%sline %d, column %d: %s", o->file ? o->file : "", o->file ? ": " : "",
+                  line, column, msg);
+        status = EXIT_USAGE;
+    } else if (rc != NQ_DONE) {
+        cli_error("check: %s", nq_strerror(rc));
+        status = EXIT_USAGE;
+    }
+    nq_reader_free(r);
+    return status;
+}
+
+static int judge(const check_opts *o, const char *text, size_t len) {
+    nq_reader *r = NULL;
+    nq_checker *c = NULL;
+    int rc = nq_reader_new(text, len, o->format, o->n, &r);
+    if (rc == NQ_OK)
+        rc = nq_checker_new(o->n, &c);
+    if (rc != NQ_OK) {
+        nq_reader_free(r);
+        cli_error("check: %s", nq_strerror(rc));
+        return EXIT_USAGE;
+    }
+    int cases = nq_reader_format(r) == NQ_INPUT_CASES;
+    if (o->json) {
+        printf("{\"format\":\"%s\",\"problems\":[", nq_input_name(nq_reader_format(r)));
+    }
+    nq_item it;
+    nq_verdict v;
+    unsigned long long problems = 0, hidden = 0;
+    while ((rc = nq_reader_next(r, &it)) == NQ_OK) {
+        if (o->column_major && it.kind == NQ_ITEM_PLACEMENT) {
+            /* The transpose: queen (r, c) as drawn is the queen (c, r) of the solution. */
+            const int *rows = it.rows;
+            it.rows = it.cols;
+            it.cols = rows;
+        }
+        rc = nq_checker_add(c, &it, &v);
+        if (rc != NQ_OK)
+            break;
+        if (!is_problem(&v) && !is_claim(&it))
+            continue;
+        if (o->json)
+            json_item(&it, &v, problems == 0);
+        else if (problems < HUMAN_PROBLEMS || !is_problem(&v))
+            human_item(&it, &v, cases);
+        else
+            hidden++;
+        problems++;
+    }
+    int status = EXIT_OK;
+    if (rc != NQ_DONE) {
+        cli_error("check: %s", nq_strerror(rc));
+        status = EXIT_USAGE;
+    }
+    int ok = 1, groups = nq_checker_groups(c);
+    if (status == EXIT_OK && !o->json && hidden)
+        printf("... and %llu more problems (--json lists them all)\n", hidden);
+    if (o->json && status == EXIT_OK)
+        printf("%s],\n\"groups\":[", problems ? "\n" : "");
+    for (int i = 0; status == EXIT_OK && i < groups; i++) {
+        nq_check_group g;
+        rc = nq_checker_group(c, i, &g);
+        if (rc != NQ_OK) {
+            cli_error("check: %s", nq_strerror(rc));
+            status = EXIT_USAGE;
+            break;
+        }
+        if (!group_ok(&g, o->all))
+            ok = 0;
+        if (o->json)
+            json_group(&g, o->all, i == 0);
+        else
+            human_group(&g, cases, o->all);
+    }
+    if (status == EXIT_OK) {
+        if (o->json)
+            printf("\n],\n\"ok\":%s}\n", ok ? "true" : "false");
+        else
+            printf("%s\n", ok ? "all good" : "something is wrong");
+        if (cli_flush())
+            status = EXIT_USAGE;
+        else
+            status = ok ? EXIT_OK : EXIT_NO;
+    }
+    nq_checker_free(c);
+    nq_reader_free(r);
+    return status;
+}
+
 int cmd_check(int argc, char **argv) {
-    (void)argc;
-    cli_error("'%s' is not available in this build yet", argv[0]);
-    return EXIT_USAGE;
+    check_opts o;
+    int done;
+    int status = parse_opts(argc, argv, &o, &done);
+    if (done || status != EXIT_OK)
+        return status;
+    char *text;
+    size_t len;
+    if (read_all(o.file, &text, &len))
+        return EXIT_USAGE;
+    status = prescan(&o, text, len);
+    if (status == EXIT_OK && o.all && o.n == 0 && o.format != NQ_INPUT_CASES) {
+        /* An empty list is complete only for a known n. */
+        nq_reader *r;
+        nq_item it;
+        if (nq_reader_new(text, len, o.format, 0, &r) == NQ_OK) {
+            if (nq_reader_next(r, &it) == NQ_DONE)
+                status = cli_usage_error("check", "the list is empty: give --n N to check it "
+                                                  "with --all");
+            nq_reader_free(r);
+        }
+    }
+    if (status == EXIT_OK)
+        status = judge(&o, text, len);
+    free(text);
+    return status;
 }

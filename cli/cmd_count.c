@@ -14,8 +14,8 @@
 #include "progress.h"
 
 static const char count_help[] =
-    "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--checkpoint FILE [--status]]\n"
-    "                     [--progress | --no-progress]\n"
+    "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate]\n"
+    "                     [--checkpoint FILE [--status]] [--progress | --no-progress]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64), exactly (128-bit), with a\n"
     "symmetry-reduced search on all cores. N is read from standard input when omitted.\n"
     "Prints the total number of solutions (OEIS A000170), or with --unique the number of\n"
@@ -26,6 +26,9 @@ static const char count_help[] =
     "  -j, --json         print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
     "                     orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
     "                     seconds, nodes, threads\n"
+    "  -e, --estimate     only print how long the count would take on this machine\n"
+    "                     (measured on a small N, scaled by the asymptotic growth of the\n"
+    "                     number of solutions), then exit without counting\n"
     "  -c, --checkpoint FILE  record finished subproblems in the journal FILE, and resume\n"
     "                     from it when it exists (Ctrl-C stops cleanly; run again to resume)\n"
     "  -s, --status       with --checkpoint: print how far FILE has got, without counting\n"
@@ -33,9 +36,13 @@ static const char count_help[] =
     "  -P, --no-progress  never show progress\n"
     "  -h, --help         show this help\n";
 
-/* The first n whose count prints an estimate first, and the n it is measured on. */
+/* The first n whose count prints an estimate first; the estimate is measured on the first n from
+ * COUNT_CALIBRATE_MIN that takes at least COUNT_CALIBRATE_S seconds, at most COUNT_CALIBRATE_MAX.
+ */
 #define COUNT_ESTIMATE_FROM 25
-#define COUNT_CALIBRATE_N   16
+#define COUNT_CALIBRATE_MIN 10
+#define COUNT_CALIBRATE_MAX 15
+#define COUNT_CALIBRATE_S   0.2
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -75,47 +82,54 @@ static void print_duration(FILE *to, double s) {
         fprintf(to, "%.1f hours", s / 3600);
     else if (s < 2 * 365.25 * 86400)
         fprintf(to, "%.0f days", s / 86400);
+    else if (s < 1e6 * 365.25 * 86400)
+        fprintf(to, "%.0f years", s / (365.25 * 86400));
     else
-        fprintf(to, "%.3g years", s / (365.25 * 86400));
+        fprintf(to, "%.2g years", s / (365.25 * 86400));
 }
 
-/* Measures a count of a small n on the same threads and prints the extrapolated time for n. */
-static int count_estimate(int n, int threads) {
+/* Measures a count of a small n on the same threads and writes the extrapolated time for n
+ * as one line ("about ... on T threads (...)") to `to`. */
+static int count_estimate(FILE *to, const char *lead, int n, int threads) {
     nq_counts c;
-    double t;
-    int rc = count_run(COUNT_CALIBRATE_N, threads, &c, &t);
-    if (rc != NQ_OK)
-        return rc;
-    double est = t * exp(log_solutions(n) - log_solutions(COUNT_CALIBRATE_N));
+    double t = 0;
+    int m = COUNT_CALIBRATE_MIN;
+    for (;; m++) {
+        int rc = count_run(m, threads, &c, &t);
+        if (rc != NQ_OK)
+            return rc;
+        if (t >= COUNT_CALIBRATE_S || m == COUNT_CALIBRATE_MAX)
+            break;
+    }
+    double est = t * exp(log_solutions(n) - log_solutions(m));
+    int used = nq_count_threads(threads);
     fflush(stdout);
-    fprintf(stderr, "nqueens: counting n = %d will take about ", n);
-    print_duration(stderr, est);
-    fprintf(stderr,
-            " on %d thread%s (estimated from n = %d, %.3f s on this machine); "
-            "press Ctrl-C to stop\n",
-            nq_count_threads(threads), nq_count_threads(threads) == 1 ? "" : "s",
-            COUNT_CALIBRATE_N, t);
+    fprintf(to, "%scounting n = %d takes about ", lead, n);
+    print_duration(to, est);
+    fprintf(to, " on %d thread%s (estimated from n = %d, %.3f s on this machine)\n", used,
+            used == 1 ? "" : "s", m, t);
     return NQ_OK;
 }
 
 int cmd_count(int argc, char **argv) {
     static const struct option longopts[] = {
         {"unique", no_argument, NULL, 'u'}, {"threads", required_argument, NULL, 't'},
-        {"json", no_argument, NULL, 'j'},   {"help", no_argument, NULL, 'h'},
+        {"json", no_argument, NULL, 'j'},   {"estimate", no_argument, NULL, 'e'},
+        {"help", no_argument, NULL, 'h'},
         {"checkpoint", required_argument, NULL, 'c'},
         {"status", no_argument, NULL, 's'},
         {"progress", no_argument, NULL, 'p'},
         {"no-progress", no_argument, NULL, 'P'},
         {NULL, 0, NULL, 0},
     };
-    int unique = 0, json = 0, status = 0, progress = -1;
+    int unique = 0, json = 0, estimate = 0, status = 0, progress = -1;
     const char *checkpoint = NULL;
     long long threads = 0, n;
     if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N))
         return EXIT_USAGE;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":ut:jhc:spP", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":ut:jehc:spP", longopts, NULL)) != -1) {
         switch (opt) {
         case 'u':
             unique = 1;
@@ -126,6 +140,9 @@ int cmd_count(int argc, char **argv) {
             break;
         case 'j':
             json = 1;
+            break;
+        case 'e':
+            estimate = 1;
             break;
         case 'c':
             checkpoint = optarg;
@@ -157,8 +174,16 @@ int cmd_count(int argc, char **argv) {
         return cli_checkpoint_status(checkpoint, (int)n);
 
     int rc = NQ_OK;
+    if (estimate) {
+        rc = count_estimate(stdout, "", (int)n, (int)threads);
+        if (rc != NQ_OK) {
+            cli_error("cannot estimate: %s", nq_strerror(rc));
+            return EXIT_USAGE;
+        }
+        return cli_flush() ? EXIT_USAGE : EXIT_OK;
+    }
     if (n >= COUNT_ESTIMATE_FROM)
-        rc = count_estimate((int)n, (int)threads);
+        rc = count_estimate(stderr, "nqueens: ", (int)n, (int)threads);
     nq_counts c;
     double seconds = 0;
     if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */

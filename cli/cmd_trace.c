@@ -1,8 +1,140 @@
-/* cmd_trace.c: placeholder until the `trace` command lands (tracked in the issues). */
+/*
+ * cmd_trace.c: `nqueens trace N`: the branch-and-bound search of seeds 000 and 004, step by step,
+ * for learners. One line per event of nq_bnb_search(), indented two spaces per row, then the
+ * totals. Boards are limited to N <= 12: the trace of N = 12 already has about 21 million lines.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
 
+#define TRACE_MAX_N 12
+
+static const char trace_help[] =
+    "Usage: nqueens trace [N] [--summary]\n"
+    "Show the branch-and-bound search of the N-queens problem (1 <= N <= 12) as it happens:\n"
+    "rows are filled top to bottom and the columns of a row tried left to right; a queen at row\n"
+    "r, column c is written r-c (0-based, as in the pairs format). One line per event, indented\n"
+    "two spaces per row:\n"
+    "  try R-C                    the cell is tested\n"
+    "  attacked R-C by Q-D (how)  ... and the queen at Q-D attacks it along its column,\n"
+    "                             diagonal or anti-diagonal\n"
+    "  place R-C                  ... and it is safe: a queen is placed (one node)\n"
+    "  solution K: 0-C, 1-C, ...  every row holds a queen (the K-th solution)\n"
+    "  dead end at row R          no column of row R is safe\n"
+    "  backtrack R-C              the queen is removed, to try the next column\n"
+    "At the end: cells tried, attacked, nodes (queens placed; the same count as the fast\n"
+    "search's), dead ends, backtracks and solutions. N is read from standard input when\n"
+    "omitted.\n\n"
+    "  -s, --summary      print only the totals\n"
+    "  -h, --help         show this help\n";
+
+typedef struct trace_state {
+    int quiet; /* --summary: no event lines */
+    char indent[2 * TRACE_MAX_N + 1];
+} trace_state;
+
+static int trace_event(void *user, const nq_bnb_event *ev) {
+    trace_state *t = user;
+    if (t->quiet) {
+        return 0;
+    }
+    printf("%.*s", 2 * ev->row, t->indent);
+    switch (ev->kind) {
+    case NQ_BNB_TRY:
+        printf("try %d-%d\n", ev->row, ev->col);
+        break;
+    case NQ_BNB_ATTACKED:
+        printf("attacked %d-%d by %d-%d (%s)\n", ev->row, ev->col, ev->by_row, ev->by_col,
+               nq_attack_name(ev->attack));
+        break;
+    case NQ_BNB_PLACE:
+        printf("place %d-%d\n", ev->row, ev->col);
+        break;
+    case NQ_BNB_SOLUTION:
+        printf("solution %llu:", (unsigned long long)ev->solution);
+        for (int r = 0; r < ev->n; r++) {
+            printf(" %d-%d,", r, ev->cols[r]);
+        }
+        printf(" .\n");
+        break;
+    case NQ_BNB_DEAD_END:
+        printf("dead end at row %d\n", ev->row);
+        break;
+    case NQ_BNB_BACKTRACK:
+        printf("backtrack %d-%d\n", ev->row, ev->col);
+        break;
+    }
+    /* A failed write (a full disk, a closed pipe) stops the search; cli_flush() reports it. */
+    return ferror(stdout) != 0;
+}
+
 int cmd_trace(int argc, char **argv) {
-    (void)argc;
-    cli_error("'%s' is not available in this build yet", argv[0]);
-    return EXIT_USAGE;
+    static const struct option longopts[] = {
+        {"summary", no_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    trace_state t = {.quiet = 0};
+    memset(t.indent, ' ', sizeof t.indent - 1);
+    t.indent[sizeof t.indent - 1] = '\0';
+    if (cli_reject_negative(argc, argv, "N", 1, TRACE_MAX_N)) {
+        return EXIT_USAGE;
+    }
+    opterr = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":sh", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 's':
+            t.quiet = 1;
+            break;
+        case 'h':
+            fputs(trace_help, stdout);
+            return cli_flush() ? EXIT_USAGE : EXIT_OK;
+        default:
+            return cli_option_error("trace", opt, argv, optind);
+        }
+    }
+    if (argc - optind > 1) {
+        return cli_usage_error("trace", "expected at most one N, got '%s' and '%s'", argv[optind],
+                               argv[optind + 1]);
+    }
+    /* A whole number above the limit gets the reason; anything else the usual message. */
+    const char *arg = optind < argc ? argv[optind] : NULL;
+    long long n;
+    const char *digits = arg != NULL ? arg + strspn(arg, "0") : NULL;
+    if (digits != NULL && *digits != '\0' && strspn(digits, "0123456789") == strlen(digits) &&
+        (strlen(digits) > 2 || atoi(digits) > TRACE_MAX_N)) {
+        cli_error("trace prints every step of the search, so N is limited to %d, got '%s' (the "
+                  "trace of 12 has 21 million lines); for bigger boards use 'nqueens count' or "
+                  "'nqueens solve'",
+                  TRACE_MAX_N, arg);
+        return EXIT_USAGE;
+    }
+    if (cli_get_n(arg, 1, TRACE_MAX_N, &n)) {
+        return EXIT_USAGE;
+    }
+    if (!t.quiet) {
+        printf("branch and bound for n = %lld: rows top to bottom, columns left to right; "
+               "r-c is the cell at row r, column c\n",
+               n);
+    }
+    nq_bnb_stats st;
+    int rc = nq_bnb_search((int)n, trace_event, &t, &st);
+    if (rc == NQ_OK) {
+        printf("tried: %llu\nattacked: %llu\nnodes: %llu\ndead ends: %llu\nbacktracks: %llu\n"
+               "solutions: %llu\n",
+               (unsigned long long)st.tries, (unsigned long long)st.attacked,
+               (unsigned long long)st.nodes, (unsigned long long)st.dead_ends,
+               (unsigned long long)st.backtracks, (unsigned long long)st.solutions);
+    }
+    if (cli_flush()) {
+        return EXIT_USAGE;
+    }
+    if (rc != NQ_OK) {
+        cli_error("the search failed: %s", nq_strerror(rc));
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
 }

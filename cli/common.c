@@ -113,15 +113,78 @@ int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags) {
     memset(w, 0, sizeof *w);
     w->fmt = fmt;
     w->flags = flags;
-    if (fmt == NQ_FMT_SVG) {
-        cli_error("the svg format is not available in this build; use board or grid");
-        return -1;
-    }
+    if (fmt == NQ_FMT_SVG)
+        return 0; /* one picture of every board, drawn by cli_writer_end() */
     const char *prefix = nq_format_prefix(fmt);
     return writer_out(prefix, strlen(prefix));
 }
 
+/* svg: keeps the solution; the picture needs the number of boards before the first one. */
+static int writer_keep(cli_writer *w, int n, const int *cols) {
+    if (w->written > 0 && n != w->n) {
+        cli_error("internal error: boards of sizes %d and %d in one picture", w->n, n);
+        return -1;
+    }
+    if (w->written >= NQ_SVG_MAX_BOARDS) {
+        cli_error("the svg format draws at most %d boards in one picture; use --limit",
+                  NQ_SVG_MAX_BOARDS);
+        return -1;
+    }
+    size_t need = ((size_t)w->written + 1) * (size_t)n;
+    if (need > w->boards_cap) {
+        size_t cap = need * 2;
+        int *bigger = realloc(w->boards, cap * sizeof *bigger);
+        if (!bigger) {
+            cli_error("out of memory: keeping %llu boards for the picture", w->written + 1);
+            return -1;
+        }
+        w->boards = bigger;
+        w->boards_cap = cap;
+    }
+    memcpy(w->boards + (size_t)w->written * (size_t)n, cols, (size_t)n * sizeof *cols);
+    w->n = n;
+    w->written++;
+    return 0;
+}
+
+/* svg: writes the picture of the kept boards, piece by piece (one board's text at a time). With
+ * no board nothing is written, as for the other formats (DESIGN.md). */
+static int writer_picture(cli_writer *w) {
+    size_t k = (size_t)w->written, n = (size_t)w->n;
+    for (size_t i = 0; k > 0 && i <= k + 1; i++) {
+        size_t len = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            if (i == 0)
+                len = nq_svg_begin(w->buf, w->cap, w->n, k, w->flags);
+            else if (i <= k)
+                len =
+                    nq_svg_board(w->buf, w->cap, w->n, w->boards + (i - 1) * n, i - 1, k, w->flags);
+            else
+                len = nq_svg_end(w->buf, w->cap, w->n, k, w->flags);
+            if (len == 0) {
+                cli_error("the svg format draws boards of at most %d rows, got %d; use cols",
+                          NQ_SVG_MAX_N, w->n);
+                return -1;
+            }
+            if (len < w->cap)
+                break;
+            char *bigger = realloc(w->buf, len + 1);
+            if (!bigger) {
+                cli_error("out of memory: drawing one board needs %zu bytes", len + 1);
+                return -1;
+            }
+            w->buf = bigger;
+            w->cap = len + 1;
+        }
+        if (writer_out(w->buf, len))
+            return -1;
+    }
+    return 0;
+}
+
 int cli_writer_put(cli_writer *w, int n, const int *cols) {
+    if (w->fmt == NQ_FMT_SVG)
+        return writer_keep(w, n, cols);
     if (w->written) {
         const char *sep = w->sep ? w->sep : nq_format_separator(w->fmt);
         if (writer_out(sep, strlen(sep)))
@@ -147,8 +210,16 @@ int cli_writer_put(cli_writer *w, int n, const int *cols) {
 }
 
 int cli_writer_end(cli_writer *w) {
-    const char *suffix = nq_format_suffix(w->fmt);
-    int rc = writer_out(suffix, strlen(suffix));
+    int rc;
+    if (w->fmt == NQ_FMT_SVG) {
+        rc = writer_picture(w);
+    } else {
+        const char *suffix = nq_format_suffix(w->fmt);
+        rc = writer_out(suffix, strlen(suffix));
+    }
+    free(w->boards);
+    w->boards = NULL;
+    w->boards_cap = 0;
     free(w->buf);
     w->buf = NULL;
     w->cap = 0;

@@ -1,0 +1,16 @@
+# The libFuzzer target of the readers and the checker (tests/fuzz/fuzz_parse.c): built only with
+# -DNQ_FUZZ=ON and clang. It compiles the library sources itself with the fuzzer, ASan and UBSan
+# instrumentation. Run it with scripts/fuzz.sh (its own build directory, a bounded time).
+option(NQ_FUZZ "Build the libFuzzer targets (clang only)" OFF)
+if(NQ_FUZZ)
+  if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
+    message(WARNING "NQ_FUZZ=ON needs clang (-DCMAKE_C_COMPILER=clang); no fuzz target is built")
+  else()
+    add_executable(fuzz_parse ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_parse.c ${NQ_LIB_SOURCES})
+    target_include_directories(fuzz_parse PRIVATE ${PROJECT_SOURCE_DIR}/include)
+    target_compile_options(fuzz_parse PRIVATE -fsanitize=fuzzer,address,undefined
+                           -fno-sanitize-recover=all -fno-omit-frame-pointer -g)
+    target_link_options(fuzz_parse PRIVATE -fsanitize=fuzzer,address,undefined)
+    target_link_libraries(fuzz_parse PRIVATE OpenMP::OpenMP_C m)
+  endif()
+endif()

@@ -1,0 +1,511 @@
+/*
+ * check.c: judging a list of solutions like an online judge: each item valid or not (with the
+ * first two attacking queens, from nq_validate()), malformed, of the wrong size, a duplicate;
+ * claims ("-1", a count) against the known counts; and, for the whole list (or each case of a
+ * `cases` output), completeness against OEIS A000170 and lexicographic order.
+ *
+ * The workload is one pass over lists of up to a few million solutions (n = 14 has 365,596). Each
+ * item costs O(n): one validation, one comparison with the previous placement for the order, and
+ * one lookup in an open-addressing hash set of the distinct solutions seen, which lives in one
+ * growing array (an arena) so that a million solutions cost a few allocations. The first missing
+ * solution of an incomplete list is found by running the lexicographic solution iterator
+ * (nq_search) until it yields a solution that is not in the set; this is bounded to n <= 15
+ * (2.3 million solutions).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nqueens.h"
+
+/* OEIS A000170 (all solutions) and A002562 (fundamental) for n = 1..27, as in
+ * tests/data/counts.txt (which the unit tests compare with this table). */
+static const uint64_t known_counts[27][2] = {
+    {1ull, 1ull},                                  /* n = 1 */
+    {0ull, 0ull},                                  /* n = 2 */
+    {0ull, 0ull},                                  /* n = 3 */
+    {2ull, 1ull},                                  /* n = 4 */
+    {10ull, 2ull},                                 /* n = 5 */
+    {4ull, 1ull},                                  /* n = 6 */
+    {40ull, 6ull},                                 /* n = 7 */
+    {92ull, 12ull},                                /* n = 8 */
+    {352ull, 46ull},                               /* n = 9 */
+    {724ull, 92ull},                               /* n = 10 */
+    {2680ull, 341ull},                             /* n = 11 */
+    {14200ull, 1787ull},                           /* n = 12 */
+    {73712ull, 9233ull},                           /* n = 13 */
+    {365596ull, 45752ull},                         /* n = 14 */
+    {2279184ull, 285053ull},                       /* n = 15 */
+    {14772512ull, 1846955ull},                     /* n = 16 */
+    {95815104ull, 11977939ull},                    /* n = 17 */
+    {666090624ull, 83263591ull},                   /* n = 18 */
+    {4968057848ull, 621012754ull},                 /* n = 19 */
+    {39029188884ull, 4878666808ull},               /* n = 20 */
+    {314666222712ull, 39333324973ull},             /* n = 21 */
+    {2691008701644ull, 336376244042ull},           /* n = 22 */
+    {24233937684440ull, 3029242658210ull},         /* n = 23 */
+    {227514171973736ull, 28439272956934ull},       /* n = 24 */
+    {2207893435808352ull, 275986683743434ull},     /* n = 25 */
+    {22317699616364044ull, 2789712466510289ull},   /* n = 26 */
+    {234907967154122528ull, 29363495934315694ull}, /* n = 27 */
+};
+
+/* Largest n whose missing solutions are searched for (A000170: 2,279,184 solutions). */
+enum { MISSING_MAX_N = 15 };
+
+int nq_known_count(int n, nq_u128 *total, nq_u128 *unique) {
+    if (n < 1)
+        return NQ_EINVAL;
+    if (n > 27)
+        return NQ_ERANGE;
+    if (total)
+        *total = known_counts[n - 1][0];
+    if (unique)
+        *unique = known_counts[n - 1][1];
+    return NQ_OK;
+}
+
+typedef struct group_state {
+    int n;    /* 0 until known */
+    int line; /* of the first item */
+    uint64_t items, valid, wrong, duplicates, placements, claims, unchecked;
+    int claims_none;
+    int ordered;
+    uint64_t order_index;
+    int order_line;
+    int *prev; /* the previous full placement (for the order), n entries, or NULL */
+    int *missing;
+    int missing_done;
+} group_state;
+
+typedef struct entry {
+    uint64_t hash;
+    size_t off;     /* of the solution in the arena; SIZE_MAX for a free slot */
+    uint64_t index; /* item number */
+    int line;
+    int group;
+    int n;
+} entry;
+
+struct nq_checker {
+    int n_hint;
+    uint64_t index; /* items judged so far */
+    group_state *groups;
+    int ngroups, capgroups;
+    entry *table;
+    size_t tcap, tcount;
+    int *arena;
+    size_t alen, acap;
+    int *c1, *c2; /* scratch: the two leftmost queens of each row */
+    size_t scap;
+};
+
+int nq_checker_new(int n, nq_checker **out) {
+    if (!out || n < 0 || n > NQ_PARSE_MAX_N)
+        return NQ_EINVAL;
+    nq_checker *c = calloc(1, sizeof *c);
+    if (!c)
+        return NQ_ENOMEM;
+    c->n_hint = n;
+    *out = c;
+    return NQ_OK;
+}
+
+void nq_checker_free(nq_checker *c) {
+    if (!c)
+        return;
+    for (int i = 0; i < c->ngroups; i++) {
+        free(c->groups[i].prev);
+        free(c->groups[i].missing);
+    }
+    free(c->groups);
+    free(c->table);
+    free(c->arena);
+    free(c->c1);
+    free(c->c2);
+    free(c);
+}
+
+/* Makes groups 0..g exist. */
+static int need_group(nq_checker *c, int g) {
+    if (g < c->ngroups)
+        return NQ_OK;
+    if (g >= c->capgroups) {
+        int cap = c->capgroups ? c->capgroups : 4;
+        while (cap <= g) {
+            if (cap > (1 << 28))
+                return NQ_ENOMEM;
+            cap *= 2;
+        }
+        group_state *gs = realloc(c->groups, (size_t)cap * sizeof *gs);
+        if (!gs)
+            return NQ_ENOMEM;
+        c->groups = gs;
+        c->capgroups = cap;
+    }
+    for (int i = c->ngroups; i <= g; i++) {
+        memset(&c->groups[i], 0, sizeof c->groups[i]);
+        c->groups[i].n = c->n_hint;
+        c->groups[i].ordered = 1;
+    }
+    c->ngroups = g + 1;
+    return NQ_OK;
+}
+
+static uint64_t hash_solution(int group, int n, const int *cols) {
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)(unsigned)group * 0xff51afd7ed558ccdull ^
+                 (uint64_t)(unsigned)n;
+    for (int i = 0; i < n; i++) {
+        h ^= (uint64_t)(unsigned)cols[i];
+        h *= 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    h ^= h >> 32;
+    return h;
+}
+
+/* The slot of a solution in the table: its entry, or the free slot where it would go. */
+static entry *lookup(nq_checker *c, uint64_t h, int group, int n, const int *cols) {
+    size_t mask = c->tcap - 1;
+    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+        entry *e = &c->table[i];
+        if (e->off == SIZE_MAX)
+            return e;
+        if (e->hash == h && e->group == group && e->n == n &&
+            memcmp(c->arena + e->off, cols, (size_t)n * sizeof(int)) == 0)
+            return e;
+    }
+}
+
+static int grow_table(nq_checker *c) {
+    size_t cap = c->tcap ? 2 * c->tcap : 1024;
+    if (cap > SIZE_MAX / sizeof(entry))
+        return NQ_ENOMEM;
+    entry *t = malloc(cap * sizeof *t);
+    if (!t)
+        return NQ_ENOMEM;
+    for (size_t i = 0; i < cap; i++)
+        t[i].off = SIZE_MAX;
+    entry *old = c->table;
+    size_t oldcap = c->tcap;
+    c->table = t;
+    c->tcap = cap;
+    for (size_t i = 0; i < oldcap; i++) {
+        if (old[i].off == SIZE_MAX)
+            continue;
+        size_t mask = cap - 1, j = (size_t)old[i].hash & mask;
+        while (t[j].off != SIZE_MAX)
+            j = (j + 1) & mask;
+        t[j] = old[i];
+    }
+    free(old);
+    return NQ_OK;
+}
+
+/* Adds a solution unless present. *found receives the existing entry or NULL. */
+static int insert(nq_checker *c, int group, int n, const int *cols, uint64_t index, int line,
+                  const entry **found) {
+    *found = NULL;
+    if (2 * (c->tcount + 1) > c->tcap) {
+        int rc = grow_table(c);
+        if (rc != NQ_OK)
+            return rc;
+    }
+    uint64_t h = hash_solution(group, n, cols);
+    entry *e = lookup(c, h, group, n, cols);
+    if (e->off != SIZE_MAX) {
+        *found = e;
+        return NQ_OK;
+    }
+    if (c->alen + (size_t)n > c->acap) {
+        size_t cap = c->acap ? c->acap : 4096;
+        while (cap < c->alen + (size_t)n) {
+            if (cap > SIZE_MAX / 2 / sizeof(int))
+                return NQ_ENOMEM;
+            cap *= 2;
+        }
+        int *a = realloc(c->arena, cap * sizeof(int));
+        if (!a)
+            return NQ_ENOMEM;
+        c->arena = a;
+        c->acap = cap;
+    }
+    memcpy(c->arena + c->alen, cols, (size_t)n * sizeof(int));
+    e->hash = h;
+    e->off = c->alen;
+    e->index = index;
+    e->line = line;
+    e->group = group;
+    e->n = n;
+    c->alen += (size_t)n;
+    c->tcount++;
+    return NQ_OK;
+}
+
+static int contains(const nq_checker *c, int group, int n, const int *cols) {
+    if (c->tcount == 0)
+        return 0;
+    uint64_t h = hash_solution(group, n, cols);
+    return lookup((nq_checker *)c, h, group, n, cols)->off != SIZE_MAX;
+}
+
+static int scratch(nq_checker *c, int n) {
+    if ((size_t)n <= c->scap)
+        return NQ_OK;
+    int *a = realloc(c->c1, (size_t)n * sizeof(int));
+    if (!a)
+        return NQ_ENOMEM;
+    c->c1 = a;
+    int *b = realloc(c->c2, (size_t)n * sizeof(int));
+    if (!b)
+        return NQ_ENOMEM;
+    c->c2 = b;
+    c->scap = (size_t)n;
+    return NQ_OK;
+}
+
+/* Lexicographic comparison of two full placements of size n. */
+static int compare(int n, const int *a, const int *b) {
+    for (int i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+static int judge_placement(nq_checker *c, group_state *g, int gi, const nq_item *item,
+                           nq_verdict *v) {
+    int n = item->n;
+    if (n < 1 || n > NQ_PARSE_MAX_N || (item->queens && (!item->rows || !item->cols)))
+        return NQ_EINVAL;
+    g->placements++;
+    if (g->n == 0)
+        g->n = n;
+    v->list_n = g->n;
+    if (n != g->n) {
+        v->kind = NQ_VERDICT_SIZE;
+        return NQ_OK;
+    }
+    int rc = scratch(c, n);
+    if (rc != NQ_OK)
+        return rc;
+    int *c1 = c->c1, *c2 = c->c2;
+    for (int r = 0; r < n; r++)
+        c1[r] = c2[r] = -1;
+    for (size_t i = 0; i < item->queens; i++) {
+        int r = item->rows[i], col = item->cols[i];
+        if (r < 0 || r >= n || col < 0 || col >= n)
+            return NQ_EINVAL;
+        if (c1[r] < 0)
+            c1[r] = col;
+        else if (col < c1[r]) {
+            c2[r] = c1[r];
+            c1[r] = col;
+        } else if (col != c1[r] && (c2[r] < 0 || col < c2[r]))
+            c2[r] = col;
+        else if (col == c1[r] && c2[r] < 0)
+            c2[r] = col; /* the same cell twice (pairs): a row attack all the same */
+    }
+    int r0 = -1, empty = -1;
+    for (int r = 0; r < n; r++) {
+        if (r0 < 0 && c2[r] >= 0)
+            r0 = r;
+        if (empty < 0 && c1[r] < 0)
+            empty = r;
+    }
+    nq_conflict conf;
+    rc = nq_validate(n, c1, 1, &conf);
+    if (rc != NQ_OK && rc != NQ_ECONFLICT)
+        return rc;
+    if (rc == NQ_ECONFLICT && (r0 < 0 || conf.row2 <= r0)) {
+        /* The first attacked queen in row-major order is attacked from an earlier row. */
+        v->kind = NQ_VERDICT_ATTACK;
+        v->conflict = conf;
+    } else if (r0 >= 0) {
+        v->kind = NQ_VERDICT_ATTACK;
+        v->conflict.row1 = v->conflict.row2 = r0;
+        v->conflict.col1 = c1[r0];
+        v->conflict.col2 = c2[r0];
+        v->conflict.kind = NQ_ATTACK_ROW;
+    }
+    if (r0 >= 0)
+        return NQ_OK;
+    /* At most one queen in each row; with no empty row, a full placement, in order or not. */
+    if (empty < 0) {
+        if (g->prev && g->ordered && compare(n, c1, g->prev) <= 0) {
+            g->ordered = 0;
+            g->order_index = v->index;
+            g->order_line = item->line;
+        }
+        if (!g->prev) {
+            g->prev = malloc((size_t)n * sizeof(int));
+            if (!g->prev)
+                return NQ_ENOMEM;
+        }
+        memcpy(g->prev, c1, (size_t)n * sizeof(int));
+    }
+    if (rc == NQ_ECONFLICT)
+        return NQ_OK;
+    if (empty >= 0) {
+        v->kind = NQ_VERDICT_INCOMPLETE;
+        v->row = empty;
+        return NQ_OK;
+    }
+    const entry *dup;
+    rc = insert(c, gi, n, c1, v->index, item->line, &dup);
+    if (rc != NQ_OK)
+        return rc;
+    if (dup) {
+        v->kind = NQ_VERDICT_DUPLICATE;
+        v->dup_of = dup->index;
+        v->dup_line = dup->line;
+    } else
+        v->kind = NQ_VERDICT_VALID;
+    return NQ_OK;
+}
+
+static void judge_claim(group_state *g, const nq_item *item, nq_verdict *v) {
+    int n = item->n ? item->n : g->n;
+    v->n = n;
+    v->list_n = g->n;
+    g->claims++;
+    int known = n >= 1 && nq_known_count(n, &v->known_total, &v->known_unique) == NQ_OK;
+    if (item->kind == NQ_ITEM_NONE) {
+        g->claims_none = 1;
+        if (g->n == 0)
+            g->n = n;
+        /* Every n except 2 and 3 has a solution (explicit constructions exist for all n >= 4). */
+        if (n < 1)
+            v->kind = NQ_VERDICT_CLAIM_UNKNOWN;
+        else
+            v->kind = (n == 2 || n == 3) ? NQ_VERDICT_CLAIM_RIGHT : NQ_VERDICT_CLAIM_WRONG;
+        return;
+    }
+    if (!known) {
+        v->kind = NQ_VERDICT_CLAIM_UNKNOWN;
+        return;
+    }
+    int right =
+        item->total == v->known_total && (!item->has_unique || item->unique == v->known_unique);
+    v->kind = right ? NQ_VERDICT_CLAIM_RIGHT : NQ_VERDICT_CLAIM_WRONG;
+}
+
+int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict) {
+    if (!c || !item || item->group < 0)
+        return NQ_EINVAL;
+    int rc = need_group(c, item->group);
+    if (rc != NQ_OK)
+        return rc;
+    group_state *g = &c->groups[item->group];
+    nq_verdict v;
+    memset(&v, 0, sizeof v);
+    v.index = ++c->index;
+    v.n = item->n;
+    if (g->items == 0)
+        g->line = item->line;
+    g->items++;
+    switch (item->kind) {
+    case NQ_ITEM_PLACEMENT:
+        rc = judge_placement(c, g, item->group, item, &v);
+        if (rc != NQ_OK) {
+            c->index--;
+            g->items--;
+            return rc;
+        }
+        break;
+    case NQ_ITEM_NONE:
+    case NQ_ITEM_COUNT:
+        judge_claim(g, item, &v);
+        break;
+    default:
+        v.kind = NQ_VERDICT_MALFORMED;
+        v.list_n = g->n;
+        break;
+    }
+    switch (v.kind) {
+    case NQ_VERDICT_VALID:
+        g->valid++;
+        break;
+    case NQ_VERDICT_DUPLICATE:
+        g->duplicates++;
+        break;
+    case NQ_VERDICT_CLAIM_RIGHT:
+        break;
+    case NQ_VERDICT_CLAIM_UNKNOWN:
+        g->unchecked++;
+        break;
+    default:
+        g->wrong++;
+        break;
+    }
+    if (verdict)
+        *verdict = v;
+    return NQ_OK;
+}
+
+int nq_checker_groups(const nq_checker *c) {
+    if (!c)
+        return 0;
+    return c->ngroups > 0 ? c->ngroups : 1;
+}
+
+/* The lexicographically first solution of n that the group does not list. */
+static int find_missing(nq_checker *c, int gi, group_state *g) {
+    g->missing_done = 1;
+    int n = g->n;
+    int *cols = malloc((size_t)n * sizeof(int));
+    if (!cols)
+        return NQ_ENOMEM;
+    nq_search *s;
+    int rc = nq_search_new(n, NULL, 0, 0, &s);
+    if (rc != NQ_OK) {
+        free(cols);
+        return rc;
+    }
+    while ((rc = nq_search_next(s, cols)) == NQ_OK) {
+        if (!contains(c, gi, n, cols)) {
+            g->missing = cols;
+            cols = NULL;
+            break;
+        }
+    }
+    nq_search_free(s);
+    free(cols);
+    return rc == NQ_OK || rc == NQ_DONE ? NQ_OK : rc;
+}
+
+int nq_checker_group(nq_checker *c, int index, nq_check_group *out) {
+    if (!c || !out || index < 0 || index >= nq_checker_groups(c))
+        return NQ_EINVAL;
+    int rc = need_group(c, index);
+    if (rc != NQ_OK)
+        return rc;
+    group_state *g = &c->groups[index];
+    nq_check_group o;
+    memset(&o, 0, sizeof o);
+    o.group = index;
+    o.n = g->n;
+    o.line = g->line;
+    o.items = g->items;
+    o.valid = g->valid;
+    o.wrong = g->wrong;
+    o.duplicates = g->duplicates;
+    o.placements = g->placements;
+    o.claims = g->claims;
+    o.unchecked = g->unchecked;
+    o.claims_none = g->claims_none;
+    o.ordered = g->ordered;
+    o.order_index = g->order_index;
+    o.order_line = g->order_line;
+    o.known = g->n >= 1 && nq_known_count(g->n, &o.expected, NULL) == NQ_OK;
+    if (o.known) {
+        o.missing = o.expected > g->valid ? o.expected - g->valid : 0;
+        o.complete = g->valid == o.expected && g->wrong == 0 && g->duplicates == 0;
+        if (o.missing > 0 && g->n <= MISSING_MAX_N && !g->missing_done) {
+            rc = find_missing(c, index, g);
+            if (rc != NQ_OK)
+                return rc;
+        }
+        o.first_missing = g->missing;
+    }
+    *out = o;
+    return NQ_OK;
+}

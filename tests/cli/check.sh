@@ -1,0 +1,305 @@
+#!/usr/bin/env bash
+# CLI tests of `nqueens check`: the real binary, stdout and exit code compared exactly, on the
+# wrong answers people really produce. Env: NQ (the binary), NQ_TEST_DATA.
+set -u
+NQ=${NQ:?path to the nqueens binary}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+# expect NAME CODE EXPECTED_STDOUT_FILE -- COMMAND...: runs COMMAND (stdin from $tmp/in).
+expect() {
+  local name=$1 code=$2 want=$3
+  shift 4
+  "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" -ne "$code" ]; then
+    echo "FAIL $name: exit $rc, expected $code; stderr: $(cat "$tmp/err")"
+    failures=$((failures + 1))
+  elif ! diff -u "$want" "$tmp/out" >"$tmp/diff"; then
+    echo "FAIL $name: stdout differs:"
+    cat "$tmp/diff"
+    failures=$((failures + 1))
+  fi
+}
+
+# input TEXT: what the next command reads (printf format).
+input() { printf "$@" >"$tmp/in"; }
+
+# want: the expected stdout, from the here-document.
+want() { cat >"$tmp/want"; }
+
+# A complete list, in every format, detected: all good.
+for f in cols pairs board json jsonl grid perm matrix; do
+  "$NQ" solve 6 --format "$f" >"$tmp/in"
+  want <<'EOF'
+list, n = 6: 4 items, 4 valid solutions, 0 wrong
+  complete: all 4 solutions of n = 6 (OEIS A000170)
+  in lexicographic order
+all good
+EOF
+  expect "complete-$f" 0 "$tmp/want" -- "$NQ" check --all
+  expect "complete-$f-forced" 0 "$tmp/want" -- "$NQ" check --all --format "$f" --n 6
+done
+
+# The eight-queens list missing one solution (the fifth).
+"$NQ" solve 8 | sed '5d' >"$tmp/in"
+want <<'EOF'
+list, n = 8: 91 items, 91 valid solutions, 0 wrong
+  incomplete: 91 of the 92 solutions of n = 8 (OEIS A000170) listed, 1 missing, the first missing: 1 3 5 7 2 0 6 4
+  in lexicographic order
+something is wrong
+EOF
+expect missing-one 1 "$tmp/want" -- "$NQ" check --all
+# Without --all the 91 are all valid.
+want <<'EOF'
+list, n = 8: 91 items, 91 valid solutions, 0 wrong
+all good
+EOF
+expect missing-one-no-all 0 "$tmp/want" -- "$NQ" check
+
+# One solution twice (the list is then also out of order where the copy stands).
+{ "$NQ" solve 6 --format pairs; "$NQ" solve 6 --format pairs | sed -n 2p; } >"$tmp/in"
+want <<'EOF'
+line 5: solution 5 is a duplicate of solution 2 (line 2)
+list, n = 6: 5 items, 4 valid solutions, 0 wrong, 1 duplicate
+  not complete: all 4 solutions of n = 6 (OEIS A000170) are listed, but so are 1 duplicate and 0 wrong items
+  not in lexicographic order: item 5 (line 5) does not come after the one before it
+something is wrong
+EOF
+expect twice 1 "$tmp/want" -- "$NQ" check --all
+
+# The 8x8 main-diagonal "solution".
+input '0 1 2 3 4 5 6 7\n'
+want <<'EOF'
+line 1: solution 1 is wrong: queens 0-0 and 1-1 share a diagonal
+list, n = 8: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect main-diagonal 1 "$tmp/want" -- "$NQ" check
+input 'Q.......\n.Q......\n..Q.....\n...Q....\n....Q...\n.....Q..\n......Q.\n.......Q\n'
+expect main-diagonal-board 1 "$tmp/want" -- "$NQ" check
+
+# Two queens in a column; two in a row (and an empty row).
+input '.Q..\n...Q\nQ...\n.Q..\n'
+want <<'EOF'
+line 1: solution 1 is wrong: queens 0-1 and 3-1 share a column
+list, n = 4: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect column 1 "$tmp/want" -- "$NQ" check
+input '_ Q _ Q \n_ _ _ _ \nQ _ _ _ \n_ _ Q _ \n'
+want <<'EOF'
+line 1: solution 1 is wrong: queens 0-1 and 0-3 share a row
+list, n = 4: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect row 1 "$tmp/want" -- "$NQ" check
+
+# A count of 48042 for n = 8 (a search that forgot the column test), and the right count.
+input '48042\n'
+want <<'EOF'
+line 1: count 48042 for n = 8: wrong, n = 8 has 92 solutions (OEIS A000170)
+list, n = 8: 1 item, 1 wrong
+something is wrong
+EOF
+expect count-48042 1 "$tmp/want" -- "$NQ" check --n 8
+input '92\n'
+want <<'EOF'
+line 1: count 92 for n = 8: right
+list, n = 8: 1 item, 0 wrong
+all good
+EOF
+expect count-92 0 "$tmp/want" -- "$NQ" check --n 8
+input '8 92\n10 724\n12 14200\n'
+want <<'EOF'
+line 1: count 92 for n = 8: right
+line 2: count 724 for n = 10: right
+line 3: count 14200 for n = 12: right
+list: 3 items, 0 wrong
+all good
+EOF
+expect count-lines 0 "$tmp/want" -- "$NQ" check --format count
+input '{"n":8,"total":"92","unique":"11","seconds":0.01}\n'
+want <<'EOF'
+line 1: count 92 (fundamental 11) for n = 8: wrong, n = 8 has 92 solutions, 12 fundamental (OEIS A000170, A002562)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect count-json 1 "$tmp/want" -- "$NQ" check
+: >"$tmp/want"
+input '48042\n'
+expect count-without-n 2 "$tmp/want" -- "$NQ" check
+
+# A list out of order.
+"$NQ" solve 6 | tac >"$tmp/in"
+want <<'EOF'
+list, n = 6: 4 items, 4 valid solutions, 0 wrong
+  complete: all 4 solutions of n = 6 (OEIS A000170)
+  not in lexicographic order: item 2 (line 2) does not come after the one before it
+something is wrong
+EOF
+expect out-of-order 1 "$tmp/want" -- "$NQ" check --all
+
+# [1 ]: the one solution of n = 1, as perm and as a cases output.
+input '[1 ]\n'
+want <<'EOF'
+list, n = 1: 1 item, 1 valid solution, 0 wrong
+  complete: all 1 solution of n = 1 (OEIS A000170)
+  in lexicographic order
+all good
+EOF
+expect one 0 "$tmp/want" -- "$NQ" check --all
+
+# A whole cases output; -1 is judged only with --n.
+printf '3\n1\n2\n4\n' | "$NQ" cases >"$tmp/in"
+want <<'EOF'
+line 2: case 2: -1 (no solution): not checked, n is unknown (give --n N; -1 is right only for n = 2 and 3)
+case 1 (line 1), n = 1: 1 item, 1 valid solution, 0 wrong
+  complete: all 1 solution of n = 1 (OEIS A000170)
+  in lexicographic order
+case 2 (line 2): 1 item, 0 wrong, 1 unchecked
+case 3 (line 3), n = 4: 2 items, 2 valid solutions, 0 wrong
+  complete: all 2 solutions of n = 4 (OEIS A000170)
+  in lexicographic order
+all good
+EOF
+expect cases 0 "$tmp/want" -- "$NQ" check --all
+input '[2 4 1 3 ] [3 1 4 2 ]\n-1\n'
+want <<'EOF'
+line 2: case 2: -1 (no solution) for n = 4: wrong, n = 4 has solutions
+case 1 (line 1), n = 4: 2 items, 2 valid solutions, 0 wrong
+case 2 (line 2), n = 4: 1 item, 1 wrong
+something is wrong
+EOF
+expect cases-wrong-none 1 "$tmp/want" -- "$NQ" check --n 4
+
+# Trailing spaces and \r\n line ends; no blank line after the last board.
+"$NQ" solve 5 --format grid | sed 's/$/   \r/' >"$tmp/in"
+want <<'EOF'
+list, n = 5: 10 items, 10 valid solutions, 0 wrong
+  complete: all 10 solutions of n = 5 (OEIS A000170)
+  in lexicographic order
+all good
+EOF
+expect crlf 0 "$tmp/want" -- "$NQ" check --all
+"$NQ" solve 5 --format board | head -n -1 >"$tmp/in"
+expect no-final-blank 0 "$tmp/want" -- "$NQ" check --all
+
+# A malformed line, with its line and column; reading goes on.
+input '1 3 0 2\n1 3 x 2\n2 0 3 1\n'
+want <<'EOF'
+line 2, column 5: item 2 is malformed: expected a column number, got 'x'
+list, n = 4: 3 items, 2 valid solutions, 1 wrong
+something is wrong
+EOF
+expect malformed 1 "$tmp/want" -- "$NQ" check
+want <<'EOF'
+{"format":"cols","problems":[
+  {"item":2,"line":2,"column":5,"kind":"malformed","error":"expected a column number, got 'x'"}
+],
+"groups":[
+  {"case":1,"line":1,"n":4,"items":3,"valid":2,"wrong":1,"duplicates":0,"unchecked":0,"ordered":true,"order_item":null,"known":true,"expected":"2","complete":false,"missing":"0","ok":false}
+],
+"ok":false}
+EOF
+expect malformed-json 1 "$tmp/want" -- "$NQ" check --json
+
+# Attacks in JSON.
+input '{"n":4,"cols":[0,2,1,3]}\n'
+want <<'EOF'
+{"format":"jsonl","problems":[
+  {"item":1,"line":1,"column":1,"kind":"attack","how":"anti-diagonal","queens":[[1,2],[2,1]]}
+],
+"groups":[
+  {"case":1,"line":1,"n":4,"items":1,"valid":0,"wrong":1,"duplicates":0,"unchecked":0,"ordered":true,"order_item":null,"known":true,"expected":"2","complete":false,"missing":"2","first_missing":[1,3,0,2],"ok":false}
+],
+"ok":false}
+EOF
+expect attack-json 1 "$tmp/want" -- "$NQ" check --json --all
+
+# Input that cannot be read: nothing on stdout, exit 2.
+: >"$tmp/want"
+input 'hello\n'
+expect undetectable 2 "$tmp/want" -- "$NQ" check
+input '[[".Q..","...Q"'
+expect broken-json 2 "$tmp/want" -- "$NQ" check
+input ''
+expect missing-file 2 "$tmp/want" -- "$NQ" check "$tmp/no-such-file"
+expect empty-all-without-n 2 "$tmp/want" -- "$NQ" check --all
+expect bad-format 2 "$tmp/want" -- "$NQ" check --format svg
+expect bad-n 2 "$tmp/want" -- "$NQ" check --n 0
+expect two-files 2 "$tmp/want" -- "$NQ" check a b
+want <<'EOF'
+list, n = 3: 0 items, 0 wrong
+  complete: all 0 solutions of n = 3 (OEIS A000170)
+  in lexicographic order
+all good
+EOF
+expect empty-n3 0 "$tmp/want" -- "$NQ" check --all --n 3
+
+# A file argument, and --n insisting on a size.
+"$NQ" solve 4 --format cols >"$tmp/list.txt"
+input ''
+want <<'EOF'
+line 1: solution 1 is for n = 4, but the list is for n = 5
+line 2: solution 2 is for n = 4, but the list is for n = 5
+list, n = 5: 2 items, 0 valid solutions, 2 wrong
+something is wrong
+EOF
+expect file-and-n 1 "$tmp/want" -- "$NQ" check "$tmp/list.txt" --n 5
+
+# Boards printed transposed (solve --column-major): read back with --column-major.
+"$NQ" solve 8 --format board --column-major >"$tmp/in"
+want <<'EOF'
+list, n = 8: 92 items, 92 valid solutions, 0 wrong
+  complete: all 92 solutions of n = 8 (OEIS A000170)
+  in lexicographic order
+all good
+EOF
+expect column-major 0 "$tmp/want" -- "$NQ" check --all --column-major
+want <<'EOF'
+list, n = 8: 92 items, 92 valid solutions, 0 wrong
+  complete: all 92 solutions of n = 8 (OEIS A000170)
+  not in lexicographic order: item 2 (line 10) does not come after the one before it
+something is wrong
+EOF
+expect column-major-unflagged 1 "$tmp/want" -- "$NQ" check --all
+
+# The human report shows 50 problems, then how many more; --json lists them all.
+for i in $(seq 60); do echo "0 0 0 0"; done >"$tmp/in"
+"$NQ" check <"$tmp/in" >"$tmp/out"
+if [ "$(grep -c 'share a column' "$tmp/out")" -ne 50 ] ||
+  ! grep -qx '\.\.\. and 10 more problems (--json lists them all)' "$tmp/out"; then
+  echo "FAIL problem-limit"; failures=$((failures + 1))
+fi
+if [ "$("$NQ" check --json <"$tmp/in" | grep -c '"kind":"attack"')" -ne 60 ]; then
+  echo "FAIL problem-limit-json"; failures=$((failures + 1))
+fi
+if ! "$NQ" check --help | grep -q '^Usage: nqueens check'; then
+  echo "FAIL help"; failures=$((failures + 1))
+fi
+
+# pairs: the same queen twice (a row attack of a queen with itself).
+input '0-1, 0-1, 1-3, 2-0, 3-2, .\n'
+want <<'EOF'
+line 1: solution 1 is wrong: queen 0-1 is listed twice
+list, n = 4: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect pairs-twice 1 "$tmp/want" -- "$NQ" check --n 4
+
+# 1-based columns written as cols (a common slip): malformed, with a hint.
+input '2 4 1 3\n'
+want <<'EOF'
+line 1, column 3: item 1 is malformed: column number '4' is off the board: 4 queens make a 4x4 board (cols columns are 0-based)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect one-based-cols 1 "$tmp/want" -- "$NQ" check
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures check test(s) failed"
+  exit 1
+fi
+echo "all check tests passed"

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The `count` command (issue 3): totals and fundamental counts against the OEIS table, threads,
+# JSON, N from stdin, the estimate, and bad input.
+. "$NQ_SRC/tests/support/clitest.bash"
+table="$NQ_TEST_DATA/counts.txt"
+
+# Every n from 1 to 13 against the table, total and --unique, on 1, 2 and 3 threads.
+for n in $(seq 1 13); do
+  read -r total unique o8 o4 o2 o1 < <(awk -v n="$n" '$1 == n { print $2, $3, $4, $5, $6, $7 }' "$table")
+  check "total n=$n" 0 "$total" -- "$NQ" count "$n"
+  check "unique n=$n" 0 "$unique" -- "$NQ" count "$n" --unique
+  if [ "$n" -ge 10 ] || [ "$n" -le 2 ]; then
+    for t in 1 3; do
+      check "total n=$n threads=$t" 0 "$total" -- "$NQ" count "$n" --threads "$t"
+    done
+  fi
+  check "json n=$n" 0 \
+    "{\"n\":$n,\"total\":$total,\"unique\":$unique,\"orbit8\":$o8,\"orbit4\":$o4,\"orbit2\":$o2,\"orbit1\":$o1,\"threads\":2}" -- \
+    bash -c "'$NQ' count $n --json --threads 2 | sed -E 's/,\"seconds\":[0-9.]+,\"nodes\":[0-9]+//'"
+done
+
+check "N from stdin" 0 "92" -- bash -c "echo 8 | '$NQ' count"
+check "N from stdin, unique" 0 "12" -- bash -c "echo 8 | '$NQ' count --unique"
+check "options before N" 0 "12" -- "$NQ" count -u -t 2 8
+check "short options" 0 "2680" -- "$NQ" count 11 -t 1
+check "json has seconds, nodes and threads" 0 "1" -- \
+  bash -c "'$NQ' count 10 --json --threads 3 | grep -cE '^\{\"n\":10,.*\"seconds\":[0-9]+\.[0-9]{6},\"nodes\":[0-9]+,\"threads\":3\}$'"
+check "help" 0 "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate]" -- \
+  bash -c "'$NQ' count --help | head -1"
+check "estimate, without counting" 0 "1" -- \
+  bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-5], [0-9.]+ s on this machine\)$'"
+
+check_err "N = 0" 2 "N must be an integer from 1 to 64, got '0'" -- "$NQ" count 0
+check_err "N = 65" 2 "N must be an integer from 1 to 64, got '65'" -- "$NQ" count 65
+check_err "N negative" 2 "N must be an integer from 1 to 64, got '-4'" -- "$NQ" count -4
+check_err "N not a number" 2 "N must be an integer from 1 to 64, got 'eight'" -- "$NQ" count eight
+check_err "N missing on stdin" 2 "expected N on standard input" -- bash -c "'$NQ' count < /dev/null"
+check_err "two N" 2 "expected at most one N" -- "$NQ" count 8 9
+check_err "threads 0" 2 "--threads must be an integer from 1 to 1024, got '0'" -- "$NQ" count 8 --threads 0
+check_err "threads not a number" 2 "--threads must be an integer from 1 to 1024, got 'many'" -- "$NQ" count 8 --threads many
+check_err "threads without value" 2 "option '--threads' needs a value" -- "$NQ" count 8 --threads
+check_err "unknown option" 2 "unknown option '--fast'" -- "$NQ" count 8 --fast
+
+finish

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The installed library (issue 7): `cmake --install` into a temporary prefix, then the example
+# program built against it twice, with pkg-config and with find_package (shared and static
+# library), run, and compared with the OEIS table; the SONAME; the man page documents every
+# command and option that the programs' --help texts list; the bash completion offers them.
+. "$NQ_SRC/tests/support/clitest.bash"
+export LC_ALL=C
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+
+# The compiler and sanitizer flags of the build under test (an ASan library needs an ASan program).
+cache=$NQ_BUILD/CMakeCache.txt
+cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$cache")
+extra=""
+grep -q '^NQ_SANITIZE:BOOL=ON' "$cache" && extra="-fsanitize=address,undefined"
+
+ok "cmake --install into a temporary prefix" \
+  bash -c "cmake --install '$NQ_BUILD' --prefix '$prefix' >'$tmp/install.log' 2>&1"
+pc=$(find "$prefix" -name nqueens.pc | head -1)
+libdir=$(dirname "$(dirname "$pc")")
+ok "nqueens.pc installed in LIBDIR/pkgconfig" test -f "$pc"
+ok "libnqueens.a installed" test -f "$libdir/libnqueens.a"
+ok "libnqueens.so -> libnqueens.so.0 -> libnqueens.so.0.1.0" \
+  bash -c "[ \"\$(readlink '$libdir/libnqueens.so')\" = libnqueens.so.0 ] &&
+           [ \"\$(readlink '$libdir/libnqueens.so.0')\" = libnqueens.so.0.1.0 ]"
+check "SONAME is libnqueens.so.0" 0 "libnqueens.so.0" -- \
+  bash -c "readelf -d '$libdir/libnqueens.so.0.1.0' | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'"
+ok "nqueens.h installed" cmp "$prefix/include/nqueens.h" "$NQ_SRC/include/nqueens.h"
+ok "CMake package installed" test -f "$libdir/cmake/nqueens/nqueensConfig.cmake" -a \
+  -f "$libdir/cmake/nqueens/nqueensConfigVersion.cmake"
+ok "man page installed" cmp "$prefix/share/man/man1/nqueens.1" "$NQ_SRC/doc/nqueens.1"
+ok "bash completion installed" test -f "$prefix/share/bash-completion/completions/nqueens"
+check "installed nqueens runs" 0 "1 3 0 2" -- "$prefix/bin/nqueens" solve 4 --format cols --limit 1
+if [ -x "$NQ_BUILD/nqueens-mpi" ]; then
+  ok "nqueens-mpi installed (built here)" test -x "$prefix/bin/nqueens-mpi"
+fi
+
+# The example's counts ("n = N: T solutions, U fundamental", or "count of N: ...") must be the
+# OEIS table's, and n = 1..9 must all be there.
+counts_ok() {
+  awk 'NR == FNR { if (!/^#/) { total[$1] = $2; unique[$1] = $3 } next }
+       /^(n = |count of )[0-9]+: [0-9]+ solutions, [0-9]+ fundamental$/ {
+         line = $0; sub(/^(n = |count of )/, "", line); split(line, f, /[: ,]+/)
+         if (total[f[1]] != f[2] || unique[f[1]] != f[4]) { print "wrong: " $0; bad = 1 }
+         if ($1 == "n") seen[f[1]] = 1 }
+       END { for (n = 1; n <= 9; n++) if (!(n in seen)) { print "missing n = " n; bad = 1 }
+             exit bad }' "$NQ_TEST_DATA/counts.txt" -
+}
+example_ok() { # example_ok BINARY: runs it, checks the counts and equality with the build tree's
+  local out
+  out=$("$1") || return 1
+  [ "$out" = "$("$NQ_BUILD/nq_example")" ] || { echo "differs from the build tree's example"; return 1; }
+  printf '%s\n' "$out" | counts_ok || return 1
+  printf '%s\n' "$out" | grep -q "^0 1 2 3 4 5 6 7 is not a solution: 0-0 and 1-1 share a diagonal$" &&
+    printf '%s\n' "$out" | grep -q "^constructed 1000000 queens: a solution$" &&
+    printf '%s\n' "$out" | grep -q "^the list for n = 4 has 1 of the 2 solutions: incomplete$"
+}
+
+# pkg-config (relocatable: the prefix comes from the .pc file's place).
+export PKG_CONFIG_PATH=$libdir/pkgconfig
+check "pkg-config --modversion" 0 "0.1.0" -- pkg-config --modversion nqueens
+check "pkg-config --cflags points into the prefix" 0 "-I$prefix/include" -- \
+  bash -c "pkg-config --cflags nqueens | sed 's|/lib[^ ]*/pkgconfig/\.\./\.\.||; s| *$||'"
+# shellcheck disable=SC2046
+ok "example.c builds with pkg-config" \
+  "$cc" $extra "$NQ_SRC/examples/example.c" -o "$tmp/example_pc" \
+  $(pkg-config --cflags --libs nqueens) -Wl,-rpath,"$libdir"
+ok "the pkg-config build runs right" example_ok "$tmp/example_pc"
+ok "it uses the installed shared library by its SONAME" \
+  bash -c "readelf -d '$tmp/example_pc' | grep -q 'NEEDED.*\[libnqueens.so.0\]' &&
+           ldd '$tmp/example_pc' | grep -q '$libdir/libnqueens.so.0'"
+
+# find_package, shared and static.
+ok "examples/ configures with find_package(nqueens)" \
+  bash -c "cmake -S '$NQ_SRC/examples' -B '$tmp/ex' -DCMAKE_PREFIX_PATH='$prefix' \
+    -DCMAKE_C_COMPILER='$cc' -DCMAKE_C_FLAGS='$extra' -DCMAKE_EXE_LINKER_FLAGS='$extra' \
+    >'$tmp/ex.log' 2>&1 && cmake --build '$tmp/ex' >>'$tmp/ex.log' 2>&1 || { cat '$tmp/ex.log'; false; }"
+ok "find_package build (shared library) runs right" example_ok "$tmp/ex/example"
+ok "find_package build (static library) runs right" example_ok "$tmp/ex/example_static"
+ok "the static build does not need libnqueens.so" \
+  bash -c "! readelf -d '$tmp/ex/example_static' | grep -q 'NEEDED.*libnqueens'"
+
+# The man page: renders without warnings; documents every command of `nqueens --help` and every
+# option of each command's --help (a command still being built, whose --help fails, is skipped).
+man=$NQ_SRC/doc/nqueens.1
+ok "man page renders without warnings" \
+  bash -c "[ -z \"\$(LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z '$man' 2>&1)\" ]"
+commands=$("$NQ" --help | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } /^$/ { on = 0 }')
+ok "nqueens --help lists commands" test -n "$commands"
+for c in $commands; do
+  ok "man page has a section for '$c'" grep -q "^\.SS \"$c " "$man"
+  help=$("$NQ" "$c" --help 2>/dev/null) || { echo "note: '$c --help' not available, skipped"; continue; }
+  opts=$(printf '%s\n' "$help" | grep -oE -- '--[a-z][a-z-]*' | sort -u)
+  for o in $opts; do
+    ok "man page documents '$c $o'" grep -qF -- "$(printf '%s' "$o" | sed 's/-/\\-/g')" "$man"
+  done
+  # The completion offers exactly the options of --help.
+  offered=$(bash -c "source '$NQ_SRC/doc/nqueens.bash-completion'
+    COMP_WORDS=(nqueens $c --); COMP_CWORD=2; _nqueens; printf '%s\n' \"\${COMPREPLY[@]}\"" | sort -u)
+  check "bash completion offers the options of '$c --help'" 0 "$opts" -- printf '%s\n' "$offered"
+done
+check "bash completion completes commands" 0 "cases check complete count" -- \
+  bash -c "source '$NQ_SRC/doc/nqueens.bash-completion'; COMP_WORDS=(nqueens c); COMP_CWORD=1
+           _nqueens; echo \"\${COMPREPLY[@]}\" | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//'"
+if [ -f "$NQ_SRC/mpi/nqueens-mpi.c" ]; then
+  for o in $(sed -n '/mpi_help\[\] =/,/;$/p' "$NQ_SRC/mpi/nqueens-mpi.c" | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
+    ok "man page documents 'nqueens-mpi $o'" grep -qF -- "$(printf '%s' "$o" | sed 's/-/\\-/g')" "$man"
+  done
+fi
+finish

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The `solve` and `cases` commands and the usage errors common to all commands (issue 2).
+. "$NQ_SRC/tests/support/clitest.bash"
+nl=$'\n'
+
+check "pairs from stdin (seed 000)" 0 "0-1, 1-3, 2-0, 3-2, .${nl}0-2, 1-0, 2-3, 3-1, ." -- \
+  bash -c "echo 4 | '$NQ' solve --format pairs"
+check "pairs is the default" 0 "0-1, 1-3, 2-0, 3-2, .${nl}0-2, 1-0, 2-3, 3-1, ." -- "$NQ" solve 4
+check "json (seed 001)" 0 '[[".Q..","...Q","Q...","..Q."],["..Q.","Q...","...Q",".Q.."]]' -- \
+  "$NQ" solve 4 --format json
+check "board" 0 ".Q..${nl}...Q${nl}Q...${nl}..Q.${nl}${nl}..Q.${nl}Q...${nl}...Q${nl}.Q.." -- \
+  "$NQ" solve 4 --format board
+check "cols" 0 "1 3 0 2${nl}2 0 3 1" -- "$NQ" solve 4 --format cols
+check "jsonl" 0 '{"n":4,"cols":[1,3,0,2]}'"${nl}"'{"n":4,"cols":[2,0,3,1]}' -- \
+  "$NQ" solve 4 --format jsonl
+check "perm" 0 "[2 4 1 3 ]${nl}[3 1 4 2 ]" -- "$NQ" solve 4 --format perm
+check "grid" 0 "_ Q _ _ ${nl}_ _ _ Q ${nl}Q _ _ _ ${nl}_ _ Q _ ${nl}${nl}_ _ Q _ ${nl}Q _ _ _ ${nl}_ _ _ Q ${nl}_ Q _ _ " -- \
+  "$NQ" solve 4 --format grid
+check "matrix" 0 "0 1 0 0${nl}0 0 0 1${nl}1 0 0 0${nl}0 0 1 0${nl}${nl}0 0 1 0${nl}1 0 0 0${nl}0 0 0 1${nl}0 1 0 0" -- \
+  "$NQ" solve 4 --format matrix
+check "limit" 0 "0 4 7 5 2 6 1 3${nl}0 5 7 2 6 3 1 4" -- "$NQ" solve 8 --format cols --limit 2
+check "column-major transposes each board" 0 "2 0 3 1${nl}1 3 0 2" -- \
+  "$NQ" solve 4 --format cols --column-major
+check "matrix column-major first 8-queens board (seed 004)" 0 \
+  "1 0 0 0 0 0 0 0${nl}0 0 0 0 0 0 1 0${nl}0 0 0 0 1 0 0 0${nl}0 0 0 0 0 0 0 1${nl}0 1 0 0 0 0 0 0${nl}0 0 0 1 0 0 0 0${nl}0 0 0 0 0 1 0 0${nl}0 0 1 0 0 0 0 0" -- \
+  "$NQ" solve 8 --format matrix --column-major --limit 1
+check "n=1 pairs" 0 "0-0, ." -- "$NQ" solve 1
+check "n=1 board" 0 "Q" -- "$NQ" solve 1 --format board
+check "n=1 perm" 0 "[1 ]" -- "$NQ" solve 1 --format perm
+check "n=1 json" 0 '[["Q"]]' -- "$NQ" solve 1 --format json
+check "n=2 prints nothing" 0 "" -- "$NQ" solve 2
+check "n=3 prints nothing" 0 "" -- "$NQ" solve 3 --format board
+check "n=3 json is an empty array" 0 "[]" -- "$NQ" solve 3 --format json
+check "options before N" 0 "[2 4 1 3 ]" -- "$NQ" solve --format perm --limit 1 4
+check "count of 8 (92 lines)" 0 "92" -- bash -c "'$NQ' solve 8 | wc -l"
+check "unique 8 (12 lines)" 0 "12" -- bash -c "'$NQ' solve 8 --unique | wc -l"
+check "unique 10 (92 lines)" 0 "92" -- bash -c "'$NQ' solve 10 --unique --format cols | wc -l"
+check "unique 4" 0 "1 3 0 2" -- "$NQ" solve 4 --unique --format cols
+check "14 pairs count" 0 "365596" -- bash -c "'$NQ' solve 14 --format cols | wc -l"
+check "n=64 first solution exists (limit 1)" 0 "1" -- bash -c "'$NQ' solve 30 --format cols --limit 1 | wc -l"
+
+# Bad input: exit 2, one line on stderr, nothing on stdout.
+check_err "solve 0" 2 "N must be an integer from 1 to 64, got '0'" -- "$NQ" solve 0
+check_err "solve -3" 2 "N must be an integer from 1 to 64, got '-3'" -- "$NQ" solve -3
+check_err "solve abc" 2 "N must be an integer from 1 to 64, got 'abc'" -- "$NQ" solve abc
+check_err "solve 4x" 2 "got '4x'" -- "$NQ" solve 4x
+check_err "solve 65" 2 "got '65'" -- "$NQ" solve 65
+check_err "solve huge" 2 "got '99999999999999999999'" -- "$NQ" solve 99999999999999999999
+check_err "solve ' 4'" 2 "got ' 4'" -- "$NQ" solve " 4"
+check_err "unknown format" 2 "unknown format 'xml'" -- "$NQ" solve 4 --format xml
+check_err "unknown option" 2 "unknown option '--frobnicate'" -- "$NQ" solve 4 --frobnicate
+check_err "missing option value" 2 "option '--format' needs a value" -- "$NQ" solve 4 --format
+check_err "two Ns" 2 "expected at most one N" -- "$NQ" solve 4 5
+check_err "empty stdin" 2 "expected N on standard input, got nothing" -- \
+  bash -c "'$NQ' solve </dev/null"
+check_err "bad stdin" 2 "got 'eight'" -- bash -c "echo eight | '$NQ' solve"
+check_err "bad limit" 2 "--limit must be an integer" -- "$NQ" solve 4 --limit 0
+check_err "unknown command" 2 "unknown command 'solv'" -- "$NQ" solv 4
+ok "no command: usage on stderr, exit 2" bash -c "'$NQ' 2>&1 >/dev/null | grep -q 'Usage: nqueens' && { '$NQ' 2>/dev/null; [ \$? = 2 ]; }"
+
+# Help and version.
+check "version" 0 "nqueens 0.1.0 (libnqueens 0.1.0)" -- "$NQ" --version
+ok "help lists every command" bash -c "'$NQ' --help | grep -q 'solve' && '$NQ' --help | grep -q 'cases'"
+ok "solve --help" bash -c "'$NQ' solve --help | grep -q -- '--column-major'"
+ok "help solve" bash -c "'$NQ' help solve | grep -q -- '--unique'"
+
+# cases (seed 003).
+check "cases sample" 0 "[1 ]${nl}[2 4 1 3 ] [3 1 4 2 ]" -- bash -c "printf '2\n1\n4\n' | '$NQ' cases"
+check "cases with no solution" 0 "-1${nl}-1${nl}[2 4 1 3 ] [3 1 4 2 ]" -- \
+  bash -c "printf '3\n2\n3\n4\n' | '$NQ' cases"
+check "cases on one line" 0 "[1 ]" -- bash -c "echo '1 1' | '$NQ' cases"
+check "cases n=6" 0 "[2 4 6 1 3 5 ] [3 6 2 5 1 4 ] [4 1 5 2 6 3 ] [5 3 1 6 4 2 ]" -- \
+  bash -c "echo '1 6' | '$NQ' cases"
+check "cases T=0" 0 "" -- bash -c "echo 0 | '$NQ' cases"
+check "cases cols format" 0 "1 3 0 2${nl}2 0 3 1${nl}-1" -- bash -c "echo '2 4 3' | '$NQ' cases --format cols"
+check_err "cases missing value" 2 "expected n of test case 2" -- bash -c "printf '2\n4\n' | '$NQ' cases"
+check_err "cases bad value" 2 "got 'x'" -- bash -c "printf '2\n4\nx\n' | '$NQ' cases"
+check_err "cases n out of range" 2 "got '0'" -- bash -c "printf '1\n0\n' | '$NQ' cases"
+check_err "cases empty" 2 "expected the number of test cases" -- bash -c "'$NQ' cases </dev/null"
+finish
