@@ -12,6 +12,7 @@ build=${NQ_BUILD:-$root/build}
 ns=("$@")
 [ ${#ns[@]} -gt 0 ] || ns=(15 16 17)
 runs=${RUNS:-1}
+command -v python3 >/dev/null || bash "$root/scripts/setup.sh" <(echo python3)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc -O3 -o "$tmp/baseline" "$root/bench/baseline_mirror.c"

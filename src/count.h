@@ -18,6 +18,7 @@ typedef struct count_task {
     uint64_t mask; /* the n columns */
     uint64_t side; /* columns 0 and n-1 */
     uint64_t rowmask[NQ_MAX_N];
+    size_t bfs_cap; /* 0, or (tests) a smaller scratch arena, >= 832 nodes */
 } count_task;
 
 /* count_task_init() : sets up the task of a corner (corner = 1) or edge (0) branch. The caller
@@ -45,6 +46,10 @@ static inline uint64_t count_task_avail(const count_task *t, int y, uint64_t l, 
  * for edge tasks), with their weights: out gets the total, fundamental and orbit counts and the
  * nodes visited below the prefix. */
 void count_task_solve(const count_task *t, const int *prefix, int k, nq_counts *out);
+
+/* count_task_solve_dfs() : the same, depth-first all the way down (no scratch memory); the
+ * fallback of count_task_solve() and its reference in the tests. Same counts, same nodes. */
+void count_task_solve_dfs(const count_task *t, const int *prefix, int k, nq_counts *out);
 
 /* count_plain() :
  * Counts, by plain backtracking from a fixed prefix of rows 0..k-1, every solution that extends

@@ -65,11 +65,12 @@ static void test_table(void **state) {
     }
 }
 
-/* The same with 1, 2 and 3 threads; the node count does not depend on the threads either. */
+/* The same with 1, 2 and 3 threads; the node count does not depend on the threads either.
+ * (Above 14 the one-thread count is test_table's; 2 threads are then run twice.) */
 static void test_threads(void **state) {
     (void)state;
-    for (int n = 1; n <= 14; n++) {
-        nq_counts one = count_threads(n, 1);
+    for (int n = 1; n <= TABLE_MAX_N; n++) {
+        nq_counts one = count_threads(n, n <= 14 ? 1 : 2);
         assert_counts_match_table(n, &one);
         for (int threads = 2; threads <= 3; threads++) {
             nq_counts c = count_threads(n, threads);
@@ -361,6 +362,36 @@ static void test_errors(void **state) {
     assert_true(nq_split_size(NULL) == 0);
 }
 
+/* The breadth-first finish of the kernel against its depth-first form, branch by branch and on
+ * every subproblem prefix of the splits: the same counts and the same nodes. */
+static void test_bfs_against_dfs(void **state) {
+    (void)state;
+    for (int n = 4; n <= 14; n++) {
+        for (int corner = 1; corner >= 0; corner--) {
+            for (int b1 = 1; b1 < n; b1++) {
+                if (!count_task_valid(n, corner, b1))
+                    continue;
+                count_task t;
+                count_task_init(&t, n, corner, b1);
+                int prefix[2] = {corner ? 0 : b1, b1};
+                int k = corner ? 2 : 1;
+                if (k > n - 2)
+                    continue;
+                nq_counts bfs, dfs, small;
+                count_task_solve(&t, prefix, k, &bfs);
+                count_task_solve_dfs(&t, prefix, k, &dfs);
+                assert_counts_equal(&bfs, &dfs);
+                assert_true(bfs.nodes == dfs.nodes);
+                /* A scratch arena so small that the levels are expanded in parts. */
+                t.bfs_cap = 1000;
+                count_task_solve(&t, prefix, k, &small);
+                assert_counts_equal(&small, &dfs);
+                assert_true(small.nodes == dfs.nodes);
+            }
+        }
+    }
+}
+
 /* ---- Deep prefixes of n = 32 and n = 64 ------------------------------------------------- */
 
 /* A solution for even n with n mod 6 != 2, 3 (Hoffman, Loessi and Moore 1969; 0-based). */
@@ -468,9 +499,12 @@ static void check_deep_prefixes(int n, const int *solution, int free_rows) {
         }
         nq_search_free(s);
         assert_true(found_self);
-        nq_counts got;
+        nq_counts got, dfs;
         count_task_solve(&t, cols, k, &got);
         assert_counts_equal(&got, &want);
+        count_task_solve_dfs(&t, cols, k, &dfs);
+        assert_counts_equal(&dfs, &want);
+        assert_true(got.nodes == dfs.nodes);
         checked++;
     }
     assert_true(checked > 0);
@@ -501,6 +535,7 @@ int main(void) {
         cmocka_unit_test(test_split_stable),
         cmocka_unit_test(test_split_large),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_bfs_against_dfs),
         cmocka_unit_test(test_deep_prefixes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
