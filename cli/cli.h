@@ -41,10 +41,33 @@ int cli_parse_ll(const char *what, const char *s, long long lo, long long hi, lo
  * checks that it lies in [lo, hi]. Prints a clear error and returns -1 on failure. */
 int cli_get_n(const char *arg, long long lo, long long hi, long long *n);
 
+/* cli_read_token() :
+ * Reads the next white-space separated word of standard input into token (at most 63 bytes and
+ * a NUL). Returns 0, 1 at the end of the input (nothing printed), or -1 after printing an error:
+ * the input cannot be read (a directory), or the word is longer than 63 bytes (`what` names it
+ * in the message). */
+int cli_read_token(const char *what, char token[64]);
+
+/* cli_stdin_leftover() :
+ * Looks for a word left on the line of standard input where the last word was read (the line
+ * only: a program that writes N and waits for the answer before closing the pipe must not
+ * block us): returns 1 with the word's start in token (the caller prints the error), 0 if only
+ * white space is left on that line, -1 after printing a read error. */
+int cli_stdin_leftover(char token[64]);
+
 /* cli_reject_negative() :
  * getopt would read "-3" as an option; call this first: if some argument looks like a negative
  * number, print "<what> must be ... got '-3'" and return -1. */
 int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi);
+
+struct option;
+
+/* cli_reject_negative_n() :
+ * As cli_reject_negative(), but a negative number that is the value of an option taking one
+ * (per getopt_long's optstring and longopts, e.g. "--limit -1") is left to that option's own
+ * check, so the message names the option rather than N. */
+int cli_reject_negative_n(int argc, char **argv, const char *what, long long lo, long long hi,
+                          const char *optstring, const struct option *longopts);
 
 /* cli_usage_error() : prints the message and "Try 'nqueens CMD --help'." Returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -69,6 +92,7 @@ typedef struct cli_writer {
     int *boards;       /* svg: the solutions kept (n ints each), drawn as one picture at the end */
     size_t boards_cap; /* svg: ints allocated in boards */
     int n;             /* svg: board size of the solutions kept */
+    int failed;        /* an error (a write, the svg board limit) was reported: write nothing */
 } cli_writer;
 
 /* cli_writer_begin() / cli_writer_put() / cli_writer_end() :

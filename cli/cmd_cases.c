@@ -22,7 +22,10 @@ static const char cases_help[] =
 static int read_value(const char *what, long long index, long long lo, long long hi,
                       long long *out) {
     char token[64];
-    if (scanf("%63s", token) != 1) {
+    int rc = cli_read_token(what, token);
+    if (rc < 0)
+        return -1;
+    if (rc > 0) {
         if (index < 0)
             cli_error("cases: expected the number of test cases T on standard input, got nothing");
         else
@@ -81,6 +84,15 @@ int cmd_cases(int argc, char **argv) {
             return EXIT_USAGE;
         }
         ns[i] = (int)n;
+    }
+    /* More values than T announces on the last line: T is probably wrong, so answer nothing. */
+    char more[64];
+    int left = cli_stdin_leftover(more);
+    if (left > 0)
+        cli_error("cases: T = %lld, but the line of the last case goes on: '%s'", t, more);
+    if (left) {
+        free(ns);
+        return EXIT_USAGE;
     }
     int line = fmt == NQ_FMT_PERM;
     int status = EXIT_OK;

@@ -504,14 +504,17 @@ int cmd_check(int argc, char **argv) {
     if (read_all(o.file, &text, &len))
         return EXIT_USAGE;
     status = prescan(&o, text, len);
-    if (status == EXIT_OK && o.all && o.n == 0 && o.format != NQ_INPUT_CASES) {
-        /* An empty list is complete only for a known n. */
+    if (status == EXIT_OK && o.n == 0) {
+        /* An empty list is right only for a known n (2 and 3 have no solution): without --n,
+         * empty input (a program that printed nothing) would pass unjudged. */
         nq_reader *r;
         nq_item it;
         if (nq_reader_new(text, len, o.format, 0, &r) == NQ_OK) {
             if (nq_reader_next(r, &it) == NQ_DONE)
-                status = cli_usage_error("check", "the list is empty: give --n N to check it "
-                                                  "with --all");
+                status = cli_usage_error("check",
+                                         "the input holds nothing to check: give --n N to "
+                                         "judge an empty list%s",
+                                         o.all ? " with --all" : "");
             nq_reader_free(r);
         }
     }

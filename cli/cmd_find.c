@@ -34,7 +34,8 @@ static const char find_help[] =
     "validator before it is printed. N is read from standard input when omitted. With no\n"
     "solution (N = 2, 3) print a message and exit 1.\n\n"
     "  -m, --method M     first: the lexicographically first solution, by backtracking\n"
-    "                     (N <= 64; slow for some N above 30; the default for N <= 32);\n"
+    "                     (N <= 64; erratic above N = 30, may not end in any reasonable\n"
+    "                     time beyond about N = 35; the default for N <= 32);\n"
     "                     construct: an explicit solution in O(N) (Hoffman, Loessi and\n"
     "                     Moore 1969; the default for N > 32);\n"
     "                     random: a random solution by min-conflicts local search\n"
@@ -209,23 +210,6 @@ static uint64_t fresh_seed(void) {
     return (uint64_t)t.tv_sec * 1000000007u ^ (uint64_t)t.tv_nsec ^ ((uint64_t)getpid() << 32);
 }
 
-/* getopt would read "-3" as an option: reject negative numbers first, naming the right value. */
-static int reject_negative(int argc, char **argv) {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0)
-            break;
-        if (a[0] == '-' && a[1] >= '0' && a[1] <= '9') {
-            const char *prev = argv[i - 1];
-            if (strcmp(prev, "--seed") == 0 || strcmp(prev, "-s") == 0)
-                return parse_seed(a, &(uint64_t){0});
-            cli_error("N must be an integer from 1 to %d, got '%s'", INT_MAX, a);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 static double seconds_since(const struct timespec *t0) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -269,11 +253,12 @@ int cmd_find(int argc, char **argv) {
     int verbose = 0, have_seed = 0;
     uint64_t seed = 0;
     long long nn;
-    if (reject_negative(argc, argv))
+    static const char optstring[] = ":m:s:f:cvh";
+    if (cli_reject_negative_n(argc, argv, "N", 1, INT_MAX, optstring, longopts))
         return EXIT_USAGE;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":m:s:f:cvh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
         switch (opt) {
         case 'm':
             if (strcmp(optarg, "first") == 0)

@@ -11,7 +11,9 @@ static const char solve_help[] =
     "Usage: nqueens solve [N] [--format F] [--limit K] [--unique] [--column-major]\n"
     "Print every solution of the N-queens problem (1 <= N <= 64) in lexicographic order\n"
     "(rows top to bottom, columns left to right), as they are found. N is read from\n"
-    "standard input when omitted. With no solution (N = 2, 3) nothing is printed (json: []).\n\n"
+    "standard input when omitted. With no solution (N = 2, 3) nothing is printed (json: []).\n"
+    "The first solution takes seconds at N = 30 and may not come in any reasonable time\n"
+    "beyond about N = 35; for one solution of a big board use 'nqueens find N'.\n\n"
     "  -f, --format F     cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg\n"
     "  -l, --limit K      stop after the first K solutions\n"
     "  -u, --unique       only fundamental solutions, each the least of its symmetry class\n"
@@ -27,11 +29,12 @@ int cmd_solve(int argc, char **argv) {
     nq_format fmt = NQ_FMT_PAIRS;
     long long limit = -1, n;
     unsigned sflags = 0, fflags = 0;
-    if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N))
+    static const char optstring[] = ":f:l:uch";
+    if (cli_reject_negative_n(argc, argv, "N", 1, NQ_MAX_N, optstring, longopts))
         return EXIT_USAGE;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":f:l:uch", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
         switch (opt) {
         case 'f':
             if (cli_parse_format("solve", optarg, &fmt))

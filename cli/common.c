@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,17 +63,61 @@ int cli_parse_ll(const char *what, const char *s, long long lo, long long hi, lo
     return 0;
 }
 
+int cli_read_token(const char *what, char token[64]) {
+    if (scanf("%63s", token) != 1) {
+        if (ferror(stdin)) {
+            cli_error("cannot read %s from standard input: %s", what, strerror(errno));
+            return -1;
+        }
+        return 1;
+    }
+    int next = getchar();
+    if (next != EOF && !isspace(next)) {
+        cli_error("%s must be an integer, got a word of more than 63 characters on standard "
+                  "input: '%.20s...'",
+                  what, token);
+        return -1;
+    }
+    if (next != EOF)
+        ungetc(next, stdin); /* the end of the line, for cli_stdin_leftover() */
+    return 0;
+}
+
+int cli_stdin_leftover(char token[64]) {
+    int c;
+    while ((c = getchar()) != EOF && c != '\n' && isspace(c))
+        ;
+    if (c == EOF && ferror(stdin)) {
+        cli_error("cannot read standard input: %s", strerror(errno));
+        return -1;
+    }
+    if (c == EOF || c == '\n')
+        return 0;
+    size_t len = 0;
+    for (; c != EOF && !isspace(c) && len < 63; c = getchar())
+        token[len++] = (char)c;
+    token[len] = '\0';
+    return 1;
+}
+
 int cli_get_n(const char *arg, long long lo, long long hi, long long *n) {
     if (arg)
         return cli_parse_ll("N", arg, lo, hi, n);
-    char token[64];
-    int got = scanf("%63s", token);
-    if (got != 1) {
+    char token[64], more[64];
+    int rc = cli_read_token("N", token);
+    if (rc < 0)
+        return -1;
+    if (rc > 0) {
         cli_error("expected N on standard input, got nothing; give N as an argument "
                   "(e.g. 'nqueens solve 8') or on standard input (echo 8 | nqueens solve)");
         return -1;
     }
-    return cli_parse_ll("N", token, lo, hi, n);
+    if (cli_parse_ll("N", token, lo, hi, n))
+        return -1;
+    rc = cli_stdin_leftover(more);
+    if (rc > 0)
+        cli_error("expected only N on standard input, but '%s' follows '%s'", more, token);
+    return rc ? -1 : 0;
 }
 
 int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi) {
@@ -80,6 +125,49 @@ int cli_reject_negative(int argc, char **argv, const char *what, long long lo, l
         const char *a = argv[i];
         if (strcmp(a, "--") == 0)
             break;
+        if (a[0] == '-' && isdigit((unsigned char)a[1])) {
+            cli_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, a);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Does the option argument `a` take its value from the next argument ("--limit", "-l", "-ul")? */
+static int takes_next_value(const char *a, const char *optstring, const struct option *longopts) {
+    if (a[0] != '-' || a[1] == '\0')
+        return 0;
+    if (a[1] == '-') {
+        const char *name = a + 2;
+        size_t len = strlen(name);
+        if (len == 0 || strchr(name, '='))
+            return 0;
+        for (const struct option *o = longopts; o->name; o++) {
+            if (strncmp(o->name, name, len) == 0 && o->has_arg == required_argument)
+                return 1; /* getopt_long accepts a unique prefix of the name */
+        }
+        return 0;
+    }
+    for (const char *p = a + 1; *p; p++) {
+        const char *spec = *p == ':' ? NULL : strchr(optstring, *p);
+        if (!spec)
+            return 0;
+        if (spec[1] == ':')
+            return p[1] == '\0'; /* "-l5" carries its value; "-l" takes the next argument */
+    }
+    return 0;
+}
+
+int cli_reject_negative_n(int argc, char **argv, const char *what, long long lo, long long hi,
+                          const char *optstring, const struct option *longopts) {
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0)
+            break;
+        if (takes_next_value(a, optstring, longopts)) {
+            i++; /* its value, whatever it is, is checked by the option */
+            continue;
+        }
         if (a[0] == '-' && isdigit((unsigned char)a[1])) {
             cli_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, a);
             return -1;
@@ -101,9 +189,13 @@ int cli_flush(void) {
     return 0;
 }
 
-static int writer_out(const char *text, size_t len) {
+/* Writes text to stdout; after a failed write (reported once) writes nothing more. */
+static int writer_out(cli_writer *w, const char *text, size_t len) {
+    if (w->failed)
+        return -1;
     if (len && fwrite(text, 1, len, stdout) != len) {
         cli_error("cannot write the output: %s", strerror(errno));
+        w->failed = 1;
         return -1;
     }
     return 0;
@@ -116,7 +208,7 @@ int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags) {
     if (fmt == NQ_FMT_SVG)
         return 0; /* one picture of every board, drawn by cli_writer_end() */
     const char *prefix = nq_format_prefix(fmt);
-    return writer_out(prefix, strlen(prefix));
+    return writer_out(w, prefix, strlen(prefix));
 }
 
 /* svg: keeps the solution; the picture needs the number of boards before the first one. */
@@ -128,6 +220,7 @@ static int writer_keep(cli_writer *w, int n, const int *cols) {
     if (w->written >= NQ_SVG_MAX_BOARDS) {
         cli_error("the svg format draws at most %d boards in one picture; use --limit",
                   NQ_SVG_MAX_BOARDS);
+        w->failed = 1; /* nothing is drawn: no picture of the first million only */
         return -1;
     }
     size_t need = ((size_t)w->written + 1) * (size_t)n;
@@ -136,6 +229,7 @@ static int writer_keep(cli_writer *w, int n, const int *cols) {
         int *bigger = realloc(w->boards, cap * sizeof *bigger);
         if (!bigger) {
             cli_error("out of memory: keeping %llu boards for the picture", w->written + 1);
+            w->failed = 1;
             return -1;
         }
         w->boards = bigger;
@@ -176,7 +270,7 @@ static int writer_picture(cli_writer *w) {
             w->buf = bigger;
             w->cap = len + 1;
         }
-        if (writer_out(w->buf, len))
+        if (writer_out(w, w->buf, len))
             return -1;
     }
     return 0;
@@ -187,7 +281,7 @@ int cli_writer_put(cli_writer *w, int n, const int *cols) {
         return writer_keep(w, n, cols);
     if (w->written) {
         const char *sep = w->sep ? w->sep : nq_format_separator(w->fmt);
-        if (writer_out(sep, strlen(sep)))
+        if (writer_out(w, sep, strlen(sep)))
             return -1;
     }
     size_t len = nq_format_solution(w->buf, w->cap, w->fmt, n, cols, w->flags);
@@ -206,16 +300,16 @@ int cli_writer_put(cli_writer *w, int n, const int *cols) {
         nq_format_solution(w->buf, w->cap, w->fmt, n, cols, w->flags);
     }
     w->written++;
-    return writer_out(w->buf, len);
+    return writer_out(w, w->buf, len);
 }
 
 int cli_writer_end(cli_writer *w) {
     int rc;
     if (w->fmt == NQ_FMT_SVG) {
-        rc = writer_picture(w);
+        rc = w->failed ? -1 : writer_picture(w);
     } else {
         const char *suffix = nq_format_suffix(w->fmt);
-        rc = writer_out(suffix, strlen(suffix));
+        rc = writer_out(w, suffix, strlen(suffix));
     }
     free(w->boards);
     w->boards = NULL;
@@ -225,11 +319,18 @@ int cli_writer_end(cli_writer *w) {
     w->cap = 0;
     if (rc == 0)
         rc = cli_flush();
+    else if (w->failed)
+        clearerr(stdout); /* reported once; the caller's exit is the only news left */
     return rc;
 }
 
 int cli_option_error(const char *cmd, int rc, char **argv, int optind_now) {
+    /* A long option is the whole last argument; a short one may sit inside a cluster ("-xu"),
+     * where getopt has not moved past the argument yet: name it by optopt. */
     const char *arg = argv[optind_now - 1];
+    char shortopt[3] = {'-', (char)optopt, '\0'};
+    if (strncmp(arg, "--", 2) != 0 && optopt != 0)
+        arg = shortopt;
     if (rc == ':')
         return cli_usage_error(cmd, "option '%s' needs a value", arg);
     return cli_usage_error(cmd, "unknown option '%s'", arg);

@@ -251,7 +251,8 @@ const char *nq_format_suffix(nq_format fmt);
  * to a corner of all the border queens (bound rows b1 and n-1-b1 keep the side and bottom
  * queens at least as far). Each solution found is weighted by its class size when it is the
  * lexicographically least of the images the search finds, so total (A000170), fundamental
- * (A002562) and orbit counts come out of one pass.
+ * (A002562) and orbit counts come out of one pass. A one-row look-ahead drops a third of the
+ * nodes, and the last rows are expanded breadth-first in branch-free passes (count.c).
  *
  * Subproblems (the contract shared by threads, the checkpoint journal and the MPI driver). For
  * n >= 4 the subproblems of n are the admissible placements of the first `depth` rows of that

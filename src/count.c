@@ -22,10 +22,14 @@
  *   needs a side queen in row b1 or b2 or the bottom queen in column b1 or b2, which one mask
  *   test at the leaf rules out for most solutions. The number of images equal to the solution
  *   gives its class size (8, 4 or 2).
- * The loop is iterative on 64-bit bitboards (one word per row for the columns, the diagonals
- * and the anti-diagonals), with no allocation. Before a row's candidates are tried, those that
- * would leave the next row without a free cell are removed with a few branch-free bit
- * operations, and the last two rows are finished without the stack.
+ * The search runs on 64-bit bitboards (one word per row for the columns, the diagonals and the
+ * anti-diagonals). Before a row's candidates are tried, those that would leave the next row
+ * without a free cell are removed with a few branch-free bit operations, and the last two rows
+ * are finished without visiting them. The first rows are searched depth-first (an iterative
+ * loop); the last BFS_ROWS rows, where most nodes are, breadth-first in branch-free passes over
+ * arrays of nodes (see "The last rows breadth-first" below), which avoids the mispredicted branch
+ * a depth-first search pays at about every node. One scratch allocation per subproblem; without
+ * it the depth-first loop does the whole search.
  * Workload: whole counts of n = 10..20 in seconds to hours; each call runs one subproblem.
  */
 #include <assert.h>

@@ -1169,6 +1169,11 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
                 *format = NQ_INPUT_COUNT;
                 return NQ_OK;
             }
+            /* "1" and a blank line is how the matrix writer prints the solution of n = 1. */
+            if (alone && b - a == 1 && *a == '1' && get_line(text, len, next, &a2, &b2, &nx)) {
+                *format = NQ_FMT_MATRIX;
+                return NQ_OK;
+            }
             if (alone && !zero && *a != '-')
                 return NQ_EPARSE; /* a lone number with no size: a count claim needs n */
         }

@@ -227,6 +227,19 @@ expect broken-json 2 "$tmp/want" -- "$NQ" check
 input ''
 expect missing-file 2 "$tmp/want" -- "$NQ" check "$tmp/no-such-file"
 expect empty-all-without-n 2 "$tmp/want" -- "$NQ" check --all
+# Empty input without --n used to be "0 items ... all good", exit 0: a program that printed
+# nothing passed. Blank lines are empty too; with --n an empty list is judged (right for 2, 3).
+expect empty-without-n 2 "$tmp/want" -- "$NQ" check
+input '\n  \n\r\n'
+expect blank-without-n 2 "$tmp/want" -- "$NQ" check
+expect empty-cases-without-n 2 "$tmp/want" -- "$NQ" check --format cases
+input ''
+want <<'EOF'
+list, n = 2: 0 items, 0 wrong
+all good
+EOF
+expect empty-n2 0 "$tmp/want" -- "$NQ" check --n 2
+: >"$tmp/want"
 expect bad-format 2 "$tmp/want" -- "$NQ" check --format svg
 expect bad-n 2 "$tmp/want" -- "$NQ" check --n 0
 expect two-files 2 "$tmp/want" -- "$NQ" check a b
@@ -297,6 +310,21 @@ list: 1 item, 1 wrong
 something is wrong
 EOF
 expect one-based-cols 1 "$tmp/want" -- "$NQ" check
+
+# n = 1 in every format, from solve and find, reads back as the one solution (the matrix "1"
+# and its blank line used to be taken for a count claim without its n).
+want <<'EOF'
+list, n = 1: 1 item, 1 valid solution, 0 wrong
+  complete: all 1 solution of n = 1 (OEIS A000170)
+  in lexicographic order
+all good
+EOF
+for f in cols pairs board json jsonl grid perm matrix; do
+  "$NQ" solve 1 --format "$f" >"$tmp/in"
+  expect "n1-solve-$f" 0 "$tmp/want" -- "$NQ" check --all
+  "$NQ" find 1 --format "$f" >"$tmp/in"
+  expect "n1-find-$f" 0 "$tmp/want" -- "$NQ" check --all
+done
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check test(s) failed"

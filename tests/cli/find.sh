@@ -111,6 +111,12 @@ expect_error "missing method" 2 "$NQ" find 4 --method
 expect_error "empty stdin" 2 bash -c "\"$NQ\" find < /dev/null"
 expect_error "seed abc" 2 "$NQ" find 10 --method random --seed abc
 expect_error "seed -1" 2 "$NQ" find 10 --method random --seed -1
+expect_error "seed -s -1" 2 "$NQ" find 10 -m random -s -1
+expect_error "method -1 (not read as N)" 2 "$NQ" find 10 --method -1
+if "$NQ" find 10 --method -1 2>&1 | grep -q "N must"; then fail "find --method -1 blames N"; fi
+if ! "$NQ" find 10 -m random -s -1 2>&1 | grep -q -- "--seed must"; then
+  fail "find -s -1 does not name --seed"
+fi
 expect_error "seed 2^64" 2 "$NQ" find 10 --method random --seed 18446744073709551616
 expect_error "seed without random" 2 "$NQ" find 10 --method construct --seed 3
 expect_error "first above 64" 2 "$NQ" find 65 --method first

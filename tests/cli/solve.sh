@@ -37,7 +37,7 @@ check "unique 8 (12 lines)" 0 "12" -- bash -c "'$NQ' solve 8 --unique | wc -l"
 check "unique 10 (92 lines)" 0 "92" -- bash -c "'$NQ' solve 10 --unique --format cols | wc -l"
 check "unique 4" 0 "1 3 0 2" -- "$NQ" solve 4 --unique --format cols
 check "14 pairs count" 0 "365596" -- bash -c "'$NQ' solve 14 --format cols | wc -l"
-check "n=64 first solution exists (limit 1)" 0 "1" -- bash -c "'$NQ' solve 30 --format cols --limit 1 | wc -l"
+check "n=30 first solution exists (limit 1)" 0 "1" -- bash -c "'$NQ' solve 30 --format cols --limit 1 | wc -l"
 
 # Bad input: exit 2, one line on stderr, nothing on stdout.
 check_err "solve 0" 2 "N must be an integer from 1 to 64, got '0'" -- "$NQ" solve 0
@@ -55,6 +55,23 @@ check_err "empty stdin" 2 "expected N on standard input, got nothing" -- \
   bash -c "'$NQ' solve </dev/null"
 check_err "bad stdin" 2 "got 'eight'" -- bash -c "echo eight | '$NQ' solve"
 check_err "bad limit" 2 "--limit must be an integer" -- "$NQ" solve 4 --limit 0
+check_err "negative limit names --limit" 2 "^nqueens: --limit must be an integer" -- \
+  "$NQ" solve 4 --limit -1
+check_err "negative -l names --limit" 2 "^nqueens: --limit must" -- "$NQ" solve 4 -ul -1
+check_err "negative N after a flag" 2 "N must be an integer from 1 to 64, got '-3'" -- \
+  "$NQ" solve --unique -3
+check_err "unknown short option in a cluster" 2 "unknown option '-x'" -- "$NQ" solve -xu 4
+check_err "short option without value in a cluster" 2 "option '-l' needs a value" -- \
+  "$NQ" solve 4 -ul
+if [ -w /dev/full ]; then
+  # One message however many writes fail (the json suffix and the final flush used to repeat it).
+  for f in "pairs" "json" "svg --limit 400"; do
+    check_err "full disk, $f" 2 "^nqueens: cannot write the output" -- \
+      bash -c "'$NQ' solve 12 --format $f >/dev/full"
+  done
+  check_err "full disk, cases" 2 "^nqueens: cannot write the output" -- \
+    bash -c "echo '2 10 11' | '$NQ' cases >/dev/full"
+fi
 check_err "unknown command" 2 "unknown command 'solv'" -- "$NQ" solv 4
 ok "no command: usage on stderr, exit 2" bash -c "'$NQ' 2>&1 >/dev/null | grep -q 'Usage: nqueens' && { '$NQ' 2>/dev/null; [ \$? = 2 ]; }"
 
@@ -76,5 +93,24 @@ check "cases cols format" 0 "1 3 0 2${nl}2 0 3 1${nl}-1" -- bash -c "echo '2 4 3
 check_err "cases missing value" 2 "expected n of test case 2" -- bash -c "printf '2\n4\n' | '$NQ' cases"
 check_err "cases bad value" 2 "got 'x'" -- bash -c "printf '2\n4\nx\n' | '$NQ' cases"
 check_err "cases n out of range" 2 "got '0'" -- bash -c "printf '1\n0\n' | '$NQ' cases"
+check_err "stdin is a directory" 2 "cannot read N from standard input: Is a directory" -- \
+  bash -c "'$NQ' solve </"
+check_err "cases: stdin is a directory" 2 "cannot read T from standard input" -- \
+  bash -c "'$NQ' cases </"
+check_err "words after N on stdin" 2 "expected only N on standard input, but 'junk' follows '4'" -- \
+  bash -c "printf '4 junk\n' | '$NQ' solve"
+check_err "a second N on stdin" 2 "but '5' follows '4'" -- bash -c "printf '4 5\n' | '$NQ' solve"
+# Only N's own line is read: a program that writes N and waits for the answer must get it.
+check "N's line only" 0 "1 3 0 2" -- bash -c "coproc W { echo 4; exec sleep 30; }
+  timeout 20 '$NQ' solve --format cols --limit 1 <&\${W[0]}; rc=\$?; kill \$W_PID; exit \$rc"
+check "blank lines after N on stdin" 0 "1 3 0 2${nl}2 0 3 1" -- \
+  bash -c "printf '\n4\n\n  \n' | '$NQ' solve --format cols"
+# A word of 70 characters used to be cut at 63 and judged as the number it was not.
+check_err "a 70-digit N on stdin" 2 "more than 63 characters" -- \
+  bash -c "printf '%070d\n' 4 | '$NQ' solve"
+check_err "cases: more values than T" 2 "T = 1, but the line of the last case goes on: '5'" -- \
+  bash -c "printf '1\n4 5\n' | '$NQ' cases"
+check_err "cases: a 70-digit value" 2 "more than 63 characters" -- \
+  bash -c "printf '1\n%070d\n' 4 | '$NQ' cases"
 check_err "cases empty" 2 "expected the number of test cases" -- bash -c "'$NQ' cases </dev/null"
 finish

@@ -210,6 +210,12 @@ static void test_detect(void **state) {
     assert_int_equal(detect("0\n", 1), NQ_FMT_COLS);
     assert_int_equal(detect("0\n", 0), NQ_FMT_COLS);
     assert_int_equal(detect("48042\n", 0), NQ_EPARSE);
+    /* `solve 1 --format matrix` ("1" and a blank line) is the solution of n = 1; a bare "1" is
+     * still a count that needs its n. */
+    assert_int_equal(detect("1\n\n", 0), NQ_FMT_MATRIX);
+    assert_int_equal(detect("1\r\n\r\n", 0), NQ_FMT_MATRIX);
+    assert_int_equal(detect("1\n", 0), NQ_EPARSE);
+    assert_int_equal(detect("1\n\n", 1), NQ_INPUT_COUNT);
     /* A UTF-8 byte order mark is skipped. */
     assert_int_equal(detect("\xEF\xBB\xBF.Q..\n", 0), NQ_FMT_BOARD);
     int *sols;
