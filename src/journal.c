@@ -510,9 +510,12 @@ int nq_journal_sync(nq_journal *j) {
     pthread_mutex_lock(&j->mu);
     int pending = j->unsynced, rc = j->error;
     pthread_mutex_unlock(&j->mu);
-    if (rc != NQ_OK || pending == 0)
+    if (rc != NQ_OK || pending <= 0)
         return rc;
-    if (fsync(j->fd) != 0) {
+    int synced;
+    while ((synced = fsync(j->fd)) != 0 && errno == EINTR)
+        continue;
+    if (synced != 0) {
         int saved = errno;
         pthread_mutex_lock(&j->mu);
         if (j->error == NQ_OK)
@@ -522,7 +525,7 @@ int nq_journal_sync(nq_journal *j) {
         return NQ_EIO;
     }
     pthread_mutex_lock(&j->mu);
-    j->unsynced -= pending;
+    j->unsynced = j->unsynced > pending ? j->unsynced - pending : 0; /* syncs may overlap */
     journal_now_ms(&j->last_sync);
     pthread_mutex_unlock(&j->mu);
     return NQ_OK;

@@ -540,6 +540,8 @@ static void test_appends_and_syncs_from_threads(void **state) {
         assert_int_equal(nq_journal_sync(j), NQ_OK);
     for (int k = 0; k < 2; k++) {
         assert_int_equal(pthread_join(t[k], NULL), 0);
+        if (a[k].rc != NQ_OK)
+            print_error("appender %d: %s\n", k, nq_strerror(a[k].rc));
         assert_int_equal(a[k].rc, NQ_OK);
     }
     assert_int_equal(nq_journal_error(j), NQ_OK);
