@@ -11,9 +11,11 @@
 #include <time.h>
 
 #include "cli.h"
+#include "progress.h"
 
 static const char count_help[] =
     "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate]\n"
+    "                     [--checkpoint FILE [--status]] [--progress | --no-progress]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64), exactly (128-bit), with a\n"
     "symmetry-reduced search on all cores. N is read from standard input when omitted.\n"
     "Prints the total number of solutions (OEIS A000170), or with --unique the number of\n"
@@ -27,6 +29,11 @@ static const char count_help[] =
     "  -e, --estimate     only print how long the count would take on this machine\n"
     "                     (measured on a small N, scaled by the asymptotic growth of the\n"
     "                     number of solutions), then exit without counting\n"
+    "  -c, --checkpoint FILE  record finished subproblems in the journal FILE, and resume\n"
+    "                     from it when it exists (Ctrl-C stops cleanly; run again to resume)\n"
+    "  -s, --status       with --checkpoint: print how far FILE has got, without counting\n"
+    "  -p, --progress     show progress and an ETA on stderr (default: when it is a terminal)\n"
+    "  -P, --no-progress  never show progress\n"
     "  -h, --help         show this help\n";
 
 /* The first n whose count prints an estimate first; the estimate is measured on the first n from
@@ -108,15 +115,21 @@ int cmd_count(int argc, char **argv) {
     static const struct option longopts[] = {
         {"unique", no_argument, NULL, 'u'}, {"threads", required_argument, NULL, 't'},
         {"json", no_argument, NULL, 'j'},   {"estimate", no_argument, NULL, 'e'},
-        {"help", no_argument, NULL, 'h'},   {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},
+        {"checkpoint", required_argument, NULL, 'c'},
+        {"status", no_argument, NULL, 's'},
+        {"progress", no_argument, NULL, 'p'},
+        {"no-progress", no_argument, NULL, 'P'},
+        {NULL, 0, NULL, 0},
     };
-    int unique = 0, json = 0, estimate = 0;
+    int unique = 0, json = 0, estimate = 0, status = 0, progress = -1;
+    const char *checkpoint = NULL;
     long long threads = 0, n;
     if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N))
         return EXIT_USAGE;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":ut:jeh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":ut:jehc:spP", longopts, NULL)) != -1) {
         switch (opt) {
         case 'u':
             unique = 1;
@@ -131,6 +144,16 @@ int cmd_count(int argc, char **argv) {
         case 'e':
             estimate = 1;
             break;
+        case 'c':
+            checkpoint = optarg;
+            break;
+        case 's':
+            status = 1;
+            break;
+        case 'p':
+        case 'P':
+            progress = opt == 'p';
+            break;
         case 'h':
             fputs(count_help, stdout);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
@@ -141,8 +164,14 @@ int cmd_count(int argc, char **argv) {
     if (argc - optind > 1)
         return cli_usage_error("count", "expected at most one N, got '%s' and '%s'", argv[optind],
                                argv[optind + 1]);
+    if (status && !checkpoint)
+        return cli_usage_error("count", "--status needs --checkpoint FILE");
+    if (status && optind == argc) /* N is optional here: the journal knows it */
+        return cli_checkpoint_status(checkpoint, 0);
     if (cli_get_n(optind < argc ? argv[optind] : NULL, 1, NQ_MAX_N, &n))
         return EXIT_USAGE;
+    if (status)
+        return cli_checkpoint_status(checkpoint, (int)n);
 
     int rc = NQ_OK;
     if (estimate) {
@@ -157,8 +186,12 @@ int cmd_count(int argc, char **argv) {
         rc = count_estimate(stderr, "nqueens: ", (int)n, (int)threads);
     nq_counts c;
     double seconds = 0;
-    if (rc == NQ_OK)
-        rc = count_run((int)n, (int)threads, &c, &seconds);
+    if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */
+        cli_long_count lc = {checkpoint, progress, (int)threads};
+        int code = cli_count_long((int)n, &lc, &c, &seconds);
+        if (code != EXIT_OK)
+            return code;
+    }
     if (rc != NQ_OK) {
         cli_error("cannot count n = %lld: %s", n, nq_strerror(rc));
         return EXIT_USAGE;

@@ -724,6 +724,108 @@ int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const
 
 /* ==== Section: checkpoint journal (journal.c) ============================================ */
 
+/* A checkpoint journal records the finished subproblems of one split (nq_split_new()) of a count in
+ * an append-only text file, so that a count that is killed can resume where it stopped and still
+ * give exactly the uninterrupted answer.
+ *
+ * File format (version NQ_JOURNAL_FORMAT), one line each, every line ending in '\n':
+ *   nqueens-journal 1 n=<n> size=<subproblems> library=<version> split=<split id> crc=<8 hex>
+ *   r <index> <total> <unique> <orbit8> <orbit4> <orbit2> <orbit1> <nodes> <8 hex>
+ * Numbers are decimal (counts up to 128 bits). The hex field is the CRC-32 (IEEE 802.3 polynomial,
+ * as in zlib) of the line's bytes before the last space. Records come in the order subproblems
+ * finish. A last line that is unterminated or fails its check is a torn write (the process was
+ * killed while writing it): it is ignored and cut off when the journal is opened for appending. A
+ * bad line anywhere else means corruption and the journal is refused; a journal of another n, size,
+ * split id or format is refused as a mismatch. The library version is recorded for information
+ * only: the split id names the numbering, which is what must agree.
+ *
+ * Durability: every record is handed to the kernel (write(2)) as soon as it is appended, so killing
+ * the process loses only the subproblems in flight; fsync(2) runs in batches, when an append comes
+ * NQ_JOURNAL_SYNC_MS after the last fsync and whenever the caller asks (nq_journal_sync() from a
+ * timer), which bounds what a power failure can lose. */
+
+#define NQ_JOURNAL_FORMAT   1    /* the file format version written and accepted */
+#define NQ_JOURNAL_SPLIT_ID 256  /* room for a split id in nq_journal_info, NUL included */
+#define NQ_JOURNAL_SYNC_MS  2000 /* default longest time between two fsync() of new records */
+
+typedef struct nq_journal nq_journal; /* an open journal; one per file; thread-safe */
+
+/* What a journal file holds (nq_journal_read(), nq_journal_get_info()). */
+typedef struct nq_journal_info {
+    int format;                         /* file format version (NQ_JOURNAL_FORMAT) */
+    int n;                              /* board size of the count */
+    uint64_t size;                      /* number of subproblems of the split */
+    uint64_t done;                      /* distinct subproblems recorded as finished, <= size */
+    nq_counts counts;                   /* sum of their contributions (nodes included) */
+    int torn;                           /* 1 if a torn last line was found (it is ignored) */
+    char split_id[NQ_JOURNAL_SPLIT_ID]; /* nq_split_id() of the split the journal belongs to */
+    char library[32];                   /* version of the library that created the file */
+} nq_journal_info;
+
+/* nq_journal_open() :
+ * Opens the journal at path for the split s, creating it (header written and fsync'd, with its
+ * directory) if it does not exist or is empty, or resuming it if it does: its records are read and
+ * checked, and a torn last line is cut off. The file is locked (fcntl) against a second writer.
+ * @param path     file name.
+ * @param s        the split being counted; the journal must belong to it.
+ * @param sync_ms  longest time in milliseconds between two fsync() of new records; 0 for
+ *                 NQ_JOURNAL_SYNC_MS.
+ * @param out      receives the handle; close it with nq_journal_close().
+ * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EIO (the file cannot be
+ *         created, read, written, locked or synced: errno tells why, EBUSY if another process holds
+ *         the lock); NQ_EMISMATCH (the journal belongs to another n, size, split or format);
+ *         NQ_ECORRUPT (the file is not a journal, or a line other than the last is damaged, or two
+ *         records of one subproblem disagree); NQ_ENOMEM. */
+int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out);
+
+/* nq_journal_skip() :
+ * @return the nq_split_size() flags of the subproblems already recorded (non-zero = done), ready
+ *         for nq_count_options.skip; owned by the journal, updated by every append. */
+const uint8_t *nq_journal_skip(const nq_journal *j);
+
+/* nq_journal_get_info() :
+ * Fills info with the journal's header and the sum of every record so far (those read when it was
+ * opened and those appended since). */
+void nq_journal_get_info(nq_journal *j, nq_journal_info *info);
+
+/* nq_journal_append() :
+ * Records that subproblem `index` finished with contributions c: writes the record at once and
+ * fsyncs if sync_ms have passed since the last fsync. Calls may come from any thread (they are
+ * serialised inside), and so may nq_journal_sync() and nq_journal_get_info() meanwhile.
+ * @return NQ_OK; NQ_EINVAL (index >= size, index already recorded, NULL pointer); NQ_EIO (write or
+ *         fsync failed, errno tells why; the journal then refuses further appends). */
+int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c);
+
+/* nq_journal_on_result() :
+ * An nq_count_options.on_result callback for user = the journal: calls nq_journal_append() and
+ * returns its status (non-zero stops the count); the status is kept for nq_journal_error(). */
+int nq_journal_on_result(void *journal, uint64_t index, const nq_counts *c);
+
+/* nq_journal_error() :
+ * @return the first failed status of an append (NQ_OK if none), so that a caller can tell a count
+ *         stopped by a journal write error from one stopped by the user. */
+int nq_journal_error(nq_journal *j);
+
+/* nq_journal_sync() :
+ * Forces the records appended so far to stable storage (fsync), if any is not yet; appends only
+ * fsync when they come, so a caller whose subproblems take long calls this from a timer (thread)
+ * to keep the promise of NQ_JOURNAL_SYNC_MS. Appends from other threads do not wait for the disk.
+ * @return NQ_OK, or NQ_EIO (errno tells why; later appends then fail too). */
+int nq_journal_sync(nq_journal *j);
+
+/* nq_journal_close() :
+ * Syncs, unlocks, closes and frees the journal; NULL is accepted (returns NQ_OK).
+ * @return NQ_OK, or NQ_EIO if the final sync or close failed (the handle is freed anyway). */
+int nq_journal_close(nq_journal *j);
+
+/* nq_journal_read() :
+ * Reads and checks the journal at path without changing it and without knowing the split (for a
+ * status report); a torn last line is reported in info->torn, not cut off.
+ * @return NQ_OK; NQ_EINVAL (NULL argument); NQ_EIO (cannot read: errno tells why, ENOENT if it does
+ *         not exist); NQ_ECORRUPT (as nq_journal_open(); an empty file is not a journal either);
+ *         NQ_EMISMATCH (another format version); NQ_ENOMEM. */
+int nq_journal_read(const char *path, nq_journal_info *info);
+
 /* ==== End of section: checkpoint journal ================================================== */
 
 /* ==== Section: pictures and the traced branch-and-bound search (svg.c, bnb.c) ============= */

@@ -1,0 +1,620 @@
+/*
+ * nqueens-mpi.c: `nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]`, the
+ * count of `nqueens count` spread over MPI ranks, with the same output.
+ *
+ * Workload: one count of hours to months over the library's numbered subproblems (nq_split_*),
+ * whose sizes differ by orders of magnitude, on anything from one laptop to a cluster. Rank 0 is
+ * the master: it owns the journal (the same file format and resume rules as `nqueens count
+ * --checkpoint`), hands out subproblem numbers on demand and sums the results; every rank,
+ * rank 0 included, computes with T threads. The hand-out is dynamic because sizes are skewed: a
+ * rank asks for more as soon as its queue runs low, and keeps 4T + 4 numbers queued so its threads
+ * never wait for a round trip. Results travel back as they finish, so the journal loses at most the
+ * subproblems in flight when the job is killed; rerunning the same command resumes it.
+ *
+ * Only each rank's main thread calls MPI (MPI_THREAD_FUNNELED); it waits by polling with short
+ * sleeps rather than in blocking receives, because Open MPI spins in those and would take a core
+ * from the compute threads.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <mpi.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "nqueens.h"
+#include "progress.h"
+
+enum { TAG_RESULT = 1, TAG_WORK = 2 };
+enum { EXIT_OK = 0, EXIT_USAGE = 2 };
+#define REC_WORDS 14         /* index, 6 counts of 2 words, nodes */
+#define POLL_NS   1000000L   /* how often a rank looks for messages while it expects one */
+#define IDLE_NS   100000000L /* longest sleep of a worker with nothing to expect but results */
+
+static const char mpi_help[] =
+    "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
+    "                           [--progress | --no-progress]\n"
+    "Count the solutions of the N-queens problem (1 <= N <= 64) over MPI ranks, with the\n"
+    "output of 'nqueens count'. Rank 0 hands out the numbered subproblems, sums the results\n"
+    "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
+    "Run it with mpirun or srun, e.g. 'mpirun -np 8 nqueens-mpi count 18'.\n\n"
+    "  -u, --unique       print the number of fundamental solutions\n"
+    "  -t, --threads T    worker threads per rank, 1 to 1024 (default 1: one rank per core)\n"
+    "  -j, --json         print one JSON object as 'nqueens count --json' does (threads is\n"
+    "                     the number of compute threads over all ranks)\n"
+    "  -c, --checkpoint FILE  record finished subproblems in FILE (on rank 0's file system)\n"
+    "                     and resume from it; a killed job is resumed by the same command\n"
+    "  -p, --progress     progress and ETA on rank 0's stderr (default: when a terminal)\n"
+    "  -P, --no-progress  never show progress\n"
+    "  -h, --help         show this help\n";
+
+typedef struct options {
+    int n, unique, json, threads, progress, help;
+    const char *checkpoint;
+} options;
+
+/* Only rank 0 explains errors: every rank parses the same arguments and fails the same way. */
+static int quiet;
+
+static void mpi_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void mpi_error(const char *fmt, ...) {
+    va_list ap;
+    if (quiet)
+        return;
+    fflush(stdout);
+    fputs("nqueens-mpi: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+static int parse_int(const char *what, const char *s, long lo, long hi, int *out) {
+    char *end;
+    errno = 0;
+    long v = s && *s ? strtol(s, &end, 10) : 0;
+    if (!s || !*s || *end || errno || v < lo || v > hi) {
+        mpi_error("%s must be an integer from %ld to %ld, got '%s'", what, lo, hi, s ? s : "");
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* Parses the command line (every rank does, identically); prints errors only if `loud`. */
+static int parse_args(int argc, char **argv, options *o, int loud) {
+    static const struct option longopts[] = {
+        {"unique", no_argument, NULL, 'u'},   {"threads", required_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},     {"checkpoint", required_argument, NULL, 'c'},
+        {"progress", no_argument, NULL, 'p'}, {"no-progress", no_argument, NULL, 'P'},
+        {"help", no_argument, NULL, 'h'},     {NULL, 0, NULL, 0},
+    };
+    memset(o, 0, sizeof *o);
+    o->threads = 1;
+    o->progress = -1;
+    quiet = !loud;
+    if (argc < 2 || strcmp(argv[1], "count") != 0) {
+        if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+            o->help = 1;
+            return 0;
+        }
+        mpi_error("the only command is 'count' (try 'nqueens-mpi count --help')");
+        return -1;
+    }
+    argc--;
+    argv++;
+    opterr = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":ut:jc:pPh", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'u':
+            o->unique = 1;
+            break;
+        case 't':
+            if (parse_int("--threads", optarg, 1, 1024, &o->threads))
+                return -1;
+            break;
+        case 'j':
+            o->json = 1;
+            break;
+        case 'c':
+            o->checkpoint = optarg;
+            break;
+        case 'p':
+        case 'P':
+            o->progress = opt == 'p';
+            break;
+        case 'h':
+            o->help = 1;
+            return 0;
+        case ':':
+            mpi_error("option '%s' needs a value", argv[optind - 1]);
+            return -1;
+        default:
+            mpi_error("unknown option '%s' (try 'nqueens-mpi count --help')", argv[optind - 1]);
+            return -1;
+        }
+    }
+    if (argc - optind != 1) {
+        mpi_error("expected one N (try 'nqueens-mpi count --help')");
+        return -1;
+    }
+    return parse_int("N", argv[optind], 1, NQ_MAX_N, &o->n);
+}
+
+/* ---- the compute threads of a rank -------------------------------------------------------- */
+
+/* A rank's queue of subproblem numbers and its finished results, shared by its main thread (which
+ * alone talks MPI) and its compute threads. */
+typedef struct rank_work {
+    pthread_mutex_t mu;
+    pthread_cond_t work_cv; /* compute threads wait for numbers */
+    pthread_cond_t main_cv; /* the main thread waits for results */
+    const nq_split *split;
+    uint64_t *queue;
+    size_t qhead, qlen, qcap; /* a ring of qcap numbers */
+    uint64_t *outbox;         /* REC_WORDS words per finished subproblem */
+    size_t olen, ocap;        /* in records */
+    int inflight;
+    int no_more; /* no number will be queued again: compute threads exit when the queue is empty */
+    int error;   /* a library error of nq_split_solve, reported by rank 0 */
+} rank_work;
+
+static void pack_u128(uint64_t *w, nq_u128 v) {
+    w[0] = (uint64_t)v;
+    w[1] = (uint64_t)(v >> 64);
+}
+
+static nq_u128 unpack_u128(const uint64_t *w) {
+    return (nq_u128)w[0] | (nq_u128)w[1] << 64;
+}
+
+static void pack_record(uint64_t *w, uint64_t index, const nq_counts *c) {
+    w[0] = index;
+    pack_u128(w + 1, c->total);
+    pack_u128(w + 3, c->unique);
+    pack_u128(w + 5, c->orbit8);
+    pack_u128(w + 7, c->orbit4);
+    pack_u128(w + 9, c->orbit2);
+    pack_u128(w + 11, c->orbit1);
+    w[13] = c->nodes;
+}
+
+static uint64_t unpack_record(const uint64_t *w, nq_counts *c) {
+    memset(c, 0, sizeof *c);
+    c->total = unpack_u128(w + 1);
+    c->unique = unpack_u128(w + 3);
+    c->orbit8 = unpack_u128(w + 5);
+    c->orbit4 = unpack_u128(w + 7);
+    c->orbit2 = unpack_u128(w + 9);
+    c->orbit1 = unpack_u128(w + 11);
+    c->nodes = w[13];
+    return w[0];
+}
+
+static void *compute_thread(void *arg) {
+    rank_work *w = arg;
+    pthread_mutex_lock(&w->mu);
+    for (;;) {
+        while (w->qlen == 0 && !w->no_more)
+            pthread_cond_wait(&w->work_cv, &w->mu);
+        if (w->qlen == 0)
+            break;
+        uint64_t index = w->queue[w->qhead];
+        w->qhead = (w->qhead + 1) % w->qcap;
+        w->qlen--;
+        w->inflight++;
+        pthread_mutex_unlock(&w->mu);
+        nq_counts c;
+        int rc = nq_split_solve(w->split, index, &c);
+        pthread_mutex_lock(&w->mu);
+        w->inflight--;
+        if (rc != NQ_OK) {
+            w->error = rc;
+        } else {
+            /* The outbox holds at most queued + in flight records: qcap is enough. */
+            pack_record(w->outbox + w->olen * REC_WORDS, index, &c);
+            w->olen++;
+        }
+        pthread_cond_signal(&w->main_cv);
+    }
+    pthread_mutex_unlock(&w->mu);
+    return NULL;
+}
+
+static int work_init(rank_work *w, const nq_split *split, int threads) {
+    memset(w, 0, sizeof *w);
+    w->split = split;
+    w->qcap = 4 * (size_t)threads + 4; /* deep enough to hide a round trip behind small tasks */
+    w->ocap = w->qcap + (size_t)threads;
+    w->queue = malloc(w->qcap * sizeof *w->queue);
+    w->outbox = malloc(w->ocap * REC_WORDS * sizeof *w->outbox);
+    if (!w->queue || !w->outbox) {
+        free(w->queue);
+        free(w->outbox);
+        return NQ_ENOMEM;
+    }
+    pthread_mutex_init(&w->mu, NULL);
+    pthread_cond_init(&w->work_cv, NULL);
+    pthread_cond_init(&w->main_cv, NULL);
+    return NQ_OK;
+}
+
+static void work_destroy(rank_work *w) {
+    pthread_mutex_destroy(&w->mu);
+    pthread_cond_destroy(&w->work_cv);
+    pthread_cond_destroy(&w->main_cv);
+    free(w->queue);
+    free(w->outbox);
+}
+
+/* Numbers the queue can take now (with w->mu held): room for qcap, counting those in flight. */
+static size_t work_wanted(const rank_work *w) {
+    size_t held = w->qlen + (size_t)w->inflight + w->olen;
+    return w->no_more || held >= w->qcap ? 0 : w->qcap - held;
+}
+
+static void work_push(rank_work *w, const uint64_t *idx, size_t k) {
+    for (size_t i = 0; i < k; i++) {
+        w->queue[(w->qhead + w->qlen) % w->qcap] = idx[i];
+        w->qlen++;
+    }
+    pthread_cond_broadcast(&w->work_cv);
+}
+
+/* Waits (with w->mu held) until a compute thread reports, or ns nanoseconds (< 1 s). */
+static void work_wait(rank_work *w, long ns) {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += ns;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&w->main_cv, &w->mu, &until);
+}
+
+static int start_threads(rank_work *w, pthread_t *tid, int threads) {
+    for (int t = 0; t < threads; t++)
+        if (pthread_create(&tid[t], NULL, compute_thread, w) != 0) {
+            pthread_mutex_lock(&w->mu);
+            w->no_more = 1;
+            pthread_cond_broadcast(&w->work_cv);
+            pthread_mutex_unlock(&w->mu);
+            for (int k = 0; k < t; k++)
+                pthread_join(tid[k], NULL);
+            return NQ_ENOMEM;
+        }
+    return NQ_OK;
+}
+
+/* ---- worker ranks ------------------------------------------------------------------------- */
+
+/* A message from a worker: [final, want, nrecords, records...]. The master answers every message
+ * that is not final with [no_more, k, k numbers]. */
+static int run_worker(const nq_split *split, int threads) {
+    rank_work w;
+    if (work_init(&w, split, threads) != NQ_OK)
+        return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    pthread_t *tid = malloc((size_t)threads * sizeof *tid);
+    if (!tid || start_threads(&w, tid, threads) != NQ_OK)
+        return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    size_t msg_cap = 3 + w.ocap * REC_WORDS, reply_cap = 2 + w.qcap;
+    uint64_t *msg = malloc(msg_cap * sizeof *msg), *reply = malloc(reply_cap * sizeof *reply);
+    if (!msg || !reply)
+        return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    MPI_Request req = MPI_REQUEST_NULL;
+    int waiting = 0, finished = 0;
+    pthread_mutex_lock(&w.mu);
+    while (!finished) {
+        if (waiting) {
+            int flag = 0;
+            pthread_mutex_unlock(&w.mu);
+            MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+            pthread_mutex_lock(&w.mu);
+            if (flag) {
+                waiting = 0;
+                if (reply[0])
+                    w.no_more = 1;
+                work_push(&w, reply + 2, (size_t)reply[1]);
+                if (w.no_more)
+                    pthread_cond_broadcast(&w.work_cv);
+            }
+        }
+        if (!waiting) {
+            size_t want = work_wanted(&w);
+            int drained = w.no_more && w.qlen == 0 && w.inflight == 0;
+            if (w.olen > 0 || want > 0 || drained) {
+                msg[0] = (uint64_t)drained;
+                msg[1] = want;
+                msg[2] = w.olen;
+                memcpy(msg + 3, w.outbox, w.olen * REC_WORDS * sizeof *msg);
+                int len = (int)(3 + w.olen * REC_WORDS);
+                w.olen = 0;
+                pthread_mutex_unlock(&w.mu);
+                MPI_Send(msg, len, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+                if (drained)
+                    finished = 1;
+                else
+                    MPI_Irecv(reply, (int)reply_cap, MPI_UINT64_T, 0, TAG_WORK, MPI_COMM_WORLD,
+                              &req);
+                pthread_mutex_lock(&w.mu);
+                waiting = !drained;
+                continue;
+            }
+        }
+        work_wait(&w, waiting ? POLL_NS : IDLE_NS);
+    }
+    pthread_mutex_unlock(&w.mu);
+    for (int t = 0; t < threads; t++)
+        pthread_join(tid[t], NULL);
+    int error = w.error;
+    work_destroy(&w);
+    free(tid);
+    free(msg);
+    free(reply);
+    return error;
+}
+
+/* ---- rank 0 ------------------------------------------------------------------------------- */
+
+typedef struct master {
+    const nq_split *split;
+    nq_journal *journal;
+    cli_progress *progress;
+    const uint8_t *skip; /* the journal's flags, or NULL */
+    uint64_t cursor;     /* next number to hand out (skipped ones are passed over) */
+    uint64_t size;
+    nq_counts sum;
+    int error; /* first journal or library error */
+} master;
+
+/* Takes up to k numbers not yet done; returns how many. */
+static size_t master_take(master *m, uint64_t *out, size_t k) {
+    size_t got = 0;
+    while (got < k && m->cursor < m->size) {
+        uint64_t i = m->cursor++;
+        if (!m->skip || !m->skip[i])
+            out[got++] = i;
+    }
+    return got;
+}
+
+static void master_record(master *m, const uint64_t *recs, size_t k) {
+    for (size_t r = 0; r < k; r++) {
+        nq_counts c;
+        uint64_t index = unpack_record(recs + r * REC_WORDS, &c);
+        if (m->journal && m->error == NQ_OK) {
+            int rc = nq_journal_append(m->journal, index, &c);
+            if (rc != NQ_OK)
+                m->error = rc;
+        }
+        nq_counts_add(&m->sum, &c);
+        cli_progress_result(m->progress, index, &c);
+    }
+}
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int run_master(master *m, int ranks, int threads) {
+    rank_work w;
+    if (work_init(&w, m->split, threads) != NQ_OK)
+        return NQ_ENOMEM;
+    pthread_t *tid = malloc((size_t)threads * sizeof *tid);
+    if (!tid || start_threads(&w, tid, threads) != NQ_OK) {
+        free(tid);
+        work_destroy(&w);
+        return NQ_ENOMEM;
+    }
+    int active = ranks - 1; /* workers that have not sent their final message */
+    double last_sync = now_seconds();
+    size_t msg_cap = 0;
+    uint64_t *msg = NULL, *reply = NULL, *local = malloc(w.qcap * sizeof *local),
+             *recs = malloc(w.ocap * REC_WORDS * sizeof *recs);
+    int rc = local && recs ? NQ_OK : NQ_ENOMEM;
+    for (;;) {
+        int out_of_work = m->cursor >= m->size || m->error != NQ_OK || rc != NQ_OK;
+        /* Rank 0's own threads: refill their queue, collect their results. */
+        pthread_mutex_lock(&w.mu);
+        if (out_of_work && !w.no_more) {
+            w.no_more = 1;
+            pthread_cond_broadcast(&w.work_cv);
+        }
+        size_t k = master_take(m, local, work_wanted(&w));
+        work_push(&w, local, k);
+        size_t done = w.olen;
+        memcpy(recs, w.outbox, done * REC_WORDS * sizeof *recs);
+        w.olen = 0;
+        int local_drained = w.no_more && w.qlen == 0 && w.inflight == 0;
+        if (w.error != NQ_OK && m->error == NQ_OK)
+            m->error = w.error;
+        pthread_mutex_unlock(&w.mu);
+        master_record(m, recs, done);
+
+        /* The other ranks. */
+        int flag = 1, served = 0;
+        while (active > 0 && flag) {
+            MPI_Status st;
+            MPI_Iprobe(MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &flag, &st);
+            if (!flag)
+                break;
+            int len;
+            MPI_Get_count(&st, MPI_UINT64_T, &len);
+            if ((size_t)len > msg_cap) {
+                free(msg);
+                msg_cap = (size_t)len;
+                msg = malloc(msg_cap * sizeof *msg);
+                if (!msg)
+                    MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+            }
+            MPI_Recv(msg, len, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+            master_record(m, msg + 3, (size_t)msg[2]);
+            if (msg[0]) {
+                active--;
+                continue;
+            }
+            size_t want = (size_t)msg[1];
+            free(reply);
+            reply = malloc((2 + want) * sizeof *reply);
+            if (!reply)
+                MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+            int stop = m->error != NQ_OK;
+            size_t got = stop ? 0 : master_take(m, reply + 2, want);
+            reply[0] = (uint64_t)(stop || m->cursor >= m->size);
+            reply[1] = got;
+            MPI_Send(reply, (int)(2 + got), MPI_UINT64_T, st.MPI_SOURCE, TAG_WORK, MPI_COMM_WORLD);
+            served++;
+        }
+        if (active == 0 && local_drained)
+            break;
+        if (m->journal && now_seconds() - last_sync >= 1.0) { /* appends fsync only as they come */
+            if (nq_journal_sync(m->journal) != NQ_OK && m->error == NQ_OK)
+                m->error = NQ_EIO;
+            last_sync = now_seconds();
+        }
+        if (!served && done == 0) {
+            pthread_mutex_lock(&w.mu);
+            if (w.olen == 0)
+                work_wait(&w, POLL_NS);
+            pthread_mutex_unlock(&w.mu);
+        }
+    }
+    for (int t = 0; t < threads; t++)
+        pthread_join(tid[t], NULL);
+    work_destroy(&w);
+    free(tid);
+    free(msg);
+    free(reply);
+    free(local);
+    free(recs);
+    return rc != NQ_OK ? rc : m->error;
+}
+
+/* Prints the answer as `nqueens count` does. */
+static void print_counts(const options *o, const nq_counts *c, double seconds, int threads) {
+    char total[41], uniq[41];
+    nq_u128_to_string(c->total, total);
+    nq_u128_to_string(c->unique, uniq);
+    if (o->json) {
+        char o8[41], o4[41], o2[41], o1[41];
+        printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
+               "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d}\n",
+               o->n, total, uniq, nq_u128_to_string(c->orbit8, o8),
+               nq_u128_to_string(c->orbit4, o4), nq_u128_to_string(c->orbit2, o2),
+               nq_u128_to_string(c->orbit1, o1), seconds, (unsigned long long)c->nodes, threads);
+    } else {
+        printf("%s\n", o->unique ? uniq : total);
+    }
+}
+
+/* Rank 0 opens the journal; explains a refusal. Returns NQ_OK or the status. */
+static int open_journal(master *m, const char *path) {
+    int rc = nq_journal_open(path, m->split, 0, &m->journal);
+    if (rc == NQ_OK) {
+        nq_journal_info info;
+        nq_journal_get_info(m->journal, &info);
+        m->sum = info.counts;
+        m->skip = nq_journal_skip(m->journal);
+        if (info.torn)
+            mpi_error("checkpoint '%s': ignored a torn last record (a write cut short)", path);
+        if (info.done > 0 && info.done < info.size)
+            mpi_error("resuming from checkpoint '%s': %llu of %llu subproblems already done", path,
+                      (unsigned long long)info.done, (unsigned long long)info.size);
+        return NQ_OK;
+    }
+    if (rc == NQ_EIO && errno == EBUSY)
+        mpi_error("checkpoint '%s' is in use by another running count", path);
+    else if (rc == NQ_EIO)
+        mpi_error("cannot use checkpoint '%s': %s", path, strerror(errno));
+    else if (rc == NQ_EMISMATCH)
+        mpi_error("checkpoint '%s' belongs to another count (n, split or format); give another "
+                  "file",
+                  path);
+    else if (rc == NQ_ECORRUPT)
+        mpi_error("checkpoint '%s' is damaged or is not a journal; refusing to use it", path);
+    else
+        mpi_error("cannot use checkpoint '%s': %s", path, nq_strerror(rc));
+    return rc;
+}
+
+int main(int argc, char **argv) {
+    int provided, rank, ranks;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    options o;
+    if (parse_args(argc, argv, &o, rank == 0) != 0) {
+        MPI_Finalize();
+        return EXIT_USAGE;
+    }
+    if (o.help) {
+        if (rank == 0)
+            fputs(mpi_help, stdout);
+        MPI_Finalize();
+        return EXIT_OK;
+    }
+    if (provided < MPI_THREAD_FUNNELED) {
+        if (rank == 0)
+            mpi_error("this MPI library does not support threads (MPI_THREAD_FUNNELED)");
+        MPI_Finalize();
+        return EXIT_USAGE;
+    }
+    nq_split *split;
+    int rc = nq_split_new(o.n, &split);
+    master m;
+    memset(&m, 0, sizeof m);
+    m.split = split;
+    if (rc == NQ_OK) {
+        m.size = nq_split_size(split);
+        if (rank == 0 && o.checkpoint)
+            rc = open_journal(&m, o.checkpoint);
+    } else if (rank == 0) {
+        mpi_error("cannot count n = %d: %s", o.n, nq_strerror(rc));
+    }
+    int ok = rc == NQ_OK;
+    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD); /* rank 0 alone may have refused the journal */
+    if (!ok) {
+        nq_journal_close(m.journal);
+        nq_split_free(split);
+        MPI_Finalize();
+        return EXIT_USAGE;
+    }
+    double start = now_seconds();
+    if (rank == 0) {
+        if (cli_progress_wanted(o.progress))
+            m.progress = cli_progress_start(o.n, m.size, m.skip);
+        rc = run_master(&m, ranks, o.threads);
+        cli_progress_stop(m.progress);
+        int saved = errno;
+        int crc = nq_journal_close(m.journal);
+        if (rc == NQ_OK && crc != NQ_OK)
+            rc = crc;
+        else
+            errno = saved;
+        if (rc == NQ_EIO)
+            mpi_error("cannot write checkpoint '%s': %s", o.checkpoint, strerror(errno));
+        else if (rc != NQ_OK)
+            mpi_error("cannot count n = %d: %s", o.n, nq_strerror(rc));
+        else
+            print_counts(&o, &m.sum, now_seconds() - start, ranks * o.threads);
+        if (fflush(stdout) != 0 && rc == NQ_OK) {
+            mpi_error("cannot write the result: %s", strerror(errno));
+            rc = NQ_EIO;
+        }
+    } else {
+        rc = run_worker(split, o.threads);
+    }
+    nq_split_free(split);
+    int code = rc == NQ_OK ? EXIT_OK : EXIT_USAGE;
+    MPI_Finalize();
+    return code;
+}

@@ -1,0 +1,617 @@
+/*
+ * journal.c: the checkpoint journal of a count: an append-only text file with one checked line per
+ * finished subproblem, so that a count killed at any moment resumes where it stopped and still
+ * gives exactly the uninterrupted answer (format in nqueens.h, section "checkpoint journal").
+ *
+ * Workload: a few hundred to a few million records, appended one at a time as subproblems finish
+ * (at most some thousands a second), and read back once when a count resumes. Each record goes to
+ * the kernel with one write(2) at once, so a killed process loses nothing it had finished; fsync(2)
+ * is batched by time, as one per record would cost more than small subproblems do, and runs
+ * outside the handle's lock so that a timer thread's fsync never holds up the workers' appends.
+ * Reading streams the file through a fixed buffer on the locked descriptor (closing a second
+ * descriptor of the file would drop the process's fcntl lock), and needs one byte of memory per
+ * subproblem for the flags.
+ *
+ * Every line carries a CRC-32, so damage is told apart from a torn tail: only the last line may be
+ * bad (a write cut short by a kill or a crash), and it is then ignored and cut off.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "nqueens.h"
+
+#define HEADER_MAGIC "nqueens-journal "
+#define LINE_MAX_LEN 4096 /* longer lines are damaged: a record is under 400 bytes */
+#define READ_CHUNK   65536
+
+struct nq_journal {
+    pthread_mutex_t mu;   /* appends and syncs may come from different threads */
+    int fd;               /* open O_RDWR | O_APPEND, write-locked */
+    nq_journal_info info; /* header, and the sum of every record */
+    uint8_t *done;        /* info.size flags: 1 = recorded */
+    unsigned sync_ms;     /* longest time between two fsync() of new records */
+    struct timespec last_sync;
+    int unsynced; /* records written since the last fsync */
+    int error;    /* first failed append status, NQ_OK if none */
+};
+
+/* CRC-32 of the IEEE 802.3 / zlib polynomial, bit by bit: lines are short and few, so a table
+ * would buy nothing worth its static data. */
+static uint32_t journal_crc32(const char *p, size_t len) {
+    uint32_t crc = 0xFFFFFFFFu;
+    for (size_t i = 0; i < len; i++) {
+        crc ^= (uint8_t)p[i];
+        for (int k = 0; k < 8; k++)
+            crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+static double journal_now_ms(struct timespec *ts) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    if (ts)
+        *ts = t;
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int journal_write_all(int fd, const char *p, size_t len) {
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return NQ_EIO;
+        }
+        p += w;
+        len -= (size_t)w;
+    }
+    return NQ_OK;
+}
+
+/* ---- parsing ------------------------------------------------------------------------------ */
+
+/* Parses a whole run of decimal digits [p, end) into a 128-bit count; 0 on success. */
+static int journal_parse_u128(const char *p, const char *end, nq_u128 *out) {
+    nq_u128 v = 0;
+    const nq_u128 max = ~(nq_u128)0;
+    if (p == end || end - p > 39)
+        return -1;
+    for (; p < end; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (max - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+static int journal_parse_hex32(const char *p, const char *end, uint32_t *out) {
+    uint32_t v = 0;
+    if (end - p != 8)
+        return -1;
+    for (; p < end; p++) {
+        unsigned d;
+        if (*p >= '0' && *p <= '9')
+            d = (unsigned)(*p - '0');
+        else if (*p >= 'a' && *p <= 'f')
+            d = (unsigned)(*p - 'a' + 10);
+        else
+            return -1;
+        v = v << 4 | d;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Splits [p, end) at single spaces into at most max fields; returns the number, -1 on excess. */
+static int journal_fields(const char *p, const char *end, const char **f, const char **fend,
+                          int max) {
+    int k = 0;
+    while (p < end) {
+        const char *q = memchr(p, ' ', (size_t)(end - p));
+        if (!q)
+            q = end;
+        if (k == max)
+            return -1;
+        f[k] = p;
+        fend[k] = q;
+        k++;
+        p = q < end ? q + 1 : end;
+    }
+    return k;
+}
+
+/* Checks the CRC that ends a line: the 8 hex digits after the last space (after "crc=" in the
+ * header) must be the CRC-32 of the bytes before that space. Returns the body length, or -1. */
+static long journal_check_crc(const char *line, size_t len, const char *tag) {
+    const char *sp = NULL;
+    for (size_t i = len; i-- > 0;)
+        if (line[i] == ' ') {
+            sp = line + i;
+            break;
+        }
+    if (!sp)
+        return -1;
+    const char *hex = sp + 1;
+    size_t taglen = strlen(tag);
+    if ((size_t)(line + len - hex) < taglen || memcmp(hex, tag, taglen) != 0)
+        return -1;
+    uint32_t want;
+    if (journal_parse_hex32(hex + taglen, line + len, &want) != 0)
+        return -1;
+    if (journal_crc32(line, (size_t)(sp - line)) != want)
+        return -1;
+    return (long)(sp - line);
+}
+
+/* Parses a header line (without '\n'). Returns NQ_OK, NQ_EMISMATCH (another format version) or
+ * NQ_ECORRUPT. */
+static int journal_parse_header(const char *line, size_t len, nq_journal_info *info) {
+    size_t mlen = strlen(HEADER_MAGIC);
+    if (len < mlen || memcmp(line, HEADER_MAGIC, mlen) != 0)
+        return NQ_ECORRUPT;
+    /* The version comes first so that a future format is named as such, whatever else changed. */
+    const char *p = line + mlen, *end = line + len;
+    const char *q = p;
+    while (q < end && *q >= '0' && *q <= '9')
+        q++;
+    nq_u128 version;
+    if (q == end || *q != ' ' || journal_parse_u128(p, q, &version) != 0)
+        return NQ_ECORRUPT;
+    if (version != NQ_JOURNAL_FORMAT)
+        return NQ_EMISMATCH;
+    long body = journal_check_crc(line, len, "crc=");
+    if (body < 0)
+        return NQ_ECORRUPT;
+    end = line + body;
+    p = q + 1;
+
+    /* n=<n> size=<size> library=<version> split=<id up to the end> */
+    static const char *const keys[3] = {"n=", "size=", "library="};
+    const char *val[3], *vend[3];
+    for (int k = 0; k < 3; k++) {
+        size_t kl = strlen(keys[k]);
+        if ((size_t)(end - p) < kl || memcmp(p, keys[k], kl) != 0)
+            return NQ_ECORRUPT;
+        val[k] = p + kl;
+        q = memchr(val[k], ' ', (size_t)(end - val[k]));
+        if (!q)
+            return NQ_ECORRUPT;
+        vend[k] = q;
+        p = q + 1;
+    }
+    if ((size_t)(end - p) < 6 || memcmp(p, "split=", 6) != 0)
+        return NQ_ECORRUPT;
+    p += 6;
+    nq_u128 n, size;
+    if (journal_parse_u128(val[0], vend[0], &n) != 0 || n < 1 || n > NQ_MAX_N ||
+        journal_parse_u128(val[1], vend[1], &size) != 0 || size > UINT64_MAX || size == 0)
+        return NQ_ECORRUPT;
+    size_t liblen = (size_t)(vend[2] - val[2]), idlen = (size_t)(end - p);
+    if (liblen == 0 || liblen >= sizeof info->library || idlen == 0 ||
+        idlen >= sizeof info->split_id)
+        return NQ_ECORRUPT;
+    memset(info, 0, sizeof *info);
+    info->format = NQ_JOURNAL_FORMAT;
+    info->n = (int)n;
+    info->size = (uint64_t)size;
+    memcpy(info->library, val[2], liblen);
+    memcpy(info->split_id, p, idlen);
+    return NQ_OK;
+}
+
+/* Parses a record line (without '\n') of a journal with `size` subproblems. Returns 0, or -1 if the
+ * line is damaged (bad check, bad syntax), or -2 if it is intact but its index is out of range. */
+static int journal_parse_record(const char *line, size_t len, uint64_t size, uint64_t *index,
+                                nq_counts *c) {
+    long body = journal_check_crc(line, len, "");
+    if (body < 0)
+        return -1;
+    const char *f[10], *fe[10];
+    if (journal_fields(line, line + body, f, fe, 10) != 9 || fe[0] - f[0] != 1 || *f[0] != 'r')
+        return -1;
+    nq_u128 v[8];
+    for (int k = 0; k < 8; k++)
+        if (journal_parse_u128(f[k + 1], fe[k + 1], &v[k]) != 0)
+            return -1;
+    if (v[0] > UINT64_MAX || v[7] > UINT64_MAX)
+        return -1;
+    if (v[0] >= size)
+        return -2;
+    *index = (uint64_t)v[0];
+    memset(c, 0, sizeof *c);
+    c->total = v[1];
+    c->unique = v[2];
+    c->orbit8 = v[3];
+    c->orbit4 = v[4];
+    c->orbit2 = v[5];
+    c->orbit1 = v[6];
+    c->nodes = (uint64_t)v[7];
+    return 0;
+}
+
+/* A line reader over a descriptor, through one buffer: lines longer than LINE_MAX_LEN come back
+ * cut (and then fail their check). */
+typedef struct journal_reader {
+    int fd;
+    char *buf;
+    size_t start, end; /* unread bytes are buf[start, end) */
+    int eof;
+} journal_reader;
+
+/* Returns 1 with the next line in (*line, *len) (the '\n' included when present), 0 at end of file,
+ * NQ_EIO on a read error. */
+static int journal_next_line(journal_reader *r, const char **line, size_t *len) {
+    for (;;) {
+        char *nl = memchr(r->buf + r->start, '\n', r->end - r->start);
+        if (nl || (r->eof && r->end > r->start) || r->end - r->start >= LINE_MAX_LEN) {
+            size_t l = nl ? (size_t)(nl - (r->buf + r->start)) + 1 : r->end - r->start;
+            if (l > LINE_MAX_LEN)
+                l = LINE_MAX_LEN;
+            *line = r->buf + r->start;
+            *len = l;
+            r->start += l;
+            return 1;
+        }
+        if (r->eof)
+            return 0;
+        memmove(r->buf, r->buf + r->start, r->end - r->start);
+        r->end -= r->start;
+        r->start = 0;
+        ssize_t got = read(r->fd, r->buf + r->end, READ_CHUNK);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return NQ_EIO;
+        }
+        if (got == 0)
+            r->eof = 1;
+        r->end += (size_t)got;
+    }
+}
+
+/* The outcome of reading a whole journal. */
+typedef struct journal_scan {
+    nq_journal_info info;
+    uint8_t *done;   /* info.size flags, owned by the caller once the scan succeeds */
+    off_t good_end;  /* offset just after the last good line */
+    int torn_header; /* the only line is an unterminated beginning of a header */
+} journal_scan;
+
+/* Reads the journal on fd from offset 0. On NQ_OK the caller owns sc->done. */
+static int journal_scan_fd(int fd, journal_scan *sc) {
+    memset(sc, 0, sizeof *sc);
+    journal_reader r = {fd, malloc(LINE_MAX_LEN + READ_CHUNK), 0, 0, 0};
+    if (!r.buf)
+        return NQ_ENOMEM;
+    if (lseek(fd, 0, SEEK_SET) < 0) {
+        free(r.buf);
+        return NQ_EIO;
+    }
+    int rc = NQ_OK, lineno = 0, bad_pending = 0;
+    off_t off = 0;
+    const char *line;
+    size_t len;
+    int got;
+    while ((got = journal_next_line(&r, &line, &len)) == 1) {
+        lineno++;
+        if (bad_pending) { /* a damaged line followed by another one: not a torn tail */
+            rc = NQ_ECORRUPT;
+            break;
+        }
+        int terminated = line[len - 1] == '\n';
+        size_t body = terminated ? len - 1 : len;
+        int intact = terminated && memchr(line, '\0', body) == NULL;
+        if (lineno == 1) {
+            size_t mlen = strlen(HEADER_MAGIC);
+            if (!terminated && len <= LINE_MAX_LEN - 1 && r.eof && r.start == r.end &&
+                memcmp(line, HEADER_MAGIC, len < mlen ? len : mlen) == 0) {
+                sc->torn_header = 1; /* killed while creating the file: nothing was recorded */
+                break;
+            }
+            rc = intact ? journal_parse_header(line, body, &sc->info) : NQ_ECORRUPT;
+            if (rc != NQ_OK)
+                break;
+            sc->done = calloc((size_t)sc->info.size, 1);
+            if (!sc->done) {
+                rc = NQ_ENOMEM;
+                break;
+            }
+            off += (off_t)len;
+            sc->good_end = off;
+            continue;
+        }
+        uint64_t index;
+        nq_counts c;
+        int pr = intact ? journal_parse_record(line, body, sc->info.size, &index, &c) : -1;
+        if (pr == -1) {
+            bad_pending = 1;
+            continue;
+        }
+        if (pr == -2 || sc->done[index]) { /* intact, yet impossible: not a torn write */
+            rc = NQ_ECORRUPT;
+            break;
+        }
+        sc->done[index] = 1;
+        sc->info.done++;
+        nq_counts_add(&sc->info.counts, &c);
+        off += (off_t)len;
+        sc->good_end = off;
+    }
+    if (got < 0)
+        rc = got;
+    if (rc == NQ_OK && lineno == 0)
+        rc = NQ_ECORRUPT; /* an empty file is no journal (open() handles it before scanning) */
+    if (rc == NQ_OK && bad_pending)
+        sc->info.torn = 1;
+    free(r.buf);
+    if (rc != NQ_OK) {
+        free(sc->done);
+        sc->done = NULL;
+    }
+    return rc;
+}
+
+/* ---- writing ------------------------------------------------------------------------------ */
+
+/* Formats the header line of split s into buf (room for LINE_MAX_LEN bytes); returns its length. */
+static size_t journal_format_header(char *buf, const nq_split *s) {
+    int body =
+        snprintf(buf, LINE_MAX_LEN, HEADER_MAGIC "%d n=%d size=%" PRIu64 " library=%s split=%s",
+                 NQ_JOURNAL_FORMAT, nq_split_n(s), nq_split_size(s), nq_version(), nq_split_id(s));
+    size_t len = (size_t)body;
+    len += (size_t)snprintf(buf + len, LINE_MAX_LEN - len, " crc=%08" PRIx32 "\n",
+                            journal_crc32(buf, len));
+    return len;
+}
+
+/* Syncs the directory holding path, so that a newly created file survives a crash. Errors are
+ * ignored: some file systems refuse to sync directories, and the file itself is synced anyway. */
+static void journal_sync_dir(const char *path) {
+    char *copy = strdup(path);
+    if (!copy)
+        return;
+    char *slash = strrchr(copy, '/');
+    const char *dir = ".";
+    if (slash == copy)
+        dir = "/";
+    else if (slash) {
+        *slash = '\0';
+        dir = copy;
+    }
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        (void)fsync(dfd);
+        close(dfd);
+    }
+    free(copy);
+}
+
+static int journal_lock(int fd) {
+    struct flock fl;
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    if (fcntl(fd, F_SETLK, &fl) == 0)
+        return NQ_OK;
+    if (errno == EACCES || errno == EAGAIN)
+        errno = EBUSY;
+    return NQ_EIO;
+}
+
+int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out) {
+    if (!path || !s || !out)
+        return NQ_EINVAL;
+    const char *id = nq_split_id(s);
+    if (!id || strlen(id) >= NQ_JOURNAL_SPLIT_ID || strchr(id, '\n'))
+        return NQ_EINVAL;
+    nq_journal *j = calloc(1, sizeof *j);
+    char *line = malloc(LINE_MAX_LEN);
+    if (!j || !line) {
+        free(j);
+        free(line);
+        return NQ_ENOMEM;
+    }
+    j->sync_ms = sync_ms ? sync_ms : NQ_JOURNAL_SYNC_MS;
+    j->fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    int rc = j->fd < 0 ? NQ_EIO : journal_lock(j->fd);
+    struct stat st;
+    if (rc == NQ_OK && fstat(j->fd, &st) != 0)
+        rc = NQ_EIO;
+    int fresh = rc == NQ_OK && st.st_size == 0;
+    if (rc == NQ_OK && !fresh) {
+        journal_scan sc;
+        rc = journal_scan_fd(j->fd, &sc);
+        if (rc == NQ_OK && sc.torn_header) {
+            fresh = 1;
+        } else if (rc == NQ_OK) {
+            if (sc.info.n != nq_split_n(s) || sc.info.size != nq_split_size(s) ||
+                strcmp(sc.info.split_id, id) != 0)
+                rc = NQ_EMISMATCH;
+            else if (sc.info.torn && ftruncate(j->fd, sc.good_end) != 0)
+                rc = NQ_EIO;
+            if (rc == NQ_OK) {
+                j->info = sc.info;
+                j->done = sc.done;
+            } else {
+                free(sc.done);
+            }
+        }
+    }
+    if (rc == NQ_OK && fresh) {
+        j->done = calloc((size_t)nq_split_size(s), 1);
+        if (!j->done)
+            rc = NQ_ENOMEM;
+        else if (ftruncate(j->fd, 0) != 0)
+            rc = NQ_EIO;
+        else {
+            size_t len = journal_format_header(line, s);
+            rc = journal_write_all(j->fd, line, len);
+            if (rc == NQ_OK && fsync(j->fd) != 0)
+                rc = NQ_EIO;
+            if (rc == NQ_OK)
+                journal_sync_dir(path);
+            if (rc == NQ_OK) {
+                memset(&j->info, 0, sizeof j->info);
+                j->info.format = NQ_JOURNAL_FORMAT;
+                j->info.n = nq_split_n(s);
+                j->info.size = nq_split_size(s);
+                snprintf(j->info.library, sizeof j->info.library, "%s", nq_version());
+                snprintf(j->info.split_id, sizeof j->info.split_id, "%s", id);
+            }
+        }
+    }
+    free(line);
+    if (rc != NQ_OK) {
+        int saved = errno;
+        if (j->fd >= 0)
+            close(j->fd);
+        free(j->done);
+        free(j);
+        errno = saved;
+        return rc;
+    }
+    journal_now_ms(&j->last_sync);
+    pthread_mutex_init(&j->mu, NULL);
+    *out = j;
+    return NQ_OK;
+}
+
+const uint8_t *nq_journal_skip(const nq_journal *j) {
+    /* Read without the lock: the caller serialises appends with the count that reads it. */
+    return j ? j->done : NULL;
+}
+
+void nq_journal_get_info(nq_journal *j, nq_journal_info *info) {
+    if (!j || !info)
+        return;
+    pthread_mutex_lock(&j->mu);
+    *info = j->info;
+    pthread_mutex_unlock(&j->mu);
+}
+
+int nq_journal_sync(nq_journal *j) {
+    if (!j)
+        return NQ_EINVAL;
+    /* fsync runs outside the lock, so that appends from other threads never wait for the disk;
+     * it covers at least the records counted here. */
+    pthread_mutex_lock(&j->mu);
+    int pending = j->unsynced, rc = j->error;
+    pthread_mutex_unlock(&j->mu);
+    if (rc != NQ_OK || pending <= 0)
+        return rc;
+    int synced;
+    while ((synced = fsync(j->fd)) != 0 && errno == EINTR)
+        continue;
+    if (synced != 0) {
+        int saved = errno;
+        pthread_mutex_lock(&j->mu);
+        if (j->error == NQ_OK)
+            j->error = NQ_EIO;
+        pthread_mutex_unlock(&j->mu);
+        errno = saved;
+        return NQ_EIO;
+    }
+    pthread_mutex_lock(&j->mu);
+    j->unsynced = j->unsynced > pending ? j->unsynced - pending : 0; /* syncs may overlap */
+    journal_now_ms(&j->last_sync);
+    pthread_mutex_unlock(&j->mu);
+    return NQ_OK;
+}
+
+int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c) {
+    if (!j || !c)
+        return NQ_EINVAL;
+    char line[512], num[6][41];
+    const nq_u128 v[6] = {c->total, c->unique, c->orbit8, c->orbit4, c->orbit2, c->orbit1};
+    for (int k = 0; k < 6; k++)
+        nq_u128_to_string(v[k], num[k]);
+    int body = snprintf(line, sizeof line, "r %" PRIu64 " %s %s %s %s %s %s %" PRIu64, index,
+                        num[0], num[1], num[2], num[3], num[4], num[5], c->nodes);
+    size_t len = (size_t)body;
+    len += (size_t)snprintf(line + len, sizeof line - len, " %08" PRIx32 "\n",
+                            journal_crc32(line, len));
+    pthread_mutex_lock(&j->mu);
+    int rc = j->error, due = 0;
+    if (rc == NQ_OK && (index >= j->info.size || j->done[index]))
+        rc = NQ_EINVAL; /* a caller's mistake: the journal stays usable */
+    else if (rc == NQ_OK && journal_write_all(j->fd, line, len) != NQ_OK)
+        rc = j->error = NQ_EIO;
+    else if (rc == NQ_OK) {
+        j->done[index] = 1;
+        j->info.done++;
+        nq_counts_add(&j->info.counts, c);
+        j->unsynced++;
+        struct timespec now;
+        journal_now_ms(&now);
+        double since = (double)(now.tv_sec - j->last_sync.tv_sec) * 1e3 +
+                       (double)(now.tv_nsec - j->last_sync.tv_nsec) / 1e6;
+        due = since >= (double)j->sync_ms || j->info.done == j->info.size;
+    }
+    pthread_mutex_unlock(&j->mu);
+    return due ? nq_journal_sync(j) : rc;
+}
+
+int nq_journal_on_result(void *journal, uint64_t index, const nq_counts *c) {
+    nq_journal *j = journal;
+    int rc = nq_journal_append(j, index, c);
+    if (rc != NQ_OK && j) {
+        pthread_mutex_lock(&j->mu);
+        if (j->error == NQ_OK)
+            j->error = rc;
+        pthread_mutex_unlock(&j->mu);
+    }
+    return rc;
+}
+
+int nq_journal_error(nq_journal *j) {
+    if (!j)
+        return NQ_EINVAL;
+    pthread_mutex_lock(&j->mu);
+    int rc = j->error;
+    pthread_mutex_unlock(&j->mu);
+    return rc;
+}
+
+int nq_journal_close(nq_journal *j) {
+    if (!j)
+        return NQ_OK;
+    int rc = j->unsynced && j->error == NQ_OK ? nq_journal_sync(j) : NQ_OK;
+    if (close(j->fd) != 0 && rc == NQ_OK)
+        rc = NQ_EIO;
+    pthread_mutex_destroy(&j->mu);
+    free(j->done);
+    free(j);
+    return rc;
+}
+
+int nq_journal_read(const char *path, nq_journal_info *info) {
+    if (!path || !info)
+        return NQ_EINVAL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NQ_EIO;
+    journal_scan sc;
+    int rc = journal_scan_fd(fd, &sc);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    if (rc == NQ_OK && sc.torn_header)
+        rc = NQ_ECORRUPT;
+    if (rc == NQ_OK)
+        *info = sc.info;
+    free(sc.done);
+    return rc;
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# tests/cli/mpi.sh: nqueens-mpi over 3 ranks on this machine gives the output of `nqueens count`
+# (and the OEIS counts) for n = 8..14, with one rank and with threads per rank too; rank 0 killed
+# with SIGKILL part-way, then the job rerun from its journal, gives the exact count; refusals exit 2.
+# Skipped only when mpirun is not installed (scripts/packages.txt installs openmpi-bin).
+set -uo pipefail
+: "${NQ:?path to the nqueens binary}" "${NQ_BUILD:?build dir}" "${NQ_TEST_DATA:?tests/data}"
+if ! command -v mpirun >/dev/null 2>&1; then
+    echo "SKIP: mpirun not found (install openmpi-bin and libopenmpi-dev: scripts/setup.sh)"
+    exit 0
+fi
+MPI_NQ=$NQ_BUILD/nqueens-mpi
+if [ ! -x "$MPI_NQ" ]; then
+    echo "FAIL: mpirun is installed but $MPI_NQ was not built (is libopenmpi-dev installed?)"
+    exit 1
+fi
+# As root (containers, CI) Open MPI needs --allow-run-as-root; 3 ranks on 2 cores --oversubscribe.
+MPIRUN=(mpirun --allow-run-as-root --oversubscribe)
+mpi() { "${MPIRUN[@]}" "$@"; }
+# Open MPI keeps allocations until exit; the sanitizer build must not count them as leaks.
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+tmp=$(mktemp -d /tmp/nq-mpi-test.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+total_of() { awk -v n="$1" '$1 == n { print $2 }' "$NQ_TEST_DATA/counts.txt"; }
+records() { if [ -f "$1" ]; then echo $(($(wc -l <"$1") - 1)); else echo 0; fi; }
+RANDOM=$$
+echo "random seed: $$"
+
+for n in 8 9 10 11 12 13 14; do
+    want=$("$NQ" count "$n")
+    got=$(mpi -np 3 "$MPI_NQ" count "$n")
+    [ "$got" = "$want" ] && [ "$got" = "$(total_of "$n")" ] && ok "-np 3 count $n = $got" ||
+        fail "-np 3 count $n gave '$got', nqueens count '$want', OEIS $(total_of "$n")"
+done
+got=$(mpi -np 3 "$MPI_NQ" count 12 --unique --threads 2)
+[ "$got" = "$("$NQ" count 12 --unique)" ] && ok "--unique, 3 ranks x 2 threads" ||
+    fail "--unique gave '$got'"
+strip() { sed 's/"seconds":[0-9.]*,//; s/,"threads":[0-9]*//'; }
+got=$(mpi -np 1 "$MPI_NQ" count 11 --json --threads 2)
+want=$("$NQ" count 11 --json)
+[ "$(strip <<<"$got")" = "$(strip <<<"$want")" ] && grep -q '"threads":2}' <<<"$got" &&
+    ok "--json, one rank x 2 threads" || fail "--json: '$got' vs '$want'"
+
+# Rank 0 killed part-way: the job dies, the journal keeps what was finished, the rerun completes
+# it. n = 15 lasts long enough on 2 cores to be caught; the kill waits for a random number of
+# records, so it always lands part-way unless the whole job finishes first.
+n=15
+j=$tmp/j15
+size=$("$NQ" count "$n" --checkpoint "$tmp/full" >/dev/null && records "$tmp/full")
+interrupted=0
+for attempt in 1 2; do
+    before=$(records "$j")
+    target=$((before + 1 + RANDOM % ((size - before) / 3 + 1)))
+    "${MPIRUN[@]}" -np 3 "$MPI_NQ" count "$n" --checkpoint "$j" >"$tmp/out" 2>"$tmp/err" &
+    mp=$! # mpirun itself: the ranks are its children
+    r0=""
+    for _ in $(seq 1 600); do # find rank 0 among mpirun's children (at most 30 s)
+        kill -0 "$mp" 2>/dev/null || break
+        for k in $(pgrep -P "$mp"); do
+            tr '\0' '\n' <"/proc/$k/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=0' &&
+                r0=$k
+        done
+        [ -n "$r0" ] && break
+        sleep 0.05
+    done
+    while [ -n "$r0" ] && kill -0 "$r0" 2>/dev/null; do # builtins only: the count is quick
+        lines=()
+        [ -f "$j" ] && mapfile -t lines <"$j"
+        [ $((${#lines[@]} - 1)) -ge "$target" ] && break
+    done
+    [ -n "$r0" ] && kill -KILL "$r0" 2>/dev/null
+    wait "$mp"
+    rc=$?
+    r=$(records "$j")
+    echo "attempt $attempt: rank 0 (pid ${r0:-gone}) killed at >= $target records: job exit $rc, $r of $size records"
+    if [ -n "$r0" ] && [ "$r" -lt "$size" ]; then
+        interrupted=$((interrupted + 1))
+        [ -s "$tmp/out" ] && fail "a killed job printed a count"
+    fi
+done
+[ "$interrupted" -ge 1 ] || fail "rank 0 was never killed part-way"
+got=$(mpi -np 3 "$MPI_NQ" count "$n" --checkpoint "$j" 2>"$tmp/err")
+[ "$got" = "$(total_of "$n")" ] && ok "rank 0 killed $interrupted time(s), resumed to $got" ||
+    fail "resume after rank-0 kills gave '$got': $(cat "$tmp/err")"
+"$NQ" count --checkpoint "$j" --status | grep -q "(complete)" || fail "journal incomplete"
+got=$("$NQ" count "$n" --checkpoint "$j")
+[ "$got" = "$(total_of "$n")" ] && ok "nqueens count reads the MPI journal" ||
+    fail "nqueens count on the MPI journal gave '$got'"
+
+# Refusals: exit 2 with a message on rank 0 only.
+mpi -np 2 "$MPI_NQ" count 14 --checkpoint "$j" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(grep -c 'belongs to another count' "$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ] &&
+    ok "journal of another n refused" || fail "another n: exit $rc, $(cat "$tmp/err")"
+mpi -np 2 "$MPI_NQ" count 99 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(grep -c 'N must be an integer from 1 to 64' "$tmp/err")" -eq 1 ] &&
+    ok "bad N refused" || fail "bad N: exit $rc, $(cat "$tmp/err")"
+mpi -np 1 "$MPI_NQ" count 8 --checkpoint "$tmp/no/such/dir/j" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "cannot use checkpoint" "$tmp/err" && ok "unwritable checkpoint refused" ||
+    fail "unwritable checkpoint: $(cat "$tmp/err")"
+
+[ $fails -eq 0 ] && echo "all MPI tests passed" || echo "$fails failure(s)"
+[ $fails -eq 0 ]

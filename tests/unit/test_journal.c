@@ -1,0 +1,573 @@
+/*
+ * test_journal.c: the checkpoint journal (src/journal.c): a count interrupted after any number of
+ * subproblems and resumed gives the whole count (checked against the OEIS table); torn last lines
+ * are ignored and cut off; another n, split or format, a damaged middle line, a duplicated record,
+ * a file that is no journal, an unwritable path and a second writer are all refused, and a refused
+ * file is left untouched.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "nqueens.h"
+
+/* ---- helpers ------------------------------------------------------------------------------ */
+
+static char tmpdir[64];
+
+static int setup_dir(void **state) {
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/nq-journal-XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int remove_dir(void **state) {
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void path_in(char *buf, size_t cap, const char *name) {
+    snprintf(buf, cap, "%s/%s", tmpdir, name);
+}
+
+static char *slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *buf = malloc(1 << 20);
+    assert_non_null(buf);
+    *len = fread(buf, 1, (1 << 20) - 1, f);
+    buf[*len] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static void spit(const char *path, const char *data, size_t len) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+static void append_text(const char *path, const char *text) {
+    FILE *f = fopen(path, "ab");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Total and fundamental counts of n from the OEIS table tests/data/counts.txt. */
+static void oeis_counts(int n, nq_u128 *total, nq_u128 *unique) {
+    FILE *f = fopen(NQ_TEST_DATA "/counts.txt", "r");
+    assert_non_null(f);
+    char line[256];
+    int found = 0;
+    while (fgets(line, sizeof line, f)) {
+        int m;
+        unsigned long long t, u;
+        if (line[0] != '#' && sscanf(line, "%d %llu %llu", &m, &t, &u) == 3 && m == n) {
+            *total = t;
+            *unique = u;
+            found = 1;
+        }
+    }
+    fclose(f);
+    assert_true(found);
+}
+
+/* Writes a journal of n with the first `records` subproblems (in index order). */
+static void make_journal(const char *path, int n, uint64_t records) {
+    nq_split *s;
+    assert_int_equal(nq_split_new(n, &s), NQ_OK);
+    nq_journal *j;
+    assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_OK);
+    for (uint64_t i = 0; i < records && i < nq_split_size(s); i++) {
+        nq_counts c;
+        assert_int_equal(nq_split_solve(s, i, &c), NQ_OK);
+        assert_int_equal(nq_journal_append(j, i, &c), NQ_OK);
+    }
+    assert_int_equal(nq_journal_close(j), NQ_OK);
+    nq_split_free(s);
+}
+
+static int open_status(const char *path, int n) {
+    nq_split *s;
+    assert_int_equal(nq_split_new(n, &s), NQ_OK);
+    nq_journal *j = NULL;
+    int rc = nq_journal_open(path, s, 0, &j);
+    if (rc == NQ_OK)
+        assert_int_equal(nq_journal_close(j), NQ_OK);
+    else
+        assert_null(j);
+    nq_split_free(s);
+    return rc;
+}
+
+/* Counts how many lines the file has. */
+static int count_lines(const char *path) {
+    size_t len;
+    char *buf = slurp(path, &len);
+    int lines = 0;
+    for (size_t i = 0; i < len; i++)
+        lines += buf[i] == '\n';
+    free(buf);
+    return lines;
+}
+
+/* ---- interrupted counts ------------------------------------------------------------------- */
+
+typedef struct stopper {
+    nq_journal *j;
+    uint64_t left; /* results to accept before asking to stop */
+} stopper;
+
+static int stop_after(void *user, uint64_t index, const nq_counts *c) {
+    stopper *st = user;
+    int rc = nq_journal_on_result(st->j, index, c);
+    if (rc != NQ_OK)
+        return rc;
+    return --st->left == 0;
+}
+
+/* Runs the count of n through the journal at path, stopping after `budget` subproblems (0: never).
+ * Returns the status of nq_count_split() and the counts it reports, journal's included. */
+static int run_once(const char *path, int n, uint64_t budget, nq_counts *out) {
+    nq_split *s;
+    assert_int_equal(nq_split_new(n, &s), NQ_OK);
+    nq_journal *j;
+    assert_int_equal(nq_journal_open(path, s, 50, &j), NQ_OK);
+    nq_journal_info info;
+    nq_journal_get_info(j, &info);
+    assert_int_equal(info.n, n);
+    assert_int_equal(info.size, nq_split_size(s));
+    *out = info.counts;
+    stopper st = {j, budget ? budget : UINT64_MAX};
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.threads = 2;
+    opt.skip = nq_journal_skip(j);
+    opt.on_result = stop_after;
+    opt.user = &st;
+    int rc = nq_count_split(s, &opt, out);
+    assert_int_equal(nq_journal_error(j), NQ_OK);
+    nq_journal_get_info(j, &info);
+    assert_true(info.counts.total == out->total);
+    assert_true(info.counts.unique == out->unique);
+    assert_int_equal(nq_journal_close(j), NQ_OK);
+    nq_split_free(s);
+    return rc;
+}
+
+static void test_resume_gives_whole_count(void **state) {
+    (void)state;
+    for (int n = 8; n <= 11; n++) {
+        nq_u128 total = 0, unique = 0;
+        oeis_counts(n, &total, &unique);
+        nq_split *s;
+        assert_int_equal(nq_split_new(n, &s), NQ_OK);
+        uint64_t size = nq_split_size(s);
+        nq_split_free(s);
+        /* Stop after 1, 2, 3, ... subproblems each time, so each run resumes the previous one. */
+        char path[128];
+        path_in(path, sizeof path, "resume.nqj");
+        unlink(path);
+        nq_counts c;
+        uint64_t budget = 1, runs = 0;
+        int rc;
+        while ((rc = run_once(path, n, budget, &c)) == NQ_STOPPED) {
+            budget++;
+            runs++;
+            assert_true(runs <= size);
+        }
+        assert_int_equal(rc, NQ_OK);
+        assert_true(c.total == total);
+        assert_true(c.unique == unique);
+        assert_int_equal(count_lines(path), 1 + (int)size);
+        /* A finished journal resumes to the same answer without computing anything. */
+        nq_counts again;
+        assert_int_equal(run_once(path, n, 0, &again), NQ_OK);
+        assert_true(again.total == total && again.unique == unique && again.nodes == c.nodes);
+        nq_journal_info info;
+        assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+        assert_int_equal(info.done, size);
+        assert_true(info.counts.total == total);
+        assert_int_equal(info.torn, 0);
+    }
+}
+
+static void test_info_and_skip_flags(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "info.nqj");
+    unlink(path);
+    make_journal(path, 9, 3);
+    nq_split *s;
+    assert_int_equal(nq_split_new(9, &s), NQ_OK);
+    nq_journal *j;
+    assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_OK);
+    nq_journal_info info;
+    nq_journal_get_info(j, &info);
+    assert_int_equal(info.format, NQ_JOURNAL_FORMAT);
+    assert_int_equal(info.done, 3);
+    assert_string_equal(info.split_id, nq_split_id(s));
+    assert_string_equal(info.library, nq_version());
+    nq_counts want;
+    memset(&want, 0, sizeof want);
+    for (uint64_t i = 0; i < 3; i++) {
+        nq_counts c;
+        assert_int_equal(nq_split_solve(s, i, &c), NQ_OK);
+        nq_counts_add(&want, &c);
+    }
+    assert_true(info.counts.total == want.total && info.counts.unique == want.unique &&
+                info.counts.orbit8 == want.orbit8 && info.counts.orbit4 == want.orbit4 &&
+                info.counts.orbit2 == want.orbit2 && info.counts.nodes == want.nodes);
+    const uint8_t *skip = nq_journal_skip(j);
+    for (uint64_t i = 0; i < nq_split_size(s); i++)
+        assert_int_equal(skip[i] != 0, i < 3);
+    /* Appending a recorded index, or one out of range, is refused. */
+    nq_counts c;
+    assert_int_equal(nq_split_solve(s, 0, &c), NQ_OK);
+    assert_int_equal(nq_journal_append(j, 0, &c), NQ_EINVAL);
+    assert_int_equal(nq_journal_append(j, nq_split_size(s), &c), NQ_EINVAL);
+    assert_int_equal(nq_journal_sync(j), NQ_OK);
+    assert_int_equal(nq_journal_close(j), NQ_OK);
+    assert_int_equal(nq_journal_close(NULL), NQ_OK);
+    nq_split_free(s);
+    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(info.done, 3);
+}
+
+/* ---- torn tails --------------------------------------------------------------------------- */
+
+static void check_torn(const char *tail) {
+    char path[128];
+    path_in(path, sizeof path, "torn.nqj");
+    unlink(path);
+    make_journal(path, 10, 4);
+    size_t good_len;
+    char *good = slurp(path, &good_len);
+    append_text(path, tail);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(info.torn, 1);
+    assert_int_equal(info.done, 4);
+    /* Opening for appending ignores the torn line and cuts it off. */
+    nq_split *s;
+    assert_int_equal(nq_split_new(10, &s), NQ_OK);
+    nq_journal *j;
+    assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_OK);
+    nq_journal_get_info(j, &info);
+    assert_int_equal(info.torn, 1);
+    assert_int_equal(info.done, 4);
+    size_t now_len;
+    char *now = slurp(path, &now_len);
+    assert_int_equal(now_len, good_len);
+    assert_memory_equal(now, good, good_len);
+    nq_counts c;
+    assert_int_equal(nq_split_solve(s, 7, &c), NQ_OK);
+    assert_int_equal(nq_journal_append(j, 7, &c), NQ_OK);
+    assert_int_equal(nq_journal_close(j), NQ_OK);
+    nq_split_free(s);
+    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(info.torn, 0);
+    assert_int_equal(info.done, 5);
+    free(good);
+    free(now);
+}
+
+static void test_torn_last_line(void **state) {
+    (void)state;
+    check_torn("r 5 12");                       /* cut mid-line, no newline */
+    check_torn("r 5 0 0 0 0 0 0 1 0");          /* cut in the checksum */
+    check_torn("r 5 1 1 1 0 0 0 9 deadbeef\n"); /* complete but fails its check */
+    char zeros[40] = {0};
+    char path[128];
+    path_in(path, sizeof path, "zeros.nqj");
+    unlink(path);
+    make_journal(path, 10, 2);
+    FILE *f = fopen(path, "ab");
+    assert_non_null(f);
+    fwrite(zeros, 1, sizeof zeros, f); /* a crash can leave a block of zero bytes */
+    fclose(f);
+    assert_int_equal(open_status(path, 10), NQ_OK);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(info.done, 2);
+    assert_int_equal(info.torn, 0);
+}
+
+static void test_torn_header_or_empty_file_starts_afresh(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "fresh.nqj");
+    spit(path, "", 0);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info), NQ_ECORRUPT);
+    assert_int_equal(open_status(path, 8), NQ_OK);
+    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(info.n, 8);
+    assert_int_equal(info.done, 0);
+    spit(path, "nqueens-jou", 11);
+    assert_int_equal(open_status(path, 8), NQ_OK);
+    assert_int_equal(count_lines(path), 1);
+    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+}
+
+/* ---- refusals ----------------------------------------------------------------------------- */
+
+/* Opening path must fail with `want` and leave the file byte for byte as it was. */
+static void check_refused(const char *path, int n, int want) {
+    size_t before_len, after_len;
+    char *before = slurp(path, &before_len);
+    assert_int_equal(open_status(path, n), want);
+    char *after = slurp(path, &after_len);
+    assert_int_equal(after_len, before_len);
+    assert_memory_equal(after, before, before_len);
+    free(before);
+    free(after);
+}
+
+static void test_other_n_or_split_is_refused(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "other.nqj");
+    unlink(path);
+    make_journal(path, 9, 2);
+    check_refused(path, 10, NQ_EMISMATCH);
+    check_refused(path, 8, NQ_EMISMATCH);
+    /* The same n with another split id: rewrite the header with a valid check. */
+    size_t len;
+    char *text = slurp(path, &len);
+    char *nl = strchr(text, '\n');
+    assert_non_null(nl);
+    nq_split *s;
+    assert_int_equal(nq_split_new(9, &s), NQ_OK);
+    char header[512];
+    snprintf(header, sizeof header,
+             "nqueens-journal 1 n=9 size=%llu library=0.0.1 split=some-other-numbering",
+             (unsigned long long)nq_split_size(s));
+    nq_split_free(s);
+    /* CRC-32 computed by a second, independent (table-driven) implementation. */
+    uint32_t table[256];
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        table[i] = c;
+    }
+    uint32_t crc = 0xFFFFFFFFu;
+    for (const char *p = header; *p; p++)
+        crc = table[(crc ^ (uint8_t)*p) & 0xFF] ^ (crc >> 8);
+    crc = ~crc;
+    char *other = malloc(len + 600);
+    assert_non_null(other);
+    int hl = snprintf(other, 600, "%s crc=%08x\n", header, crc);
+    memcpy(other + hl, nl + 1, len - (size_t)(nl + 1 - text));
+    size_t other_len = (size_t)hl + len - (size_t)(nl + 1 - text);
+    spit(path, other, other_len);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info), NQ_OK); /* a valid journal ... */
+    assert_string_equal(info.split_id, "some-other-numbering");
+    check_refused(path, 9, NQ_EMISMATCH); /* ... of another split */
+    /* A future format version is a mismatch too, not corruption. */
+    spit(path, "nqueens-journal 2 whatever comes next\n", 38);
+    assert_int_equal(nq_journal_read(path, &info), NQ_EMISMATCH);
+    check_refused(path, 9, NQ_EMISMATCH);
+    free(text);
+    free(other);
+}
+
+static void test_corrupt_middle_record_is_refused(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "corrupt.nqj");
+    unlink(path);
+    make_journal(path, 10, 6);
+    size_t len;
+    char *text = slurp(path, &len);
+    /* Change one digit of the third record's total: its check fails, and lines follow it. */
+    char *line = text;
+    for (int k = 0; k < 3; k++)
+        line = strchr(line, '\n') + 1;
+    char *digit = strchr(line + 2, ' ') + 1;
+    *digit = *digit == '9' ? '1' : (char)(*digit + 1);
+    spit(path, text, len);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info), NQ_ECORRUPT);
+    check_refused(path, 10, NQ_ECORRUPT);
+    /* A damaged header. */
+    unlink(path);
+    make_journal(path, 10, 0);
+    free(text);
+    text = slurp(path, &len);
+    text[17] = text[17] == '1' ? '2' : '1'; /* inside "n=10" */
+    spit(path, text, len);
+    check_refused(path, 10, NQ_ECORRUPT);
+    free(text);
+}
+
+static void test_duplicate_record_is_refused(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "dup.nqj");
+    unlink(path);
+    make_journal(path, 9, 3);
+    size_t len;
+    char *text = slurp(path, &len);
+    char *second = strchr(text, '\n') + 1;
+    size_t reclen = (size_t)(strchr(second, '\n') + 1 - second);
+    char rec[512];
+    memcpy(rec, second, reclen);
+    rec[reclen] = '\0';
+    append_text(path, rec); /* an intact record of a subproblem already recorded */
+    check_refused(path, 9, NQ_ECORRUPT);
+    free(text);
+}
+
+static void test_not_a_journal_is_left_alone(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "notes.txt");
+    const char *text = "These are my notes.\nDo not overwrite them.\n";
+    spit(path, text, strlen(text));
+    check_refused(path, 8, NQ_ECORRUPT);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info), NQ_ECORRUPT);
+}
+
+static void test_unwritable_or_missing_path(void **state) {
+    (void)state;
+    nq_split *s;
+    assert_int_equal(nq_split_new(8, &s), NQ_OK);
+    nq_journal *j = NULL;
+    char path[128];
+    path_in(path, sizeof path, "no/such/dir/j.nqj");
+    errno = 0;
+    assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_EIO);
+    assert_int_equal(errno, ENOENT);
+    assert_null(j);
+    assert_int_equal(nq_journal_open(tmpdir, s, 0, &j), NQ_EIO); /* a directory */
+    if (geteuid() != 0) {                                        /* root may write anywhere */
+        path_in(path, sizeof path, "ro");
+        assert_int_equal(mkdir(path, 0500), 0);
+        path_in(path, sizeof path, "ro/j.nqj");
+        assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_EIO);
+        assert_int_equal(errno, EACCES);
+    }
+    if (access("/dev/full", W_OK) == 0) { /* every write fails with ENOSPC */
+        assert_int_equal(nq_journal_open("/dev/full", s, 0, &j), NQ_EIO);
+    }
+    nq_journal_info info;
+    path_in(path, sizeof path, "missing.nqj");
+    assert_int_equal(nq_journal_read(path, &info), NQ_EIO);
+    assert_int_equal(errno, ENOENT);
+    assert_int_equal(nq_journal_open(NULL, s, 0, &j), NQ_EINVAL);
+    assert_int_equal(nq_journal_open(path, NULL, 0, &j), NQ_EINVAL);
+    assert_int_equal(nq_journal_read(NULL, &info), NQ_EINVAL);
+    nq_split_free(s);
+}
+
+static void test_second_writer_is_refused(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "locked.nqj");
+    unlink(path);
+    nq_split *s;
+    assert_int_equal(nq_split_new(8, &s), NQ_OK);
+    nq_journal *j;
+    assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_OK);
+    fflush(NULL);
+    pid_t pid = fork(); /* fcntl locks only keep out other processes */
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        nq_journal *k = NULL;
+        int rc = nq_journal_open(path, s, 0, &k);
+        _exit(rc == NQ_EIO && errno == EBUSY && k == NULL ? 0 : 1);
+    }
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    assert_int_equal(nq_journal_close(j), NQ_OK);
+    nq_split_free(s);
+}
+
+/* Appends from two threads while a third keeps syncing: every record arrives intact. */
+typedef struct appender {
+    nq_journal *j;
+    const nq_split *s;
+    uint64_t first; /* appends first, first + 2, first + 4, ... */
+    int rc;
+} appender;
+
+static void *append_every_other(void *arg) {
+    appender *a = arg;
+    a->rc = NQ_OK;
+    for (uint64_t i = a->first; i < nq_split_size(a->s) && a->rc == NQ_OK; i += 2) {
+        nq_counts c;
+        a->rc = nq_split_solve(a->s, i, &c);
+        if (a->rc == NQ_OK)
+            a->rc = nq_journal_append(a->j, i, &c);
+    }
+    return NULL;
+}
+
+static void test_appends_and_syncs_from_threads(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "threads.nqj");
+    unlink(path);
+    nq_split *s;
+    assert_int_equal(nq_split_new(11, &s), NQ_OK);
+    nq_journal *j;
+    assert_int_equal(nq_journal_open(path, s, 1, &j), NQ_OK);
+    appender a[2] = {{j, s, 0, 0}, {j, s, 1, 0}};
+    pthread_t t[2];
+    for (int k = 0; k < 2; k++)
+        assert_int_equal(pthread_create(&t[k], NULL, append_every_other, &a[k]), 0);
+    for (int k = 0; k < 50; k++)
+        assert_int_equal(nq_journal_sync(j), NQ_OK);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(pthread_join(t[k], NULL), 0);
+        if (a[k].rc != NQ_OK)
+            print_error("appender %d: %s\n", k, nq_strerror(a[k].rc));
+        assert_int_equal(a[k].rc, NQ_OK);
+    }
+    assert_int_equal(nq_journal_error(j), NQ_OK);
+    assert_int_equal(nq_journal_close(j), NQ_OK);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(info.done, nq_split_size(s));
+    nq_u128 total = 0, unique = 0;
+    oeis_counts(11, &total, &unique);
+    assert_true(info.counts.total == total && info.counts.unique == unique);
+    nq_split_free(s);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_resume_gives_whole_count),
+        cmocka_unit_test(test_info_and_skip_flags),
+        cmocka_unit_test(test_torn_last_line),
+        cmocka_unit_test(test_torn_header_or_empty_file_starts_afresh),
+        cmocka_unit_test(test_other_n_or_split_is_refused),
+        cmocka_unit_test(test_corrupt_middle_record_is_refused),
+        cmocka_unit_test(test_duplicate_record_is_refused),
+        cmocka_unit_test(test_not_a_journal_is_left_alone),
+        cmocka_unit_test(test_unwritable_or_missing_path),
+        cmocka_unit_test(test_second_writer_is_refused),
+        cmocka_unit_test(test_appends_and_syncs_from_threads),
+    };
+    return cmocka_run_group_tests(tests, setup_dir, remove_dir);
+}
