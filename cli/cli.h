@@ -55,19 +55,15 @@ int cli_read_token(const char *what, char token[64]);
  * white space is left on that line, -1 after printing a read error. */
 int cli_stdin_leftover(char token[64]);
 
-/* cli_reject_negative() :
- * getopt would read "-3" as an option; call this first: if some argument looks like a negative
- * number, print "<what> must be ... got '-3'" and return -1. */
-int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi);
-
 struct option;
 
-/* cli_reject_negative_n() :
- * As cli_reject_negative(), but a negative number that is the value of an option taking one
- * (per getopt_long's optstring and longopts, e.g. "--limit -1") is left to that option's own
- * check, so the message names the option rather than N. */
-int cli_reject_negative_n(int argc, char **argv, const char *what, long long lo, long long hi,
-                          const char *optstring, const struct option *longopts);
+/* cli_reject_negative() :
+ * getopt would read "-3" as an option; call this first: if some argument looks like a negative
+ * number, print "<what> must be ... got '-3'" and return -1. A negative number that is the value
+ * of an option taking one (per getopt_long's optstring and longopts, e.g. "--limit -1") is left
+ * to that option's own check, so the message names the option rather than N. */
+int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi,
+                        const char *optstring, const struct option *longopts);
 
 /* cli_usage_error() : prints the message and "Try 'nqueens CMD --help'." Returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -117,7 +117,7 @@ int cmd_complete(int argc, char **argv) {
     long long n = 0, diags = -1;
     int count = 0, all = 0, stats = 0;
     static const char optstring[] = ":q:d:caf:sh";
-    if (cli_reject_negative_n(argc, argv, "N", 1, NQ_INSTANCE_MAX_N, optstring, longopts)) {
+    if (cli_reject_negative(argc, argv, "N", 1, NQ_INSTANCE_MAX_N, optstring, longopts)) {
         return EXIT_USAGE;
     }
     opterr = 0;

@@ -113,23 +113,21 @@ static int count_estimate(FILE *to, const char *lead, int n, int threads) {
 
 int cmd_count(int argc, char **argv) {
     static const struct option longopts[] = {
-        {"unique", no_argument, NULL, 'u'}, {"threads", required_argument, NULL, 't'},
-        {"json", no_argument, NULL, 'j'},   {"estimate", no_argument, NULL, 'e'},
-        {"help", no_argument, NULL, 'h'},
-        {"checkpoint", required_argument, NULL, 'c'},
-        {"status", no_argument, NULL, 's'},
-        {"progress", no_argument, NULL, 'p'},
-        {"no-progress", no_argument, NULL, 'P'},
-        {NULL, 0, NULL, 0},
+        {"unique", no_argument, NULL, 'u'},      {"threads", required_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},        {"estimate", no_argument, NULL, 'e'},
+        {"help", no_argument, NULL, 'h'},        {"checkpoint", required_argument, NULL, 'c'},
+        {"status", no_argument, NULL, 's'},      {"progress", no_argument, NULL, 'p'},
+        {"no-progress", no_argument, NULL, 'P'}, {NULL, 0, NULL, 0},
     };
     int unique = 0, json = 0, estimate = 0, status = 0, progress = -1;
     const char *checkpoint = NULL;
     long long threads = 0, n;
-    if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N))
+    static const char optstring[] = ":ut:jehc:spP";
+    if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N, optstring, longopts))
         return EXIT_USAGE;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":ut:jehc:spP", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
         switch (opt) {
         case 'u':
             unique = 1;

@@ -254,7 +254,7 @@ int cmd_find(int argc, char **argv) {
     uint64_t seed = 0;
     long long nn;
     static const char optstring[] = ":m:s:f:cvh";
-    if (cli_reject_negative_n(argc, argv, "N", 1, INT_MAX, optstring, longopts))
+    if (cli_reject_negative(argc, argv, "N", 1, INT_MAX, optstring, longopts))
         return EXIT_USAGE;
     opterr = 0;
     int opt;

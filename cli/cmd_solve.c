@@ -30,7 +30,7 @@ int cmd_solve(int argc, char **argv) {
     long long limit = -1, n;
     unsigned sflags = 0, fflags = 0;
     static const char optstring[] = ":f:l:uch";
-    if (cli_reject_negative_n(argc, argv, "N", 1, NQ_MAX_N, optstring, longopts))
+    if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N, optstring, longopts))
         return EXIT_USAGE;
     opterr = 0;
     int opt;

@@ -80,7 +80,7 @@ int cmd_trace(int argc, char **argv) {
     memset(t.indent, ' ', sizeof t.indent - 1);
     t.indent[sizeof t.indent - 1] = '\0';
     static const char optstring[] = ":sh";
-    if (cli_reject_negative_n(argc, argv, "N", 1, TRACE_MAX_N, optstring, longopts)) {
+    if (cli_reject_negative(argc, argv, "N", 1, TRACE_MAX_N, optstring, longopts)) {
         return EXIT_USAGE;
     }
     opterr = 0;

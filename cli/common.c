@@ -120,19 +120,6 @@ int cli_get_n(const char *arg, long long lo, long long hi, long long *n) {
     return rc ? -1 : 0;
 }
 
-int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi) {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0)
-            break;
-        if (a[0] == '-' && isdigit((unsigned char)a[1])) {
-            cli_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, a);
-            return -1;
-        }
-    }
-    return 0;
-}
-
 /* Does the option argument `a` take its value from the next argument ("--limit", "-l", "-ul")? */
 static int takes_next_value(const char *a, const char *optstring, const struct option *longopts) {
     if (a[0] != '-' || a[1] == '\0')
@@ -158,8 +145,8 @@ static int takes_next_value(const char *a, const char *optstring, const struct o
     return 0;
 }
 
-int cli_reject_negative_n(int argc, char **argv, const char *what, long long lo, long long hi,
-                          const char *optstring, const struct option *longopts) {
+int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi,
+                        const char *optstring, const struct option *longopts) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0)
