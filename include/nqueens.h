@@ -414,9 +414,10 @@ uint64_t nq_minconflicts_memory(int n);
 /* ---- Reading solution lists (parse.c) ---------------------------------------------------- */
 
 /* Input formats of the readers: every text nq_format (not NQ_FMT_SVG), plus these. */
-#define NQ_INPUT_AUTO  (-1)  /* detect the format from the text (nq_input_detect()) */
-#define NQ_INPUT_CASES 100   /* a whole `cases` output: one line per case, "[2 4 1 3 ] [3 1 4 2 ]" or "-1" */
-#define NQ_INPUT_COUNT 101   /* count claims, one a line: "COUNT" (n given apart) or "N COUNT" */
+#define NQ_INPUT_AUTO (-1) /* detect the format from the text (nq_input_detect()) */
+/* NQ_INPUT_CASES: a whole `cases` output, one line per case: "[2 4 1 3 ] [3 1 4 2 ]" or "-1". */
+#define NQ_INPUT_CASES 100
+#define NQ_INPUT_COUNT 101 /* count claims, one a line: "COUNT" (n given apart) or "N COUNT" */
 
 /* nq_input_name() / nq_input_parse_name() :
  * Map between an input format (an nq_format value other than NQ_FMT_SVG, NQ_INPUT_CASES or
@@ -451,15 +452,16 @@ typedef enum nq_item_kind {
  * until the next nq_reader_next() or nq_reader_free(). */
 typedef struct nq_item {
     nq_item_kind kind;
-    int n;            /* board size; 0 when the text does not say it (a "-1", a bare count) */
-    size_t queens;    /* PLACEMENT: number of queens in rows[] / cols[] */
-    const int *rows;  /* PLACEMENT: queen i stands at (rows[i], cols[i]), 0-based, inside the */
-    const int *cols;  /*   board; rows are increasing except in `pairs` (as written) */
-    nq_u128 total;    /* COUNT: the claimed number of solutions */
-    nq_u128 unique;   /* COUNT: the claimed number of fundamental solutions, if has_unique */
-    int has_unique;   /* COUNT: 1 if the claim names a fundamental count (JSON "unique") */
-    int group;        /* `cases`: 0-based index of the case (its line); 0 for the other formats */
-    int line, column; /* 1-based position of the item (MALFORMED: of the error); columns count bytes */
+    int n;             /* board size; 0 when the text does not say it (a "-1", a bare count) */
+    size_t queens;     /* PLACEMENT: number of queens in rows[] / cols[] */
+    const int *rows;   /* PLACEMENT: queen i stands at (rows[i], cols[i]), 0-based, inside the */
+    const int *cols;   /*   board; rows are increasing except in `pairs` (as written) */
+    nq_u128 total;     /* COUNT: the claimed number of solutions */
+    nq_u128 unique;    /* COUNT: the claimed number of fundamental solutions, if has_unique */
+    int has_unique;    /* COUNT: 1 if the claim names a fundamental count (JSON "unique") */
+    int group;         /* `cases`: 0-based index of the case (its line); 0 for the other formats */
+    int line;          /* 1-based position of the item (MALFORMED: of the error) ... */
+    int column;        /* ... and its 1-based column, counted in bytes */
     const char *error; /* MALFORMED: what is wrong, one line (no position); NULL otherwise */
 } nq_item;
 
@@ -526,7 +528,8 @@ typedef enum nq_verdict_kind {
     NQ_VERDICT_DUPLICATE,   /* a solution, but listed before as item `dup_of` (at `dup_line`) */
     NQ_VERDICT_CLAIM_RIGHT, /* a "-1" or count claim that is true */
     NQ_VERDICT_CLAIM_WRONG, /* a "-1" or count claim that is false: `known_total`/`known_unique` */
-    NQ_VERDICT_CLAIM_UNKNOWN, /* a claim that cannot be judged (n unknown, or count beyond n = 27) */
+    NQ_VERDICT_CLAIM_UNKNOWN, /* a claim that cannot be judged (n unknown, or count beyond n = 27)
+                               */
 } nq_verdict_kind;
 
 typedef struct nq_verdict {
@@ -544,24 +547,25 @@ typedef struct nq_verdict {
 
 /* The judgement of a whole list (or of one case of a `cases` output). */
 typedef struct nq_check_group {
-    int group;            /* 0-based case index (0 unless `cases`) */
-    int n;                /* board size of the group; 0 if unknown (empty, or only claims) */
-    int line;             /* line of its first item (0 if empty) */
-    uint64_t items;       /* items in the group */
-    uint64_t valid;       /* distinct solutions */
-    uint64_t wrong;       /* items that are not valid: attack, incomplete, size, malformed, wrong claim */
-    uint64_t duplicates;  /* solutions listed again */
-    uint64_t placements;  /* items that are placements (valid or not) */
-    uint64_t claims;      /* items that are claims ("-1", counts) */
-    uint64_t unchecked;   /* claims that could not be judged (NQ_VERDICT_CLAIM_UNKNOWN) */
-    int claims_none;      /* 1 if the group is a "-1" claim */
-    int known;            /* 1 if the number of solutions of n is known (1 <= n <= 27) */
-    nq_u128 expected;     /* if known: the number of solutions of n (OEIS A000170) */
-    int complete;         /* 1 if known, and the group lists exactly the solutions of n: as many
-                             distinct solutions as expected, nothing wrong, no duplicates */
-    nq_u128 missing;      /* if known: expected - valid (0 if more are listed) */
-    const int *first_missing; /* NULL, or the lexicographically first solution not listed
-                                 (found when n <= 15), n entries, valid until the checker is freed */
+    int group;      /* 0-based case index (0 unless `cases`) */
+    int n;          /* board size of the group; 0 if unknown (empty, or only claims) */
+    int line;       /* line of its first item (0 if empty) */
+    uint64_t items; /* items in the group */
+    uint64_t valid; /* distinct solutions */
+    uint64_t wrong; /* items that are not valid: attack, incomplete, size, malformed, wrong claim */
+    uint64_t duplicates; /* solutions listed again */
+    uint64_t placements; /* items that are placements (valid or not) */
+    uint64_t claims;     /* items that are claims ("-1", counts) */
+    uint64_t unchecked;  /* claims that could not be judged (NQ_VERDICT_CLAIM_UNKNOWN) */
+    int claims_none;     /* 1 if the group is a "-1" claim */
+    int known;           /* 1 if the number of solutions of n is known (1 <= n <= 27) */
+    nq_u128 expected;    /* if known: the number of solutions of n (OEIS A000170) */
+    int complete;        /* 1 if known, and the group lists exactly the solutions of n: as many
+                            distinct solutions as expected, nothing wrong, no duplicates */
+    nq_u128 missing;     /* if known: expected - valid (0 if more are listed) */
+    const int
+        *first_missing;   /* NULL, or the lexicographically first solution not listed
+                             (found when n <= 15), n entries, valid until the checker is freed */
     int ordered;          /* 1 if the placements are in strictly increasing lexicographic order */
     uint64_t order_index; /* if not ordered: the first item not greater than the placement before */
     int order_line;       /*   and its line */
@@ -609,13 +613,13 @@ void nq_checker_free(nq_checker *c);
  * queen may stand, and excluded diagonals (CSPLib problem 79). Build one with nq_instance_init()
  * and the setters below, or with a parser; release it with nq_instance_free(). */
 typedef struct nq_instance {
-    int n;                 /* board size, 1 <= n <= NQ_INSTANCE_MAX_N */
-    int *cols;             /* n entries: cols[row] = column of the given queen, or -1 */
-    unsigned char *xdiag;  /* 2n-1 flags: non-zero = no queen on the diagonal row - col = i-(n-1) */
-    unsigned char *xanti;  /* 2n-1 flags: non-zero = no queen on the anti-diagonal row + col = i */
-    int *blocked;          /* 2 * nblocked ints: row, column of each cell where no queen may stand */
-    size_t nblocked;       /* number of blocked cells (duplicates allowed) */
-    size_t blocked_cap;    /* allocated pairs of `blocked` */
+    int n;                /* board size, 1 <= n <= NQ_INSTANCE_MAX_N */
+    int *cols;            /* n entries: cols[row] = column of the given queen, or -1 */
+    unsigned char *xdiag; /* 2n-1 flags: non-zero = no queen on the diagonal row - col = i-(n-1) */
+    unsigned char *xanti; /* 2n-1 flags: non-zero = no queen on the anti-diagonal row + col = i */
+    int *blocked;         /* 2 * nblocked ints: row, column of each cell where no queen may stand */
+    size_t nblocked;      /* number of blocked cells (duplicates allowed) */
+    size_t blocked_cap;   /* allocated pairs of `blocked` */
 } nq_instance;
 
 /* NQ_INSTANCE_MAX_N : the largest board an instance may describe (memory grows as O(n) for the
@@ -682,9 +686,9 @@ int nq_instance_parse_queens(const char *spec, int n, nq_instance *out, nq_confl
 
 /* Statistics of a completion run. */
 typedef struct nq_complete_stats {
-    uint64_t nodes;   /* queens placed by the search (all sub-searches together) */
-    uint64_t probes;  /* feasibility searches run to pick the lexicographically first completion */
-    int free_rows;    /* k: rows (and columns) left free by the given queens */
+    uint64_t nodes;  /* queens placed by the search (all sub-searches together) */
+    uint64_t probes; /* feasibility searches run to pick the lexicographically first completion */
+    int free_rows;   /* k: rows (and columns) left free by the given queens */
 } nq_complete_stats;
 
 /* nq_complete_first() :
