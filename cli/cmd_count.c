@@ -14,13 +14,14 @@
 #include "progress.h"
 
 static const char count_help[] =
-    "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate]\n"
+    "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]\n"
     "                     [--checkpoint FILE [--status]] [--progress | --no-progress]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64), exactly (128-bit), with a\n"
     "symmetry-reduced search on all cores. N is read from standard input when omitted.\n"
     "Prints the total number of solutions (OEIS A000170), or with --unique the number of\n"
     "fundamental solutions, one per symmetry class (OEIS A002562). For N above 24 an estimate\n"
-    "of the running time on this machine is printed on stderr before the count starts.\n\n"
+    "of the running time on this machine is printed on stderr before the count starts; a\n"
+    "count estimated to take more than a year is refused (exit 2) unless --force is given.\n\n"
     "  -u, --unique       print the number of fundamental solutions\n"
     "  -t, --threads T    worker threads, 1 to 1024 (default: all cores)\n"
     "  -j, --json         print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
@@ -29,6 +30,7 @@ static const char count_help[] =
     "  -e, --estimate     only print how long the count would take on this machine\n"
     "                     (measured on a small N, scaled by the asymptotic growth of the\n"
     "                     number of solutions), then exit without counting\n"
+    "  -F, --force        start a count even when it is estimated to take more than a year\n"
     "  -c, --checkpoint FILE  record finished subproblems in the journal FILE, and resume\n"
     "                     from it when it exists (Ctrl-C stops cleanly; run again to resume)\n"
     "  -s, --status       with --checkpoint: print how far FILE has got, without counting\n"
@@ -43,6 +45,8 @@ static const char count_help[] =
 #define COUNT_CALIBRATE_MIN 10
 #define COUNT_CALIBRATE_MAX 15
 #define COUNT_CALIBRATE_S   0.2
+/* A count estimated to take longer than this is refused without --force. */
+#define COUNT_REFUSE_S (365.25 * 86400)
 
 static double now_seconds(void) {
     struct timespec ts;
@@ -88,9 +92,9 @@ static void print_duration(FILE *to, double s) {
         fprintf(to, "%.2g years", s / (365.25 * 86400));
 }
 
-/* Measures a count of a small n on the same threads and writes the extrapolated time for n
- * as one line ("about ... on T threads (...)") to `to`. */
-static int count_estimate(FILE *to, const char *lead, int n, int threads) {
+/* Measures a count of a small n on the same threads and writes the extrapolated time for n as
+ * "about ... on T threads (...)" to `to`, without a newline; *est receives it in seconds. */
+static int count_estimate(FILE *to, const char *lead, int n, int threads, double *est) {
     nq_counts c;
     double t = 0;
     int m = COUNT_CALIBRATE_MIN;
@@ -101,28 +105,34 @@ static int count_estimate(FILE *to, const char *lead, int n, int threads) {
         if (t >= COUNT_CALIBRATE_S || m == COUNT_CALIBRATE_MAX)
             break;
     }
-    double est = t * exp(log_solutions(n) - log_solutions(m));
+    *est = t * exp(log_solutions(n) - log_solutions(m));
     int used = nq_count_threads(threads);
     fflush(stdout);
     fprintf(to, "%scounting n = %d takes about ", lead, n);
-    print_duration(to, est);
-    fprintf(to, " on %d thread%s (estimated from n = %d, %.3f s on this machine)\n", used,
+    print_duration(to, *est);
+    fprintf(to, " on %d thread%s (estimated from n = %d, %.3f s on this machine)", used,
             used == 1 ? "" : "s", m, t);
     return NQ_OK;
 }
 
 int cmd_count(int argc, char **argv) {
     static const struct option longopts[] = {
-        {"unique", no_argument, NULL, 'u'},      {"threads", required_argument, NULL, 't'},
-        {"json", no_argument, NULL, 'j'},        {"estimate", no_argument, NULL, 'e'},
-        {"help", no_argument, NULL, 'h'},        {"checkpoint", required_argument, NULL, 'c'},
-        {"status", no_argument, NULL, 's'},      {"progress", no_argument, NULL, 'p'},
-        {"no-progress", no_argument, NULL, 'P'}, {NULL, 0, NULL, 0},
+        {"unique", no_argument, NULL, 'u'},
+        {"threads", required_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},
+        {"estimate", no_argument, NULL, 'e'},
+        {"help", no_argument, NULL, 'h'},
+        {"checkpoint", required_argument, NULL, 'c'},
+        {"status", no_argument, NULL, 's'},
+        {"progress", no_argument, NULL, 'p'},
+        {"no-progress", no_argument, NULL, 'P'},
+        {"force", no_argument, NULL, 'F'},
+        {NULL, 0, NULL, 0},
     };
-    int unique = 0, json = 0, estimate = 0, status = 0, progress = -1;
+    int unique = 0, json = 0, estimate = 0, status = 0, progress = -1, force = 0;
     const char *checkpoint = NULL;
     long long threads = 0, n;
-    static const char optstring[] = ":ut:jehc:spP";
+    static const char optstring[] = ":ut:jehc:spPF";
     if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N, optstring, longopts))
         return EXIT_USAGE;
     opterr = 0;
@@ -152,6 +162,9 @@ int cmd_count(int argc, char **argv) {
         case 'P':
             progress = opt == 'p';
             break;
+        case 'F':
+            force = 1;
+            break;
         case 'h':
             fputs(count_help, stdout);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
@@ -172,16 +185,27 @@ int cmd_count(int argc, char **argv) {
         return cli_checkpoint_status(checkpoint, (int)n);
 
     int rc = NQ_OK;
+    double est = 0;
     if (estimate) {
-        rc = count_estimate(stdout, "", (int)n, (int)threads);
+        rc = count_estimate(stdout, "", (int)n, (int)threads, &est);
         if (rc != NQ_OK) {
             cli_error("cannot estimate: %s", nq_strerror(rc));
             return EXIT_USAGE;
         }
+        putchar('\n');
         return cli_flush() ? EXIT_USAGE : EXIT_OK;
     }
-    if (n >= COUNT_ESTIMATE_FROM)
-        rc = count_estimate(stderr, "nqueens: ", (int)n, (int)threads);
+    if (n >= COUNT_ESTIMATE_FROM) {
+        rc = count_estimate(stderr, "nqueens: ", (int)n, (int)threads, &est);
+        if (rc == NQ_OK && est > COUNT_REFUSE_S && !force) {
+            fputs("; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add "
+                  "--force to start it here anyway\n",
+                  stderr);
+            return EXIT_USAGE;
+        }
+        if (rc == NQ_OK)
+            fputc('\n', stderr);
+    }
     nq_counts c;
     double seconds = 0;
     if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */

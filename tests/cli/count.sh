@@ -25,11 +25,14 @@ check "options before N" 0 "12" -- "$NQ" count -u -t 2 8
 check "short options" 0 "2680" -- "$NQ" count 11 -t 1
 check "json has seconds, nodes and threads" 0 "1" -- \
   bash -c "'$NQ' count 10 --json --threads 3 | grep -cE '^\{\"n\":10,.*\"seconds\":[0-9]+\.[0-9]{6},\"nodes\":[0-9]+,\"threads\":3\}$'"
-check "help" 0 "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate]" -- \
+check "help" 0 "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]" -- \
   bash -c "'$NQ' count --help | head -1"
 check "estimate, without counting" 0 "1" -- \
   bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-5], [0-9.]+ s on this machine\)$'"
 
+check_err "a count of years is refused" 2 \
+  "^nqueens: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
+  "$NQ" count 30 --threads 1
 check_err "N = 0" 2 "N must be an integer from 1 to 64, got '0'" -- "$NQ" count 0
 check_err "N = 65" 2 "N must be an integer from 1 to 64, got '65'" -- "$NQ" count 65
 check_err "N negative" 2 "N must be an integer from 1 to 64, got '-4'" -- "$NQ" count -4

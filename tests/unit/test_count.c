@@ -67,6 +67,16 @@ static void test_table(void **state) {
 
 /* The same with 1, 2 and 3 threads; the node count does not depend on the threads either.
  * (Above 14 the one-thread count is test_table's; 2 threads are then run twice.) */
+/* Two counts in one process, the larger first: nothing of the first leaks into the second. */
+static void test_two_counts(void **state) {
+    (void)state;
+    nq_counts c;
+    assert_int_equal(nq_count(4, &c), NQ_OK);
+    assert_true(c.total == 2 && c.unique == 1);
+    assert_int_equal(nq_count(1, &c), NQ_OK);
+    assert_true(c.total == 1 && c.unique == 1 && c.orbit1 == 1);
+}
+
 static void test_threads(void **state) {
     (void)state;
     for (int n = 1; n <= TABLE_MAX_N; n++) {
@@ -529,6 +539,7 @@ static void test_deep_prefixes(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table),
+        cmocka_unit_test(test_two_counts),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_against_iterator),
         cmocka_unit_test(test_against_brute_force),
