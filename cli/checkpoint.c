@@ -153,7 +153,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     opt.user = &x;
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
-    opt.stop = cli_signals_install();
+    opt.stop = cli_signals_install(x.journal != NULL);
     syncer sy;
     syncer_start(&sy, x.journal);
     rc = nq_count_split(split, &opt, &c);
@@ -181,15 +181,11 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         }
     }
     if (code == EXIT_OK && rc == NQ_STOPPED && sig) {
-        if (lc->checkpoint)
-            cli_error("interrupted by %s: %llu of %llu subproblems done and saved in '%s'; run the "
-                      "same command again to resume",
-                      signal_name(sig), (unsigned long long)info.done,
-                      (unsigned long long)nq_split_size(split), lc->checkpoint);
-        else
-            cli_error("interrupted by %s; nothing was saved (count with --checkpoint FILE to be "
-                      "able to resume)",
-                      signal_name(sig));
+        /* Only a count with a journal stops gracefully (cli_signals_install). */
+        cli_error("interrupted by %s: %llu of %llu subproblems done and saved in '%s'; run the "
+                  "same command again to resume",
+                  signal_name(sig), (unsigned long long)info.done,
+                  (unsigned long long)nq_split_size(split), lc->checkpoint);
         code = 128 + sig;
     } else if (code == EXIT_OK && rc != NQ_OK) {
         cli_error("cannot count n = %d: %s", n, nq_strerror(rc));

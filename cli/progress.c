@@ -228,7 +228,18 @@ void cli_progress_stop(cli_progress *p) {
 
 /* ---- signals ------------------------------------------------------------------------------ */
 
+static int signal_graceful; /* a journal keeps the finished work: stop after those in flight */
+
 static void on_stop_signal(int sig) {
+    if (!signal_graceful) {
+        static const char msg[] = "\nnqueens: interrupted; nothing was saved (count with "
+                                  "--checkpoint FILE to be able to resume)\n";
+        ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+        (void)w;
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
     if (signal_stop) { /* the second one: quit now, the journal already has the finished work */
         signal(sig, SIG_DFL);
         raise(sig);
@@ -241,8 +252,9 @@ static void on_stop_signal(int sig) {
     (void)w;
 }
 
-const volatile int *cli_signals_install(void) {
+const volatile int *cli_signals_install(int graceful) {
     struct sigaction sa;
+    signal_graceful = graceful;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);

@@ -38,10 +38,12 @@ void cli_progress_stop(cli_progress *p);
 /* ---- signals (progress.c) ---- */
 
 /* cli_signals_install() :
- * Makes SIGINT and SIGTERM set a stop flag (and say on stderr that the count is stopping after the
- * subproblems in flight); a second signal ends the process at once (finished work is already in
- * the journal). @return the flag, for nq_count_options.stop. */
-const volatile int *cli_signals_install(void);
+ * With a journal (graceful non-zero): makes SIGINT and SIGTERM set a stop flag (and say on stderr
+ * that the count is stopping after the subproblems in flight); a second signal ends the process at
+ * once (finished work is already in the journal). Without one there is nothing to save, so the
+ * first signal says so and ends the process at once. @return the flag, for
+ * nq_count_options.stop. */
+const volatile int *cli_signals_install(int graceful);
 
 /* cli_signals_restore() : puts back the previous handlers.
  * @return the signal caught (SIGINT or SIGTERM), or 0. */

@@ -44,4 +44,21 @@ check_err "threads not a number" 2 "--threads must be an integer from 1 to 1024,
 check_err "threads without value" 2 "option '--threads' needs a value" -- "$NQ" count 8 --threads
 check_err "unknown option" 2 "unknown option '--fast'" -- "$NQ" count 8 --fast
 
+# Without --checkpoint there is nothing to save: the first SIGINT ends the count at once (it used
+# to wait for the subproblems in flight, which can take hours at large n), saying so.
+interrupt_now() {
+  local err rc
+  err=$(mktemp)
+  timeout 60 "$NQ" count 20 --threads 1 --no-progress 2>"$err" >/dev/null &
+  local pid=$!
+  sleep 1
+  pkill -INT -P "$pid" nqueens
+  wait "$pid"
+  rc=$?
+  grep -q "interrupted; nothing was saved (count with --checkpoint FILE" "$err" && [ "$rc" = 130 ]
+  local ok=$?
+  rm -f "$err"
+  return $ok
+}
+ok "SIGINT without a checkpoint stops at once" interrupt_now
 finish
