@@ -65,6 +65,17 @@ struct option;
 int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi,
                         const char *optstring, const struct option *longopts);
 
+/* cli_at_most_one_n() :
+ * Checks that at most one positional argument (N) is left at argv[first..argc-1]; otherwise prints
+ * "expected at most one N" for command cmd and returns -1. */
+int cli_at_most_one_n(const char *cmd, int argc, char **argv, int first);
+
+/* cli_positional_n() :
+ * cli_at_most_one_n(), then N from that argument or from standard input (cli_get_n()).
+ * Returns 0, or -1 after printing the error. */
+int cli_positional_n(const char *cmd, int argc, char **argv, int first, long long lo, long long hi,
+                     long long *n);
+
 /* cli_usage_error() : prints the message and "Try 'nqueens CMD --help'." Returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -172,9 +172,8 @@ int cmd_count(int argc, char **argv) {
             return cli_option_error("count", opt, argv, optind);
         }
     }
-    if (argc - optind > 1)
-        return cli_usage_error("count", "expected at most one N, got '%s' and '%s'", argv[optind],
-                               argv[optind + 1]);
+    if (cli_at_most_one_n("count", argc, argv, optind))
+        return EXIT_USAGE;
     if (status && !checkpoint)
         return cli_usage_error("count", "--status needs --checkpoint FILE");
     if (status && optind == argc) /* N is optional here: the journal knows it */

@@ -295,10 +295,7 @@ int cmd_find(int argc, char **argv) {
             return cli_option_error("find", opt, argv, optind);
         }
     }
-    if (argc - optind > 1)
-        return cli_usage_error("find", "expected at most one N, got '%s' and '%s'", argv[optind],
-                               argv[optind + 1]);
-    if (cli_get_n(optind < argc ? argv[optind] : NULL, 1, INT_MAX, &nn))
+    if (cli_positional_n("find", argc, argv, optind, 1, INT_MAX, &nn))
         return EXIT_USAGE;
     int n = (int)nn;
     if (method == METHOD_DEFAULT)

@@ -57,10 +57,7 @@ int cmd_solve(int argc, char **argv) {
             return cli_option_error("solve", opt, argv, optind);
         }
     }
-    if (argc - optind > 1)
-        return cli_usage_error("solve", "expected at most one N, got '%s' and '%s'", argv[optind],
-                               argv[optind + 1]);
-    if (cli_get_n(optind < argc ? argv[optind] : NULL, 1, NQ_MAX_N, &n))
+    if (cli_positional_n("solve", argc, argv, optind, 1, NQ_MAX_N, &n))
         return EXIT_USAGE;
 
     nq_search *search;

@@ -97,10 +97,8 @@ int cmd_trace(int argc, char **argv) {
             return cli_option_error("trace", opt, argv, optind);
         }
     }
-    if (argc - optind > 1) {
-        return cli_usage_error("trace", "expected at most one N, got '%s' and '%s'", argv[optind],
-                               argv[optind + 1]);
-    }
+    if (cli_at_most_one_n("trace", argc, argv, optind))
+        return EXIT_USAGE;
     /* A whole number above the limit gets the reason; anything else the usual message. */
     const char *arg = optind < argc ? argv[optind] : NULL;
     long long n;

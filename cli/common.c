@@ -332,3 +332,17 @@ int cli_parse_format(const char *cmd, const char *name, nq_format *fmt) {
                     name);
     return -1;
 }
+
+int cli_at_most_one_n(const char *cmd, int argc, char **argv, int first) {
+    if (argc - first <= 1)
+        return 0;
+    cli_usage_error(cmd, "expected at most one N, got '%s' and '%s'", argv[first], argv[first + 1]);
+    return -1;
+}
+
+int cli_positional_n(const char *cmd, int argc, char **argv, int first, long long lo, long long hi,
+                     long long *n) {
+    if (cli_at_most_one_n(cmd, argc, argv, first))
+        return -1;
+    return cli_get_n(first < argc ? argv[first] : NULL, lo, hi, n);
+}
