@@ -4,6 +4,7 @@
  * estimate of the running time, measured on this machine, so nobody starts a years-long job by
  * accident.
  */
+#include <assert.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@ static const char count_help[] =
     "  -t, --threads T    worker threads, 1 to 1024 (default: all cores)\n"
     "  -j, --json         print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
     "                     orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
-    "                     seconds, nodes, threads\n"
+    "                     seconds, nodes, threads, kernel (the instruction set used)\n"
     "  -e, --estimate     only print how long the count would take on this machine\n"
     "                     (measured on a small N, scaled by the asymptotic growth of the\n"
     "                     number of solutions), then exit without counting\n"
@@ -36,7 +37,9 @@ static const char count_help[] =
     "  -s, --status       with --checkpoint: print how far FILE has got, without counting\n"
     "  -p, --progress     show progress and an ETA on stderr (default: when it is a terminal)\n"
     "  -P, --no-progress  never show progress\n"
-    "  -h, --help         show this help\n";
+    "  -h, --help         show this help\n"
+    "Environment: NQ_KERNEL=generic, avx2 or avx512 forces a counting kernel (the same\n"
+    "answer and nodes with each; default: the fastest this CPU runs).\n";
 
 /* The first n whose count prints an estimate first; the estimate is measured on the first n from
  * COUNT_CALIBRATE_MIN that takes at least COUNT_CALIBRATE_S seconds, at most COUNT_CALIBRATE_MAX.
@@ -54,8 +57,8 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Runs a whole count of n on the given threads; returns a library status. */
-static int count_run(int n, int threads, nq_counts *out, double *seconds) {
+/* Runs a whole count of n on the given threads and kernel; returns a library status. */
+static int count_run(int n, int threads, nq_kernel kernel, nq_counts *out, double *seconds) {
     nq_split *split;
     int rc = nq_split_new(n, &split);
     if (rc != NQ_OK)
@@ -63,6 +66,7 @@ static int count_run(int n, int threads, nq_counts *out, double *seconds) {
     nq_count_options opt;
     memset(&opt, 0, sizeof opt);
     opt.threads = threads;
+    opt.kernel = kernel;
     memset(out, 0, sizeof *out);
     double start = now_seconds();
     rc = nq_count_split(split, &opt, out);
@@ -94,12 +98,13 @@ static void print_duration(FILE *to, double s) {
 
 /* Measures a count of a small n on the same threads and writes the extrapolated time for n as
  * "about ... on T threads (...)" to `to`, without a newline; *est receives it in seconds. */
-static int count_estimate(FILE *to, const char *lead, int n, int threads, double *est) {
+static int count_estimate(FILE *to, const char *lead, int n, int threads, nq_kernel kernel,
+                          double *est) {
     nq_counts c;
     double t = 0;
     int m = COUNT_CALIBRATE_MIN;
     for (;; m++) {
-        int rc = count_run(m, threads, &c, &t);
+        int rc = count_run(m, threads, kernel, &c, &t);
         if (rc != NQ_OK)
             return rc;
         if (t >= COUNT_CALIBRATE_S || m == COUNT_CALIBRATE_MAX)
@@ -183,10 +188,17 @@ int cmd_count(int argc, char **argv) {
     if (status)
         return cli_checkpoint_status(checkpoint, (int)n);
 
-    int rc = NQ_OK;
+    nq_kernel kernel, used;
+    char msg[256];
+    if (cli_kernel_from_env(&kernel, msg, sizeof msg)) {
+        cli_error("%s", msg);
+        return EXIT_USAGE;
+    }
+    int rc = nq_kernel_resolve(kernel, (int)n, &used);
+    assert(rc == NQ_OK);
     double est = 0;
     if (estimate) {
-        rc = count_estimate(stdout, "", (int)n, (int)threads, &est);
+        rc = count_estimate(stdout, "", (int)n, (int)threads, kernel, &est);
         if (rc != NQ_OK) {
             cli_error("cannot estimate: %s", nq_strerror(rc));
             return EXIT_USAGE;
@@ -195,7 +207,7 @@ int cmd_count(int argc, char **argv) {
         return cli_flush() ? EXIT_USAGE : EXIT_OK;
     }
     if (n >= COUNT_ESTIMATE_FROM) {
-        rc = count_estimate(stderr, "nqueens: ", (int)n, (int)threads, &est);
+        rc = count_estimate(stderr, "nqueens: ", (int)n, (int)threads, kernel, &est);
         if (rc == NQ_OK && est > COUNT_REFUSE_S && !force) {
             fputs("; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add "
                   "--force to start it here anyway\n",
@@ -208,7 +220,7 @@ int cmd_count(int argc, char **argv) {
     nq_counts c;
     double seconds = 0;
     if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */
-        cli_long_count lc = {checkpoint, progress, (int)threads};
+        cli_long_count lc = {checkpoint, progress, (int)threads, kernel};
         int code = cli_count_long((int)n, &lc, &c, &seconds);
         if (code != EXIT_OK)
             return code;
@@ -223,10 +235,10 @@ int cmd_count(int argc, char **argv) {
     if (json) {
         char o8[41], o4[41], o2[41], o1[41];
         printf("{\"n\":%lld,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
-               "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d}\n",
+               "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d,\"kernel\":\"%s\"}\n",
                n, total, uniq, nq_u128_to_string(c.orbit8, o8), nq_u128_to_string(c.orbit4, o4),
                nq_u128_to_string(c.orbit2, o2), nq_u128_to_string(c.orbit1, o1), seconds,
-               (unsigned long long)c.nodes, nq_count_threads((int)threads));
+               (unsigned long long)c.nodes, nq_count_threads((int)threads), nq_kernel_name(used));
     } else {
         printf("%s\n", unique ? uniq : total);
     }

@@ -1,11 +1,13 @@
 /*
  * progress.h: what long counts share in the `nqueens` program: the progress line on stderr, the
  * SIGINT/SIGTERM handling that stops a count cleanly, and the count driver that ties them to a
- * checkpoint journal (progress.c, checkpoint.c).
+ * checkpoint journal (progress.c, checkpoint.c), and the kernel asked for in the environment
+ * (kernel_env.c).
  */
 #ifndef NQ_CLI_PROGRESS_H
 #define NQ_CLI_PROGRESS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "nqueens.h"
@@ -55,6 +57,7 @@ typedef struct cli_long_count {
     const char *checkpoint; /* journal file, or NULL */
     int progress;           /* as cli_progress_wanted() */
     int threads;            /* as nq_count_options.threads */
+    nq_kernel kernel;       /* as nq_count_options.kernel */
 } cli_long_count;
 
 /* cli_count_long() :
@@ -69,5 +72,13 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
  * command line, or 0 if none: then it must match the journal, whose split must be this version's.
  * @return EXIT_OK, or EXIT_USAGE after printing why (unreadable, damaged, another n or split). */
 int cli_checkpoint_status(const char *path, int n);
+
+/* ---- the counting kernel (kernel_env.c) ---- */
+
+/* cli_kernel_from_env() :
+ * The kernel named by the environment variable NQ_KERNEL (unset or empty: NQ_KERNEL_AUTO).
+ * @return 0 with *out set; -1 if the name is unknown or this CPU cannot run that kernel, with a
+ *         one-line message (without "nqueens: ") in msg, cap bytes. */
+int cli_kernel_from_env(nq_kernel *out, char *msg, size_t cap);
 
 #endif /* NQ_CLI_PROGRESS_H */

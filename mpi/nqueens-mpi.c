@@ -45,16 +45,19 @@ static const char mpi_help[] =
     "  -u, --unique       print the number of fundamental solutions\n"
     "  -t, --threads T    worker threads per rank, 1 to 1024 (default 1: one rank per core)\n"
     "  -j, --json         print one JSON object as 'nqueens count --json' does (threads is\n"
-    "                     the number of compute threads over all ranks)\n"
+    "                     the number of compute threads over all ranks; kernel is rank 0's)\n"
     "  -c, --checkpoint FILE  record finished subproblems in FILE (on rank 0's file system)\n"
     "                     and resume from it; a killed job is resumed by the same command\n"
     "  -p, --progress     progress and ETA on rank 0's stderr (default: when a terminal)\n"
     "  -P, --no-progress  never show progress\n"
-    "  -h, --help         show this help\n";
+    "  -h, --help         show this help\n"
+    "Environment: NQ_KERNEL=generic, avx2 or avx512 forces a counting kernel on every rank\n"
+    "(default: each rank's fastest).\n";
 
 typedef struct options {
     int n, unique, json, threads, progress, help;
     const char *checkpoint;
+    nq_kernel kernel; /* from NQ_KERNEL */
 } options;
 
 /* Only rank 0 explains errors: every rank parses the same arguments and fails the same way. */
@@ -143,7 +146,14 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
         mpi_error("expected one N (try 'nqueens-mpi count --help')");
         return -1;
     }
-    return parse_int("N", argv[optind], 1, NQ_MAX_N, &o->n);
+    if (parse_int("N", argv[optind], 1, NQ_MAX_N, &o->n))
+        return -1;
+    char msg[256];
+    if (cli_kernel_from_env(&o->kernel, msg, sizeof msg)) {
+        mpi_error("%s", msg);
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- the compute threads of a rank -------------------------------------------------------- */
@@ -155,6 +165,7 @@ typedef struct rank_work {
     pthread_cond_t work_cv; /* compute threads wait for numbers */
     pthread_cond_t main_cv; /* the main thread waits for results */
     const nq_split *split;
+    nq_kernel kernel;
     uint64_t *queue;
     size_t qhead, qlen, qcap; /* a ring of qcap numbers */
     uint64_t *outbox;         /* REC_WORDS words per finished subproblem */
@@ -210,7 +221,7 @@ static void *compute_thread(void *arg) {
         w->inflight++;
         pthread_mutex_unlock(&w->mu);
         nq_counts c;
-        int rc = nq_split_solve(w->split, index, &c);
+        int rc = nq_split_solve_kernel(w->split, index, w->kernel, &c);
         pthread_mutex_lock(&w->mu);
         w->inflight--;
         if (rc != NQ_OK) {
@@ -226,9 +237,10 @@ static void *compute_thread(void *arg) {
     return NULL;
 }
 
-static int work_init(rank_work *w, const nq_split *split, int threads) {
+static int work_init(rank_work *w, const nq_split *split, int threads, nq_kernel kernel) {
     memset(w, 0, sizeof *w);
     w->split = split;
+    w->kernel = kernel;
     w->qcap = 4 * (size_t)threads + 4; /* deep enough to hide a round trip behind small tasks */
     w->ocap = w->qcap + (size_t)threads;
     w->queue = malloc(w->qcap * sizeof *w->queue);
@@ -296,9 +308,9 @@ static int start_threads(rank_work *w, pthread_t *tid, int threads) {
 
 /* A message from a worker: [final, want, nrecords, records...]. The master answers every message
  * that is not final with [no_more, k, k numbers]. */
-static int run_worker(const nq_split *split, int threads) {
+static int run_worker(const nq_split *split, int threads, nq_kernel kernel) {
     rank_work w;
-    if (work_init(&w, split, threads) != NQ_OK)
+    if (work_init(&w, split, threads, kernel) != NQ_OK)
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
     pthread_t *tid = malloc((size_t)threads * sizeof *tid);
     if (!tid || start_threads(&w, tid, threads) != NQ_OK)
@@ -404,9 +416,9 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static int run_master(master *m, int ranks, int threads) {
+static int run_master(master *m, int ranks, int threads, nq_kernel kernel) {
     rank_work w;
-    if (work_init(&w, m->split, threads) != NQ_OK)
+    if (work_init(&w, m->split, threads, kernel) != NQ_OK)
         return NQ_ENOMEM;
     pthread_t *tid = malloc((size_t)threads * sizeof *tid);
     if (!tid || start_threads(&w, tid, threads) != NQ_OK) {
@@ -499,6 +511,12 @@ static int run_master(master *m, int ranks, int threads) {
     return rc != NQ_OK ? rc : m->error;
 }
 
+/* The kernel rank 0 counts with (each rank resolves NQ_KERNEL_AUTO on its own CPU). */
+static const char *kernel_used(const options *o) {
+    nq_kernel k;
+    return nq_kernel_resolve(o->kernel, o->n, &k) == NQ_OK ? nq_kernel_name(k) : "?";
+}
+
 /* Prints the answer as `nqueens count` does. */
 static void print_counts(const options *o, const nq_counts *c, double seconds, int threads) {
     char total[41], uniq[41];
@@ -507,10 +525,11 @@ static void print_counts(const options *o, const nq_counts *c, double seconds, i
     if (o->json) {
         char o8[41], o4[41], o2[41], o1[41];
         printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
-               "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d}\n",
+               "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d,\"kernel\":\"%s\"}\n",
                o->n, total, uniq, nq_u128_to_string(c->orbit8, o8),
                nq_u128_to_string(c->orbit4, o4), nq_u128_to_string(c->orbit2, o2),
-               nq_u128_to_string(c->orbit1, o1), seconds, (unsigned long long)c->nodes, threads);
+               nq_u128_to_string(c->orbit1, o1), seconds, (unsigned long long)c->nodes, threads,
+               kernel_used(o));
     } else {
         printf("%s\n", o->unique ? uniq : total);
     }
@@ -592,7 +611,7 @@ int main(int argc, char **argv) {
     if (rank == 0) {
         if (cli_progress_wanted(o.progress))
             m.progress = cli_progress_start(o.n, m.size, m.skip);
-        rc = run_master(&m, ranks, o.threads);
+        rc = run_master(&m, ranks, o.threads, o.kernel);
         cli_progress_stop(m.progress);
         int saved = errno;
         int crc = nq_journal_close(m.journal);
@@ -611,7 +630,7 @@ int main(int argc, char **argv) {
             rc = NQ_EIO;
         }
     } else {
-        rc = run_worker(split, o.threads);
+        rc = run_worker(split, o.threads, o.kernel);
     }
     nq_split_free(split);
     int code = rc == NQ_OK ? EXIT_OK : EXIT_USAGE;

@@ -19,7 +19,8 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
         memset(&none, 0, sizeof none);
         opt = &none;
     }
-    if (opt->threads < 0)
+    nq_kernel kernel;
+    if (opt->threads < 0 || nq_kernel_resolve(opt->kernel, nq_split_n(s), &kernel) != NQ_OK)
         return NQ_EINVAL;
     int threads = nq_count_threads(opt->threads);
     long long size = (long long)nq_split_size(s);
@@ -33,7 +34,8 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
     {
         nq_counts mine;
         memset(&mine, 0, sizeof mine);
-        count_scratch *sc = count_scratch_new(); /* NULL is fine: allocated per subproblem */
+        /* NULL is fine: allocated per subproblem (and with the default kernel). */
+        count_scratch *sc = count_scratch_new_kernel(kernel);
 #pragma omp for schedule(dynamic, 1)
         for (long long i = 0; i < size; i++) {
             if (opt->skip && opt->skip[i])
