@@ -23,18 +23,23 @@
  * Workload: batches of up to VEC_ROOTS nodes of row n-1-VEC_ROWS, from the depth-first top.
  */
 
-#define VEC_ROWS  8           /* rows finished in lanes, as the generic kernel's BFS_ROWS */
+/* Rows finished in lanes, as the generic kernel's BFS_ROWS (measured on Zen 4: 8 to 12 within
+ * 3 %, 5 is 1.7 to 2.9 times slower; -DVEC_ROWS=... to try others). */
+#ifndef VEC_ROWS
+#define VEC_ROWS 8
+#endif
 #define VEC_FLAG  0x80000000u /* in t: a side queen in row b1 or b2 */
 #define VEC_INDEX 0x7fffffffu /* in t: the parent's index */
 
 typedef struct vec_state {
     const count_task *t;
     count_vec_mem *m;
-    int y0, ylast;    /* the roots' row; n - 2 */
-    size_t cap;       /* nodes of the arena in use */
-    size_t roots_cap; /* roots handed over at once */
-    size_t nroots;    /* roots waiting */
-    size_t ncheck;    /* leaves waiting for the class check */
+    int y0, ylast;        /* the roots' row; n - 2 */
+    size_t cap;           /* nodes of the arena in use */
+    size_t roots_cap;     /* roots handed over at once */
+    size_t nroots;        /* roots waiting */
+    size_t root_children; /* the sum of their candidates */
+    size_t ncheck;        /* leaves waiting for the class check */
     uint64_t nodes, c8, c4, c2;
 } vec_state;
 
@@ -124,111 +129,148 @@ static void vec_roots_last(vec_state *st, size_t cnt, const int corner) {
     }
 }
 
+/* The lanes working through a level: their nodes, and the part of the level not loaded yet. */
+typedef struct vec_group {
+    vec_t l, d, r, a, tg, idx;
+    size_t p, end;
+} vec_group;
+
+/* What a level's steps share: the row's constants, the output, the leaf counters. */
+typedef struct vec_level_ctx {
+    vec_t rm, rm2, side, flagside, ties, leafrow, flagbit;
+    size_t q;              /* the next child's index */
+    vec_t grand;           /* the candidates of the children written (their children) */
+    vec_t counted, leaves; /* last level: leaves counted at once; all leaves */
+} vec_level_ctx;
+
+/* One step: refills the empty lanes from the level, then takes the
+ * lowest candidate of every lane and writes (or, at the last level, counts) the children that
+ * have candidates of their own. Returns 0 if the group had nothing left to do. */
+static inline __attribute__((always_inline)) int vec_step(vec_state *st, vec_group *g,
+                                                          vec_level_ctx *c, const int corner,
+                                                          const int at_b2, const int leaf) {
+    count_vec_mem *M = st->m;
+    vmask_t act = vnonzero(g->a);
+    unsigned empty = ~vmask_bits(act) & VEC_FULL;
+    if (empty && g->p < g->end) {
+        size_t p = g->p;
+        unsigned e = (unsigned)__builtin_popcount(empty);
+        if (g->end - p < e) {
+            /* The part's last nodes: fill only the lowest empty lanes. */
+            while ((unsigned)__builtin_popcount(empty) > g->end - p)
+                empty &= ~(1u << (31 - __builtin_clz(empty)));
+            e = (unsigned)(g->end - p);
+        }
+        vplan_t x = vplan(M, empty);
+        g->l = vexpand(g->l, x, M->l + p);
+        g->d = vexpand(g->d, x, M->d + p);
+        g->r = vexpand(g->r, x, M->r + p);
+        g->a = vexpand(g->a, x, M->a + p);
+        if (!corner) {
+            g->tg = vexpand(g->tg, x, M->t + p);
+            g->idx = vexpand_index(g->idx, x, (uint32_t)p);
+        }
+        g->p = p + e;
+        act = vnonzero(g->a);
+    }
+    if (!vmask_bits(act))
+        return 0;
+    vec_t bit = vand(g->a, vneg(g->a));
+    g->a = vxor(g->a, bit);
+    vec_t nl = vshl(vor(g->l, bit), 1), nd = vor(g->d, bit), nr = vshr(vor(g->r, bit), 1);
+    vec_t ca = vandnot(vor(vor(nl, nd), nr), c->rm);
+    if (at_b2)
+        ca = vbound_row(ca, nd, c->side);
+    vec_t base = vandnot(vor(vor(vshl(nl, 1), nd), vshr(nr, 1)), c->rm2);
+    vec_t lbit = vand(base, vneg(base));
+    ca = vand(ca, vor(vbelow_high(base), vneg(vshl(lbit, 2))));
+    vec_t flag = vzero();
+    if (!corner) {
+        /* Bit 31 set if a side queen sits in row b1 or b2 (x | -x has it for x != 0). */
+        vec_t fs = vand(bit, c->flagside);
+        flag = vor(vand(g->tg, c->flagbit), vand(vor(fs, vneg(fs)), c->flagbit));
+    }
+    if (!leaf) {
+        vmask_t keep = vmask_and(vnonzero(ca), act);
+        vcplan_t cp = vcplan(M, keep);
+        size_t q = c->q;
+        vcompress(M->l + q, cp, nl);
+        vcompress(M->d + q, cp, nd);
+        vcompress(M->r + q, cp, nr);
+        vcompress(M->a + q, cp, ca);
+        if (!corner)
+            vcompress(M->t + q, cp, vor(g->idx, flag));
+        c->q = q + (unsigned)__builtin_popcount(vmask_bits(keep));
+        c->grand = vpopcount_add(c->grand, vselect(act, ca));
+        return 1;
+    }
+    ca = vselect(act, ca);
+    c->leaves = vpopcount_add(c->leaves, ca);
+    if (corner)
+        return 1;
+    /* Leaves that may tie with another image: checked one by one (vec_check_flush()). */
+    vec_t tie = vor(flag, vor(vand(base, c->ties), vand(ca, c->leafrow)));
+    vmask_t check = vmask_and(vnonzero(tie), vnonzero(ca));
+    c->counted = vpopcount_add(c->counted, vselect_not(check, ca));
+    vcplan_t cp = vcplan(M, check);
+    size_t k = st->ncheck;
+    vcompress(M->ct + k, cp, vor(g->idx, flag));
+    vcompress(M->cd + k, cp, bit);
+    vcompress(M->ca + k, cp, ca);
+    st->ncheck = k + (unsigned)__builtin_popcount(vmask_bits(check));
+    if (st->ncheck > VEC_CHECK - VEC_LANES)
+        vec_check_flush(st);
+    return 1;
+}
+
 /* Expands the cnt nodes of row y at index in, writing the children of row y + 1 that have
  * candidates from index out on (returns how many); at the last level (leaf: y + 1 = n - 2) the
- * children are counted instead. at_b2: row y + 1 is the bound row b2 (see count_task_avail). */
+ * children are counted instead. at_b2: row y + 1 is the bound row b2 (see count_task_avail);
+ * *grand receives the sum of the written children's candidates. */
 static inline __attribute__((always_inline)) size_t vec_level(vec_state *st, size_t in, size_t cnt,
-                                                              size_t out, int y, const int corner,
-                                                              const int at_b2, const int leaf) {
+                                                              size_t out, int y, size_t *grand,
+                                                              const int corner, const int at_b2,
+                                                              const int leaf) {
     const count_task *t = st->t;
-    count_vec_mem *M = st->m;
-    const vec_t rm = vset1((uint32_t)t->rowmask[y + 1]);
-    const vec_t rm2 = vset1((uint32_t)t->rowmask[y + 2]);
-    const vec_t side = vset1((uint32_t)t->side);
-    const vec_t flagside = vset1(!corner && (y == t->b1 || y == t->b2) ? (uint32_t)t->side : 0);
-    const vec_t ties = vset1(corner ? 0 : 1u << t->b1 | 1u << t->b2);
-    const vec_t leafrow =
-        vset1(!corner && (y + 1 == t->b1 || y + 1 == t->b2) ? (uint32_t)t->side : 0);
-    const vec_t flagbit = vset1(VEC_FLAG);
-    vec_t l = vzero(), d = vzero(), r = vzero(), a = vzero(), tg = vzero(), idx = vzero();
-    vec_t counted = vzero(), leaves = vzero();
-    size_t p = in, end = in + cnt, q = out;
-    for (;;) {
-        vmask_t act = vnonzero(a);
-        unsigned empty = ~vmask_bits(act) & VEC_FULL;
-        if (empty && p < end) {
-            unsigned e = (unsigned)__builtin_popcount(empty);
-            if (end - p < e) {
-                /* The level's last nodes: fill only the lowest empty lanes. */
-                while ((unsigned)__builtin_popcount(empty) > end - p)
-                    empty &= ~(1u << (31 - __builtin_clz(empty)));
-                e = (unsigned)(end - p);
-            }
-            vplan_t x = vplan(M, empty);
-            l = vexpand(l, x, M->l + p);
-            d = vexpand(d, x, M->d + p);
-            r = vexpand(r, x, M->r + p);
-            a = vexpand(a, x, M->a + p);
-            if (!corner) {
-                tg = vexpand(tg, x, M->t + p);
-                idx = vexpand_index(idx, x, (uint32_t)p);
-            }
-            p += e;
-            act = vnonzero(a);
-        }
-        if (!vmask_bits(act))
-            break;
-        vec_t bit = vand(a, vneg(a));
-        a = vxor(a, bit);
-        vec_t nl = vshl(vor(l, bit), 1), nd = vor(d, bit), nr = vshr(vor(r, bit), 1);
-        vec_t ca = vandnot(vor(vor(nl, nd), nr), rm);
-        if (at_b2)
-            ca = vbound_row(ca, nd, side);
-        vec_t base = vandnot(vor(vor(vshl(nl, 1), nd), vshr(nr, 1)), rm2);
-        vec_t lbit = vand(base, vneg(base));
-        ca = vand(ca, vor(vbelow_high(base), vneg(vshl(lbit, 2))));
-        vec_t flag = vzero();
-        if (!corner) {
-            /* Bit 31 set if a side queen sits in row b1 or b2 (x | -x has it for x != 0). */
-            vec_t fs = vand(bit, flagside);
-            flag = vor(vand(tg, flagbit), vand(vor(fs, vneg(fs)), flagbit));
-        }
-        if (!leaf) {
-            vmask_t keep = vmask_and(vnonzero(ca), act);
-            vcplan_t c = vcplan(M, keep);
-            vcompress(M->l + q, c, nl);
-            vcompress(M->d + q, c, nd);
-            vcompress(M->r + q, c, nr);
-            vcompress(M->a + q, c, ca);
-            if (!corner)
-                vcompress(M->t + q, c, vor(idx, flag));
-            q += (unsigned)__builtin_popcount(vmask_bits(keep));
-            continue;
-        }
-        ca = vselect(act, ca);
-        leaves = vpopcount_add(leaves, ca);
-        if (corner)
-            continue;
-        /* Leaves that may tie with another image: checked one by one (vec_check_flush()). */
-        vec_t tie = vor(flag, vor(vand(base, ties), vand(ca, leafrow)));
-        vmask_t check = vmask_and(vnonzero(tie), vnonzero(ca));
-        counted = vpopcount_add(counted, vselect_not(check, ca));
-        vcplan_t c = vcplan(M, check);
-        size_t k = st->ncheck;
-        vcompress(M->ct + k, c, vor(idx, flag));
-        vcompress(M->cd + k, c, bit);
-        vcompress(M->ca + k, c, ca);
-        st->ncheck = k + (unsigned)__builtin_popcount(vmask_bits(check));
-        if (st->ncheck > VEC_CHECK - VEC_LANES)
-            vec_check_flush(st);
-    }
+    vec_level_ctx c;
+    c.rm = vset1((uint32_t)t->rowmask[y + 1]);
+    c.rm2 = vset1((uint32_t)t->rowmask[y + 2]);
+    c.side = vset1((uint32_t)t->side);
+    c.flagside = vset1(!corner && (y == t->b1 || y == t->b2) ? (uint32_t)t->side : 0);
+    c.ties = vset1(corner ? 0 : 1u << t->b1 | 1u << t->b2);
+    c.leafrow = vset1(!corner && (y + 1 == t->b1 || y + 1 == t->b2) ? (uint32_t)t->side : 0);
+    c.flagbit = vset1(VEC_FLAG);
+    c.q = out;
+    c.grand = c.counted = c.leaves = vzero();
+    vec_group g;
+    g.l = g.d = g.r = g.a = g.tg = g.idx = vzero();
+    g.p = in, g.end = in + cnt;
+    while (vec_step(st, &g, &c, corner, at_b2, leaf))
+        continue;
     if (leaf) {
-        uint64_t c = vreduce(leaves);
-        st->nodes += 2 * c;
-        st->c8 += corner ? c : vreduce(counted);
+        uint64_t n = vreduce(c.leaves);
+        st->nodes += 2 * n;
+        st->c8 += corner ? n : vreduce(c.counted);
         if (!corner)
             vec_check_flush(st);
     }
-    return q - out;
+    *grand = leaf ? 0 : (size_t)vreduce(c.grand);
+    return c.q - out;
 }
 
-static void vec_expand_corner(vec_state *st, size_t in, size_t cnt, int y, size_t free);
-static void vec_expand_edge(vec_state *st, size_t in, size_t cnt, int y, size_t free);
+#define VEC_UNKNOWN SIZE_MAX /* the children of a part of a level, not counted yet */
+
+static void vec_expand_corner(vec_state *st, size_t in, size_t cnt, int y, size_t free,
+                              size_t children);
+static void vec_expand_edge(vec_state *st, size_t in, size_t cnt, int y, size_t free,
+                            size_t children);
 
 /* Expands the cnt nodes of row y at index in (their children go from index free on) down to the
- * last row. */
+ * last row. children: the sum of their candidates (each level counts them for the next while it
+ * writes it), or VEC_UNKNOWN. */
 static inline __attribute__((always_inline)) void vec_expand(vec_state *st, size_t in, size_t cnt,
-                                                             int y, size_t free, const int corner) {
+                                                             int y, size_t free, size_t children,
+                                                             const int corner) {
     const count_task *t = st->t;
     const int ylast = st->ylast;
     const count_vec_mem *M = st->m;
@@ -238,36 +280,39 @@ static inline __attribute__((always_inline)) void vec_expand(vec_state *st, size
             vec_roots_last(st, cnt, corner);
             return;
         }
-        size_t children = 0;
-        for (size_t i = in; i < in + cnt; i++)
-            children += (size_t)__builtin_popcount(M->a[i]);
+        if (children == VEC_UNKNOWN) {
+            children = 0;
+            for (size_t i = in; i < in + cnt; i++)
+                children += (size_t)__builtin_popcount(M->a[i]);
+        }
         /* Room for every child, and then for one chain of at most 32 children a level below?
          * Otherwise the two halves one after the other. */
         if (y + 1 < ylast && free + children + 32 * (size_t)(ylast - 2 - y) > st->cap) {
             assert(cnt > 1);
             if (corner)
-                vec_expand_corner(st, in, cnt / 2, y, free);
+                vec_expand_corner(st, in, cnt / 2, y, free, VEC_UNKNOWN);
             else
-                vec_expand_edge(st, in, cnt / 2, y, free);
+                vec_expand_edge(st, in, cnt / 2, y, free, VEC_UNKNOWN);
             in += cnt / 2;
             cnt -= cnt / 2;
+            children = VEC_UNKNOWN;
             continue;
         }
         st->nodes += children;
         size_t j;
         if (y + 1 == ylast) {
             if (!corner && y + 1 == t->b2)
-                vec_level(st, in, cnt, free, y, 0, 1, 1);
+                vec_level(st, in, cnt, free, y, &children, 0, 1, 1);
             else
-                vec_level(st, in, cnt, free, y, corner, 0, 1);
+                vec_level(st, in, cnt, free, y, &children, corner, 0, 1);
             return;
         }
         if (corner)
-            j = vec_level(st, in, cnt, free, y, 1, 0, 0);
+            j = vec_level(st, in, cnt, free, y, &children, 1, 0, 0);
         else if (y + 1 == t->b2)
-            j = vec_level(st, in, cnt, free, y, 0, 1, 0);
+            j = vec_level(st, in, cnt, free, y, &children, 0, 1, 0);
         else
-            j = vec_level(st, in, cnt, free, y, 0, 0, 0);
+            j = vec_level(st, in, cnt, free, y, &children, 0, 0, 0);
         in = free;
         cnt = j;
         free += j;
@@ -275,22 +320,25 @@ static inline __attribute__((always_inline)) void vec_expand(vec_state *st, size
     }
 }
 
-static void vec_expand_corner(vec_state *st, size_t in, size_t cnt, int y, size_t free) {
-    vec_expand(st, in, cnt, y, free, 1);
+static void vec_expand_corner(vec_state *st, size_t in, size_t cnt, int y, size_t free,
+                              size_t children) {
+    vec_expand(st, in, cnt, y, free, children, 1);
 }
 
-static void vec_expand_edge(vec_state *st, size_t in, size_t cnt, int y, size_t free) {
-    vec_expand(st, in, cnt, y, free, 0);
+static void vec_expand_edge(vec_state *st, size_t in, size_t cnt, int y, size_t free,
+                            size_t children) {
+    vec_expand(st, in, cnt, y, free, children, 0);
 }
 
 static void vec_flush(vec_state *st) {
     if (!st->nroots)
         return;
     if (st->t->corner)
-        vec_expand_corner(st, 0, st->nroots, st->y0, st->nroots);
+        vec_expand_corner(st, 0, st->nroots, st->y0, st->nroots, st->root_children);
     else
-        vec_expand_edge(st, 0, st->nroots, st->y0, st->nroots);
+        vec_expand_edge(st, 0, st->nroots, st->y0, st->nroots, st->root_children);
     st->nroots = 0;
+    st->root_children = 0;
 }
 
 /* A root of the lanes' part, from the depth-first top. */
@@ -301,6 +349,7 @@ vec_emit(void *ctx, uint64_t l, uint64_t d, uint64_t r, uint64_t a, int flag, co
     size_t i = st->nroots;
     m->l[i] = (uint32_t)l, m->d[i] = (uint32_t)d, m->r[i] = (uint32_t)r, m->a[i] = (uint32_t)a;
     m->t[i] = flag ? VEC_FLAG : 0;
+    st->root_children += (size_t)__builtin_popcountll(a);
     if (!st->t->corner)
         for (int y = 0; y < st->y0; y++)
             m->roots[i][y] = (uint8_t)__builtin_ctzll(P[y]);
