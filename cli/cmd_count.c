@@ -42,23 +42,26 @@ static const char count_help[] =
     "answer and nodes with each; default: the fastest this CPU runs).\n";
 
 /* The first n whose count prints an estimate first; the estimate is measured on the first n from
- * COUNT_CALIBRATE_MIN that takes at least COUNT_CALIBRATE_S seconds, at most COUNT_CALIBRATE_MAX.
+ * COUNT_CALIBRATE_MIN that takes at least COUNT_CALIBRATE_S seconds of CPU time, at most
+ * COUNT_CALIBRATE_MAX.
  */
 #define COUNT_ESTIMATE_FROM 25
 #define COUNT_CALIBRATE_MIN 10
-#define COUNT_CALIBRATE_MAX 15
+#define COUNT_CALIBRATE_MAX 16
 #define COUNT_CALIBRATE_S   0.2
 /* A count estimated to take longer than this is refused without --force. */
 #define COUNT_REFUSE_S (365.25 * 86400)
 
-static double now_seconds(void) {
+/* The CPU time of the process (every thread), in seconds. */
+static double cpu_seconds(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Runs a whole count of n on the given threads and kernel; returns a library status. */
-static int count_run(int n, int threads, nq_kernel kernel, nq_counts *out, double *seconds) {
+/* Runs a whole count of n on the given threads and kernel; *cpu receives the CPU time it took
+ * (all threads). Returns a library status. */
+static int count_run(int n, int threads, nq_kernel kernel, nq_counts *out, double *cpu) {
     nq_split *split;
     int rc = nq_split_new(n, &split);
     if (rc != NQ_OK)
@@ -68,9 +71,9 @@ static int count_run(int n, int threads, nq_kernel kernel, nq_counts *out, doubl
     opt.threads = threads;
     opt.kernel = kernel;
     memset(out, 0, sizeof *out);
-    double start = now_seconds();
+    double start = cpu_seconds();
     rc = nq_count_split(split, &opt, out);
-    *seconds = now_seconds() - start;
+    *cpu = cpu_seconds() - start;
     nq_split_free(split);
     return rc;
 }
@@ -96,27 +99,33 @@ static void print_duration(FILE *to, double s) {
         fprintf(to, "%.2g years", s / (365.25 * 86400));
 }
 
-/* Measures a count of a small n on the same threads and writes the extrapolated time for n as
- * "about ... on T threads (...)" to `to`, without a newline; *est receives it in seconds. */
+/* Measures a count of a small n with the kernel that the count of n runs, and writes the
+ * extrapolated time for n on T threads as "about ... on T threads (...)" to `to`, without a
+ * newline; *est receives it in seconds. The measure is CPU time, divided by T: the wall-clock
+ * time of a count of a fraction of a second on a busy machine can be many times its work. */
 static int count_estimate(FILE *to, const char *lead, int n, int threads, nq_kernel kernel,
                           double *est) {
     nq_counts c;
     double t = 0;
-    int m = COUNT_CALIBRATE_MIN;
+    int m = COUNT_CALIBRATE_MIN, used = nq_count_threads(threads);
+    int rc = nq_kernel_resolve(kernel, n, &kernel);
+    if (rc != NQ_OK)
+        return rc;
     for (;; m++) {
-        int rc = count_run(m, threads, kernel, &c, &t);
+        rc = count_run(m, threads, kernel, &c, &t);
         if (rc != NQ_OK)
             return rc;
         if (t >= COUNT_CALIBRATE_S || m == COUNT_CALIBRATE_MAX)
             break;
     }
-    *est = t * exp(log_solutions(n) - log_solutions(m));
-    int used = nq_count_threads(threads);
+    *est = t / used * exp(log_solutions(n) - log_solutions(m));
     fflush(stdout);
     fprintf(to, "%scounting n = %d takes about ", lead, n);
     print_duration(to, *est);
-    fprintf(to, " on %d thread%s (estimated from n = %d, %.3f s on this machine)", used,
-            used == 1 ? "" : "s", m, t);
+    fprintf(to,
+            " on %d thread%s (estimated from n = %d, %.3f s of CPU time on this machine, %s "
+            "kernel)",
+            used, used == 1 ? "" : "s", m, t, nq_kernel_name(kernel));
     return NQ_OK;
 }
 

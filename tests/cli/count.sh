@@ -28,7 +28,9 @@ check "json has seconds, nodes and threads" 0 "1" -- \
 check "help" 0 "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]" -- \
   bash -c "'$NQ' count --help | head -1"
 check "estimate, without counting" 0 "1" -- \
-  bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-5], [0-9.]+ s on this machine\)$'"
+  bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-6], [0-9.]+ s of CPU time on this machine, (generic|avx2|avx512) kernel\)$'"
+check "estimate beyond n = 32: the generic kernel" 0 "1" -- \
+  bash -c "'$NQ' count 40 --estimate --threads 1 | grep -c ', generic kernel)$'"
 
 check_err "a count of years is refused" 2 \
   "^nqueens: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
