@@ -25,6 +25,9 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   endforeach()
 endif()
 message(STATUS "Counting kernels: ${NQ_KERNELS_BUILT}")
+# For tests/cli/count.sh: the kernels this build has (the CPU decides which of them run).
+list(JOIN NQ_KERNELS_BUILT " " nq_kernels_line)
+file(WRITE ${PROJECT_BINARY_DIR}/kernels-built.txt "${nq_kernels_line}\n")
 
 if(NQ_BUILD_TESTS)
   add_executable(kernels ${PROJECT_SOURCE_DIR}/tests/unit/kernels.c)

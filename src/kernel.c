@@ -5,9 +5,10 @@
  * whatever the rest of the build targets, so one portable binary carries all of them; which one
  * runs is decided when a count starts, from what the CPU reports (cpuid, through the compiler's
  * __builtin_cpu_supports, which also checks that the operating system saves the vector
- * registers). Nothing is cached: the check costs nanoseconds once per count, and the library
- * keeps no global state. NQ_HAVE_AVX2 / NQ_HAVE_AVX512 are defined by the build where the
- * compiler can build those kernels (cmake/kernels.cmake).
+ * registers; the compiler's run-time library fills its table before main). Nothing is cached: the
+ * check costs nanoseconds once per count, and the library keeps no global state. NQ_HAVE_AVX2 /
+ * NQ_HAVE_AVX512 are defined by the build where the compiler can build those kernels
+ * (cmake/kernels.cmake).
  */
 #include <string.h>
 
@@ -54,12 +55,10 @@ int count_kernel_cpu_has(nq_kernel k) {
         return 1;
 #if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
     case NQ_KERNEL_AVX2:
-        __builtin_cpu_init();
         return cpu_has_v3();
 #endif
 #if defined(__x86_64__) && defined(NQ_HAVE_AVX512)
     case NQ_KERNEL_AVX512:
-        __builtin_cpu_init();
         return cpu_has_v3() && __builtin_cpu_supports("avx512f") &&
                __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512bw") &&
                __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&

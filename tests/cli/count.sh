@@ -48,8 +48,9 @@ check_err "unknown option" 2 "unknown option '--fast'" -- "$NQ" count 8 --fast
 
 # Kernels (NQ_KERNEL): each one this CPU runs gives the same JSON, nodes included, and names
 # itself; one it lacks, or an unknown name, is refused with exit 2. What this CPU runs is read
-# from /proc/cpuinfo, independently of the library's cpuid check.
-flags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) "
+# from /proc/cpuinfo, independently of the library's cpuid check, and what the build has from
+# the list cmake/kernels.cmake writes.
+flags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) $(sed 's/[a-z0-9][a-z0-9]*/built:&/g' "$NQ_BUILD/kernels-built.txt") "
 has_all() { for f in "$@"; do [[ $flags == *" $f "* ]] || return 1; done; }
 strip_time() { sed -E 's/,"seconds":[0-9.]+//; s/,"kernel":"[a-z0-9]+"//'; }
 export -f strip_time
@@ -57,9 +58,9 @@ want=$("$NQ" count 14 --json --threads 2 | strip_time)
 for k in generic avx2 avx512; do
   case $k in
     generic) runs=1 ;;
-    avx2) has_all avx2 bmi1 bmi2 popcnt abm && runs=1 || runs=0 ;;
+    avx2) has_all avx2 bmi1 bmi2 popcnt abm built:avx2 && runs=1 || runs=0 ;;
     avx512) has_all avx2 bmi1 bmi2 popcnt abm avx512f avx512cd avx512bw avx512dq avx512vl \
-      avx512_vpopcntdq && runs=1 || runs=0 ;;
+      avx512_vpopcntdq built:avx512 && runs=1 || runs=0 ;;
   esac
   [ "$(uname -m)" = x86_64 ] || [ $k = generic ] || runs=0
   if [ $runs = 1 ]; then
