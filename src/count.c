@@ -30,6 +30,9 @@
  * arrays of nodes (see "The last rows breadth-first" below), which avoids the mispredicted branch
  * a depth-first search pays at about every node. One scratch allocation per subproblem; without
  * it the depth-first loop does the whole search.
+ * This is the generic kernel; the vector kernels (count_vec.h) run the same breadth-first part in
+ * SIMD lanes and share the depth-first top, the look-ahead and the class check (count_kernel.h).
+ * count_task_solve_with() runs the kernel its scratch memory was made for.
  * Workload: whole counts of n = 10..20 in seconds to hours; each call runs one subproblem.
  */
 #include <assert.h>

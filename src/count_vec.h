@@ -15,16 +15,17 @@
  * compress of the lanes, vpcompressd or a permutation looked up from the lane mask). A lane whose
  * node has no candidates left is refilled from the level's array (an expand) at the next step,
  * so the lanes stay busy without ever rewriting the level: it stays intact below, and a child
- * names its parent by index. A leaf (a solution) is therefore not carried with its columns: in
- * the rare case that needs the full solution (the class check of an edge solution with a side
- * queen or the bottom queen on a bound row) the columns are read back along the parent indices
- * and the queens of the roots' rows. The last level is only counted (a population count of the
- * children's candidates), never stored. Nodes and solutions are exactly the generic kernel's.
- * Workload: batches of up to VEC_ROOTS nodes of row n-1-VEC_ROWS, from the depth-first top.
+ * names its parent by index. A leaf (a solution) is therefore not carried with its columns: when
+ * the full solution is needed (the class check of an edge solution with a side queen or the
+ * bottom queen on a bound row: a quarter of the solutions, a few nodes in a thousand) the
+ * columns are read back along the parent indices and the queens of the roots' rows. The last level
+ * is only counted (a population count of the children's candidates), never stored. Nodes and
+ * solutions are exactly the generic kernel's. Workload: batches of up to VEC_ROOTS nodes of row
+ * n-1-VEC_ROWS, from the depth-first top.
  */
 
 /* Rows finished in lanes, as the generic kernel's BFS_ROWS (measured on Zen 4: 8 to 12 within
- * 3 %, 5 is 1.7 to 2.9 times slower; -DVEC_ROWS=... to try others). */
+ * 3 %, 5 two to three times slower; -DVEC_ROWS=... to try others). */
 #ifndef VEC_ROWS
 #define VEC_ROWS 8
 #endif
