@@ -578,7 +578,8 @@ struct count_scratch {
 };
 
 void count_vec_mem_init(count_vec_mem *m) {
-    memset(m, 0, sizeof *m);
+    /* Only the tables: the arena is written before it is used (the lanes past a level's end
+     * load whatever is there and never use it). */
     for (unsigned mask = 0; mask < 256; mask++) {
         unsigned k = 0;
         for (unsigned j = 0; j < 8; j++) {
