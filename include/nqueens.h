@@ -70,7 +70,7 @@ const char *nq_strerror(int status);
 char *nq_u128_to_string(nq_u128 v, char buf[41]);
 
 /* ========================================================================================== */
-/* Placements: validation, symmetries, canonical form (board.c)                               */
+/* Placements: validation (board.c), symmetries and canonical form (symmetry.c)              */
 /* ========================================================================================== */
 
 /* How two queens attack each other. */
@@ -123,10 +123,11 @@ typedef enum nq_symmetry {
 
 /* nq_transform() :
  * Applies a symmetry to a full placement (a permutation: every row has a queen in a distinct
- * column; attacks are not checked). out may not alias cols.
+ * column; attacks are not checked). O(n) time; n bytes of memory for the check.
  * @param n     board size, n >= 1.
  * @param cols  n entries in [0, n), all distinct.
- * @param out   receives the n entries of the image.
+ * @param out   receives the n entries of the image; may be cols (the image is then made in place,
+ *              following the permutation's cycles, with no second array).
  * @return NQ_OK, or NQ_EINVAL if n < 1, a pointer is NULL, sym is not a symmetry, or cols is not a
  *         permutation of 0..n-1 (then out is unspecified). */
 int nq_transform(int n, const int *cols, nq_symmetry sym, int *out);
