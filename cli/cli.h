@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "nqueens.h"
+#include "report.h"
 
 /* Exit codes (DESIGN.md): success, a negative answer, bad usage or input. */
 enum { EXIT_OK = 0, EXIT_NO = 1, EXIT_USAGE = 2 };
@@ -27,9 +28,6 @@ int cmd_cases(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
-
-/* cli_error() : prints "nqueens: <message>" and a newline on stderr. */
-void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* cli_parse_ll() :
  * Parses a whole decimal integer in [lo, hi]; on failure prints "<what> must be an integer from
@@ -115,5 +113,26 @@ void cli_stdout_init(void);
 
 /* cli_flush() : flushes stdout; prints an error and returns -1 if the write failed. */
 int cli_flush(void);
+
+/* ---- counts with a journal, a progress line and clean stops (checkpoint.c) ---- */
+
+typedef struct cli_long_count {
+    const char *checkpoint; /* journal file, or NULL */
+    int progress;           /* as tool_progress_wanted() */
+    int threads;            /* as nq_count_options.threads */
+} cli_long_count;
+
+/* cli_count_long() :
+ * Counts n on the library's split with a journal, a progress line and clean stops, as asked.
+ * On success fills *out (the journal's earlier work included) and *seconds (this run only) and
+ * returns EXIT_OK. Otherwise prints why (a bad journal, a write error, an interruption with how to
+ * resume) and returns the exit code: EXIT_USAGE, or 128 + the signal number when interrupted. */
+int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds);
+
+/* cli_checkpoint_status() :
+ * Prints on stdout how far the journal at path has got, without computing. n is the N given on the
+ * command line, or 0 if none: then it must match the journal, whose split must be this version's.
+ * @return EXIT_OK, or EXIT_USAGE after printing why (unreadable, damaged, another n or split). */
+int cli_checkpoint_status(const char *path, int n);
 
 #endif /* NQ_CLI_H */

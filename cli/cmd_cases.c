@@ -27,10 +27,10 @@ static int read_value(const char *what, long long index, long long lo, long long
         return -1;
     if (rc > 0) {
         if (index < 0)
-            cli_error("cases: expected the number of test cases T on standard input, got nothing");
+            tool_error("cases: expected the number of test cases T on standard input, got nothing");
         else
-            cli_error("cases: expected %s of test case %lld on standard input, got nothing", what,
-                      index + 1);
+            tool_error("cases: expected %s of test case %lld on standard input, got nothing", what,
+                       index + 1);
         return -1;
     }
     return cli_parse_ll(what, token, lo, hi, out);
@@ -74,7 +74,7 @@ int cmd_cases(int argc, char **argv) {
     /* Read every case before printing, so malformed input prints nothing but the error. */
     int *ns = malloc((size_t)(t ? t : 1) * sizeof *ns);
     if (!ns) {
-        cli_error("cases: out of memory for %lld test cases", t);
+        tool_error("cases: out of memory for %lld test cases", t);
         return EXIT_USAGE;
     }
     for (long long i = 0; i < t; i++) {
@@ -89,7 +89,7 @@ int cmd_cases(int argc, char **argv) {
     char more[64];
     int left = cli_stdin_leftover(more);
     if (left > 0)
-        cli_error("cases: T = %lld, but the line of the last case goes on: '%s'", t, more);
+        tool_error("cases: T = %lld, but the line of the last case goes on: '%s'", t, more);
     if (left) {
         free(ns);
         return EXIT_USAGE;
@@ -100,7 +100,7 @@ int cmd_cases(int argc, char **argv) {
         nq_search *search;
         int cols[NQ_MAX_N];
         if (nq_search_new(ns[i], NULL, 0, 0, &search) != NQ_OK) {
-            cli_error("cases: out of memory");
+            tool_error("cases: out of memory");
             status = EXIT_USAGE;
             break;
         }

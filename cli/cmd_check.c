@@ -43,7 +43,7 @@ static int read_all(const char *file, char **text, size_t *len) {
     if (file && strcmp(file, "-") != 0) {
         f = fopen(file, "rb");
         if (!f) {
-            cli_error("check: cannot open '%s': %s", file, strerror(errno));
+            tool_error("check: cannot open '%s': %s", file, strerror(errno));
             return -1;
         }
     }
@@ -51,7 +51,7 @@ static int read_all(const char *file, char **text, size_t *len) {
     char *buf = malloc(cap);
     for (;;) {
         if (!buf) {
-            cli_error("check: out of memory reading the input");
+            tool_error("check: out of memory reading the input");
             break;
         }
         n += fread(buf + n, 1, cap - n, f);
@@ -65,7 +65,7 @@ static int read_all(const char *file, char **text, size_t *len) {
     }
     int bad = !buf || ferror(f);
     if (buf && ferror(f))
-        cli_error("check: cannot read '%s': %s", file ? file : "standard input", strerror(errno));
+        tool_error("check: cannot read '%s': %s", file ? file : "standard input", strerror(errno));
     if (f != stdin)
         fclose(f);
     if (bad) {
@@ -393,7 +393,7 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
 static int prescan(const check_opts *o, const char *text, size_t len) {
     nq_reader *r;
     if (nq_reader_new(text, len, o->format, o->n, &r) != NQ_OK) {
-        cli_error("check: out of memory");
+        tool_error("check: out of memory");
         return EXIT_USAGE;
     }
     nq_item it;
@@ -404,11 +404,11 @@ static int prescan(const check_opts *o, const char *text, size_t len) {
     if (rc == NQ_EPARSE) {
         int line, column;
         const char *msg = nq_reader_error(r, &line, &column);
-        cli_error("check: %s%sline %d, column %d: %s", o->file ? o->file : "", o->file ? ": " : "",
-                  line, column, msg);
+        tool_error("check: %s%sline %d, column %d: %s", o->file ? o->file : "", o->file ? ": " : "",
+                   line, column, msg);
         status = EXIT_USAGE;
     } else if (rc != NQ_DONE) {
-        cli_error("check: %s", nq_strerror(rc));
+        tool_error("check: %s", nq_strerror(rc));
         status = EXIT_USAGE;
     }
     nq_reader_free(r);
@@ -423,7 +423,7 @@ static int judge(const check_opts *o, const char *text, size_t len) {
         rc = nq_checker_new(o->n, &c);
     if (rc != NQ_OK) {
         nq_reader_free(r);
-        cli_error("check: %s", nq_strerror(rc));
+        tool_error("check: %s", nq_strerror(rc));
         return EXIT_USAGE;
     }
     int cases = nq_reader_format(r) == NQ_INPUT_CASES;
@@ -455,7 +455,7 @@ static int judge(const check_opts *o, const char *text, size_t len) {
     }
     int status = EXIT_OK;
     if (rc != NQ_DONE) {
-        cli_error("check: %s", nq_strerror(rc));
+        tool_error("check: %s", nq_strerror(rc));
         status = EXIT_USAGE;
     }
     int ok = 1, groups = nq_checker_groups(c);
@@ -467,7 +467,7 @@ static int judge(const check_opts *o, const char *text, size_t len) {
         nq_check_group g;
         rc = nq_checker_group(c, i, &g);
         if (rc != NQ_OK) {
-            cli_error("check: %s", nq_strerror(rc));
+            tool_error("check: %s", nq_strerror(rc));
             status = EXIT_USAGE;
             break;
         }

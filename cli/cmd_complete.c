@@ -36,7 +36,7 @@ static char *read_all(const char *path, size_t *len) {
     FILE *f = (!path || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
     const char *name = (!path || strcmp(path, "-") == 0) ? "standard input" : path;
     if (!f) {
-        cli_error("cannot open '%s': %s", name, strerror(errno));
+        tool_error("cannot open '%s': %s", name, strerror(errno));
         return NULL;
     }
     size_t cap = 1 << 16, used = 0;
@@ -45,7 +45,7 @@ static char *read_all(const char *path, size_t *len) {
         if (used == cap) {
             char *bigger = cap < ((size_t)1 << 30) ? realloc(buf, 2 * cap) : NULL;
             if (!bigger) {
-                cli_error("'%s' is too large to read (over %zu bytes)", name, cap);
+                tool_error("'%s' is too large to read (over %zu bytes)", name, cap);
                 free(buf);
                 buf = NULL;
                 break;
@@ -57,7 +57,7 @@ static char *read_all(const char *path, size_t *len) {
         used += got;
         if (got == 0) {
             if (ferror(f)) {
-                cli_error("cannot read '%s': %s", name, strerror(errno));
+                tool_error("cannot read '%s': %s", name, strerror(errno));
                 free(buf);
                 buf = NULL;
             }
@@ -199,7 +199,7 @@ int cmd_complete(int argc, char **argv) {
         free(text);
     }
     if (rc == NQ_EPARSE || rc == NQ_EMISMATCH) {
-        cli_error("%s: %s", source, err);
+        tool_error("%s: %s", source, err);
         return EXIT_USAGE;
     }
     if (rc == NQ_OK && nq_format_is_board(fmt) && !count && inst.n > 1000) {
@@ -226,20 +226,20 @@ int cmd_complete(int argc, char **argv) {
     int status = EXIT_OK;
     if (rc == NQ_ECONFLICT) {
         if (cf.kind == NQ_ATTACK_ROW) {
-            cli_error("the given queens %d-%d and %d-%d are in the same row", cf.row1, cf.col1,
-                      cf.row2, cf.col2);
+            tool_error("the given queens %d-%d and %d-%d are in the same row", cf.row1, cf.col1,
+                       cf.row2, cf.col2);
         } else {
-            cli_error("the given queens %d-%d and %d-%d attack each other (same %s)", cf.row1,
-                      cf.col1, cf.row2, cf.col2, nq_attack_name(cf.kind));
+            tool_error("the given queens %d-%d and %d-%d attack each other (same %s)", cf.row1,
+                       cf.col1, cf.row2, cf.col2, nq_attack_name(cf.kind));
         }
         status = EXIT_NO;
     } else if (rc == NQ_ENOSOL) {
-        cli_error("no completion exists");
+        tool_error("no completion exists");
         status = EXIT_NO;
     } else if (rc == NQ_STOPPED && l.failed) {
         status = EXIT_USAGE;
     } else if (rc != NQ_OK) {
-        cli_error("cannot complete the instance: %s", nq_strerror(rc));
+        tool_error("cannot complete the instance: %s", nq_strerror(rc));
         status = EXIT_USAGE;
     } else if (count) {
         char buf[41];

@@ -48,12 +48,6 @@ static const char count_help[] =
 /* A count estimated to take longer than this is refused without --force. */
 #define COUNT_REFUSE_S (365.25 * 86400)
 
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Runs a whole count of n on the given threads; returns a library status. */
 static int count_run(int n, int threads, nq_counts *out, double *seconds) {
     nq_split *split;
@@ -64,9 +58,9 @@ static int count_run(int n, int threads, nq_counts *out, double *seconds) {
     memset(&opt, 0, sizeof opt);
     opt.threads = threads;
     memset(out, 0, sizeof *out);
-    double start = now_seconds();
+    double start = tool_now();
     rc = nq_count_split(split, &opt, out);
-    *seconds = now_seconds() - start;
+    *seconds = tool_now() - start;
     nq_split_free(split);
     return rc;
 }
@@ -188,7 +182,7 @@ int cmd_count(int argc, char **argv) {
     if (estimate) {
         rc = count_estimate(stdout, "", (int)n, (int)threads, &est);
         if (rc != NQ_OK) {
-            cli_error("cannot estimate: %s", nq_strerror(rc));
+            tool_error("cannot estimate: %s", nq_strerror(rc));
             return EXIT_USAGE;
         }
         putchar('\n');
@@ -214,21 +208,9 @@ int cmd_count(int argc, char **argv) {
             return code;
     }
     if (rc != NQ_OK) {
-        cli_error("cannot count n = %lld: %s", n, nq_strerror(rc));
+        tool_error("cannot count n = %lld: %s", n, nq_strerror(rc));
         return EXIT_USAGE;
     }
-    char total[41], uniq[41];
-    nq_u128_to_string(c.total, total);
-    nq_u128_to_string(c.unique, uniq);
-    if (json) {
-        char o8[41], o4[41], o2[41], o1[41];
-        printf("{\"n\":%lld,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
-               "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d}\n",
-               n, total, uniq, nq_u128_to_string(c.orbit8, o8), nq_u128_to_string(c.orbit4, o4),
-               nq_u128_to_string(c.orbit2, o2), nq_u128_to_string(c.orbit1, o1), seconds,
-               (unsigned long long)c.nodes, nq_count_threads((int)threads));
-    } else {
-        printf("%s\n", unique ? uniq : total);
-    }
+    tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads));
     return cli_flush() ? EXIT_USAGE : EXIT_OK;
 }

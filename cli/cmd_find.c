@@ -64,7 +64,7 @@ typedef struct find_out {
 
 static void out_flush(find_out *o) {
     if (!o->failed && o->len && fwrite(o->buf, 1, o->len, stdout) != o->len) {
-        cli_error("cannot write the output: %s", strerror(errno));
+        tool_error("cannot write the output: %s", strerror(errno));
         o->failed = 1;
     }
     o->len = 0;
@@ -120,7 +120,7 @@ static void out_uint(find_out *o, unsigned long long v, const char *tail) {
 static int write_streamed(nq_format fmt, int n, const int *cols) {
     find_out o = {malloc(FIND_CHUNK), 0, FIND_CHUNK, 0};
     if (!o.buf) {
-        cli_error("out of memory: the output buffer needs %u bytes", FIND_CHUNK);
+        tool_error("out of memory: the output buffer needs %u bytes", FIND_CHUNK);
         return -1;
     }
     switch (fmt) {
@@ -179,16 +179,16 @@ static void invert_in_place(int n, int *p) {
 /* Parses a whole decimal seed in [0, 2^64 - 1]; 0 on success. */
 static int parse_seed(const char *s, uint64_t *out) {
     if (!s || *s < '0' || *s > '9') {
-        cli_error("--seed must be an integer from 0 to %llu, got '%s'",
-                  (unsigned long long)UINT64_MAX, s ? s : "");
+        tool_error("--seed must be an integer from 0 to %llu, got '%s'",
+                   (unsigned long long)UINT64_MAX, s ? s : "");
         return -1;
     }
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
     if (*end != '\0' || errno == ERANGE) {
-        cli_error("--seed must be an integer from 0 to %llu, got '%s'%s",
-                  (unsigned long long)UINT64_MAX, s, errno == ERANGE ? " (out of range)" : "");
+        tool_error("--seed must be an integer from 0 to %llu, got '%s'%s",
+                   (unsigned long long)UINT64_MAX, s, errno == ERANGE ? " (out of range)" : "");
         return -1;
     }
     *out = (uint64_t)v;
@@ -233,8 +233,8 @@ static int *alloc_cols(unsigned long long bytes) {
 }
 
 static void report_memory(int n, unsigned long long bytes, const char *what) {
-    cli_error("out of memory: %s for N = %d needs %llu bytes (%.1f MiB)", what, n, bytes,
-              (double)bytes / (1024.0 * 1024.0));
+    tool_error("out of memory: %s for N = %d needs %llu bytes (%.1f MiB)", what, n, bytes,
+               (double)bytes / (1024.0 * 1024.0));
 }
 
 int cmd_find(int argc, char **argv) {
@@ -313,8 +313,8 @@ int cmd_find(int argc, char **argv) {
                                "use --format cols (or pairs, perm, jsonl) for N = %d",
                                nq_format_name(fmt), FIND_BOARD_MAX, n);
     if (n == 2 || n == 3) {
-        cli_error("no solution: %d queens cannot be placed on a %d x %d board without attacks", n,
-                  n, n);
+        tool_error("no solution: %d queens cannot be placed on a %d x %d board without attacks", n,
+                   n, n);
         return EXIT_NO;
     }
     if (method == METHOD_RANDOM && !have_seed)
@@ -350,15 +350,15 @@ int cmd_find(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (rc == NQ_EFAIL) {
-        cli_error("--method random gave up after %llu tries and %llu swap evaluations without a "
-                  "solution (seed %llu); try another seed or --method construct",
-                  (unsigned long long)stats.tries, (unsigned long long)stats.evaluations,
-                  (unsigned long long)seed);
+        tool_error("--method random gave up after %llu tries and %llu swap evaluations without a "
+                   "solution (seed %llu); try another seed or --method construct",
+                   (unsigned long long)stats.tries, (unsigned long long)stats.evaluations,
+                   (unsigned long long)seed);
         free(cols);
         return EXIT_NO;
     }
     if (rc != NQ_OK) {
-        cli_error("internal error: %s for N = %d: %s", method_names[method], n, nq_strerror(rc));
+        tool_error("internal error: %s for N = %d: %s", method_names[method], n, nq_strerror(rc));
         free(cols);
         return EXIT_USAGE;
     }
@@ -373,13 +373,13 @@ int cmd_find(int argc, char **argv) {
     }
     if (valid != NQ_OK) {
         if (valid == NQ_ECONFLICT)
-            cli_error("internal error: the %s answer for N = %d is wrong (queens %d-%d and %d-%d "
-                      "share a %s); nothing printed",
-                      method_names[method], n, conflict.row1, conflict.col1, conflict.row2,
-                      conflict.col2, nq_attack_name(conflict.kind));
+            tool_error("internal error: the %s answer for N = %d is wrong (queens %d-%d and %d-%d "
+                       "share a %s); nothing printed",
+                       method_names[method], n, conflict.row1, conflict.col1, conflict.row2,
+                       conflict.col2, nq_attack_name(conflict.kind));
         else
-            cli_error("internal error: the %s answer for N = %d is not a placement: %s",
-                      method_names[method], n, nq_strerror(valid));
+            tool_error("internal error: the %s answer for N = %d is not a placement: %s",
+                       method_names[method], n, nq_strerror(valid));
         free(cols);
         return EXIT_USAGE;
     }

@@ -63,7 +63,7 @@ int cmd_solve(int argc, char **argv) {
     nq_search *search;
     int rc = nq_search_new((int)n, NULL, 0, sflags, &search);
     if (rc != NQ_OK) {
-        cli_error("cannot start the search: %s", nq_strerror(rc));
+        tool_error("cannot start the search: %s", nq_strerror(rc));
         return EXIT_USAGE;
     }
     cli_writer w;

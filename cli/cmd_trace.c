@@ -105,10 +105,10 @@ int cmd_trace(int argc, char **argv) {
     const char *digits = arg != NULL ? arg + strspn(arg, "0") : NULL;
     if (digits != NULL && *digits != '\0' && strspn(digits, "0123456789") == strlen(digits) &&
         (strlen(digits) > 2 || atoi(digits) > TRACE_MAX_N)) {
-        cli_error("trace prints every step of the search, so N is limited to %d, got '%s' (the "
-                  "trace of 12 has 21 million lines); for bigger boards use 'nqueens count' or "
-                  "'nqueens solve'",
-                  TRACE_MAX_N, arg);
+        tool_error("trace prints every step of the search, so N is limited to %d, got '%s' (the "
+                   "trace of 12 has 21 million lines); for bigger boards use 'nqueens count' or "
+                   "'nqueens solve'",
+                   TRACE_MAX_N, arg);
         return EXIT_USAGE;
     }
     if (cli_get_n(arg, 1, TRACE_MAX_N, &n)) {
@@ -132,7 +132,7 @@ int cmd_trace(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (rc != NQ_OK) {
-        cli_error("the search failed: %s", nq_strerror(rc));
+        tool_error("the search failed: %s", nq_strerror(rc));
         return EXIT_USAGE;
     }
     return EXIT_OK;

@@ -47,10 +47,11 @@ enum {
     NQ_ENOSOL = -4,    /* there is no solution (n = 2 or 3, or no completion) */
     NQ_ECONFLICT = -5, /* two given queens attack each other */
     NQ_EPARSE = -6,    /* malformed input text */
-    NQ_EIO = -7,       /* a read, write or sync failed (errno tells more) */
+    NQ_EIO = -7,       /* a read, write or sync failed (the function's os_error tells more) */
     NQ_EMISMATCH = -8, /* a journal belongs to another n, split or version */
     NQ_ECORRUPT = -9,  /* a journal or input is corrupted */
     NQ_EFAIL = -10,    /* a bounded heuristic search gave up without an answer */
+    NQ_EBUSY = -11,    /* a journal is in use by another running count (its lock is held) */
 };
 
 /* nq_version() :
@@ -767,6 +768,15 @@ typedef struct nq_journal_info {
     char library[32];                   /* version of the library that created the file */
 } nq_journal_info;
 
+/* Why a journal was refused (nq_journal_open(), nq_journal_read()): the details that go with the
+ * status code, so that a caller can explain it without reading the file again. */
+typedef struct nq_journal_problem {
+    int os_error;          /* NQ_EIO: the errno of the system call that failed (ENOENT: no file) */
+    int line;              /* NQ_ECORRUPT: the 1-based line found damaged (0: the file is empty) */
+    nq_journal_info found; /* NQ_EMISMATCH: the header of the journal found: `format` always;
+                              n, size, split_id and library when the format is this one */
+} nq_journal_problem;
+
 /* nq_journal_open() :
  * Opens the journal at path for the split s, creating it (header written and fsync'd, with its
  * directory) if it does not exist or is empty, or resuming it if it does: its records are read and
@@ -776,12 +786,15 @@ typedef struct nq_journal_info {
  * @param sync_ms  longest time in milliseconds between two fsync() of new records; 0 for
  *                 NQ_JOURNAL_SYNC_MS.
  * @param out      receives the handle; close it with nq_journal_close().
- * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EIO (the file cannot be
- *         created, read, written, locked or synced: errno tells why, EBUSY if another process holds
- *         the lock); NQ_EMISMATCH (the journal belongs to another n, size, split or format);
- *         NQ_ECORRUPT (the file is not a journal, or a line other than the last is damaged, or two
- *         records of one subproblem disagree); NQ_ENOMEM. */
-int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out);
+ * @param problem  receives the details of a refusal (zeroed on success); may be NULL.
+ * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another process
+ *         holds the lock: a count is running on it); NQ_EIO (the file cannot be created, read,
+ *         written, locked or synced: problem->os_error tells why); NQ_EMISMATCH (the journal
+ *         belongs to another n, size, split or format: problem->found); NQ_ECORRUPT (the file is
+ *         not a journal, or a line other than the last is damaged, or two records of one
+ *         subproblem disagree: problem->line); NQ_ENOMEM. */
+int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out,
+                    nq_journal_problem *problem);
 
 /* nq_journal_skip() :
  * @return the nq_split_size() flags of the subproblems already recorded (non-zero = done), ready
@@ -798,7 +811,7 @@ void nq_journal_get_info(nq_journal *j, nq_journal_info *info);
  * fsyncs if sync_ms have passed since the last fsync. Calls may come from any thread (they are
  * serialised inside), and so may nq_journal_sync() and nq_journal_get_info() meanwhile.
  * @return NQ_OK; NQ_EINVAL (index >= size, index already recorded, NULL pointer); NQ_EIO (write or
- *         fsync failed, errno tells why; the journal then refuses further appends). */
+ *         fsync failed, nq_journal_error() tells why; the journal then refuses further appends). */
 int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c);
 
 /* nq_journal_on_result() :
@@ -807,29 +820,35 @@ int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c);
 int nq_journal_on_result(void *journal, uint64_t index, const nq_counts *c);
 
 /* nq_journal_error() :
- * @return the first failed status of an append (NQ_OK if none), so that a caller can tell a count
- *         stopped by a journal write error from one stopped by the user. */
-int nq_journal_error(nq_journal *j);
+ * The first failure of an append or a sync (whichever thread it happened on), so that a caller
+ * can tell a count stopped by a journal write error from one stopped by the user, and say why.
+ * @param os_error  receives the errno of the failed system call when the status is NQ_EIO, else
+ *                  0; may be NULL.
+ * @return the first failed status (NQ_OK if none); NQ_EINVAL if j is NULL. */
+int nq_journal_error(nq_journal *j, int *os_error);
 
 /* nq_journal_sync() :
  * Forces the records appended so far to stable storage (fsync), if any is not yet; appends only
  * fsync when they come, so a caller whose subproblems take long calls this from a timer (thread)
  * to keep the promise of NQ_JOURNAL_SYNC_MS. Appends from other threads do not wait for the disk.
- * @return NQ_OK, or NQ_EIO (errno tells why; later appends then fail too). */
+ * @return NQ_OK, or NQ_EIO (nq_journal_error() tells why; later appends then fail too). */
 int nq_journal_sync(nq_journal *j);
 
 /* nq_journal_close() :
  * Syncs, unlocks, closes and frees the journal; NULL is accepted (returns NQ_OK).
+ * @param os_error  receives the errno of the failed system call when NQ_EIO is returned, else 0;
+ *                  may be NULL.
  * @return NQ_OK, or NQ_EIO if the final sync or close failed (the handle is freed anyway). */
-int nq_journal_close(nq_journal *j);
+int nq_journal_close(nq_journal *j, int *os_error);
 
 /* nq_journal_read() :
  * Reads and checks the journal at path without changing it and without knowing the split (for a
  * status report); a torn last line is reported in info->torn, not cut off.
- * @return NQ_OK; NQ_EINVAL (NULL argument); NQ_EIO (cannot read: errno tells why, ENOENT if it does
- *         not exist); NQ_ECORRUPT (as nq_journal_open(); an empty file is not a journal either);
- *         NQ_EMISMATCH (another format version); NQ_ENOMEM. */
-int nq_journal_read(const char *path, nq_journal_info *info);
+ * @param problem  receives the details of a refusal, as for nq_journal_open(); may be NULL.
+ * @return NQ_OK; NQ_EINVAL (NULL argument); NQ_EIO (cannot read: problem->os_error tells why,
+ *         ENOENT if it does not exist); NQ_ECORRUPT (as nq_journal_open(); an empty file is not a
+ *         journal either); NQ_EMISMATCH (another format version); NQ_ENOMEM. */
+int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem *problem);
 
 /* ==== End of section: checkpoint journal ================================================== */
 
