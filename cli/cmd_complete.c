@@ -179,7 +179,7 @@ int cmd_complete(int argc, char **argv) {
                                file ? "an instance file" : "--diagonals");
     }
 
-    nq_instance inst = {0}; /* stays empty when a reader fails */
+    nq_instance *inst = NULL; /* stays NULL when a reader fails */
     nq_conflict cf;
     char err[256];
     int rc;
@@ -202,10 +202,11 @@ int cmd_complete(int argc, char **argv) {
         tool_error("%s: %s", source, err);
         return EXIT_USAGE;
     }
-    if (rc == NQ_OK && nq_format_is_board(fmt) && !count && inst.n > 1000) {
-        nq_instance_free(&inst);
-        return cli_usage_error("complete", "n = %d is too large for the %s format; use cols",
-                               inst.n, nq_format_name(fmt));
+    int size = nq_instance_n(inst);
+    if (rc == NQ_OK && nq_format_is_board(fmt) && !count && size > 1000) {
+        nq_instance_free(inst);
+        return cli_usage_error("complete", "n = %d is too large for the %s format; use cols", size,
+                               nq_format_name(fmt));
     }
 
     nq_complete_stats st = {0};
@@ -215,12 +216,12 @@ int cmd_complete(int argc, char **argv) {
     listing l = {&w, fmt, 0, 0};
     if (rc == NQ_OK) {
         if (count) {
-            rc = nq_complete_count(&inst, &total, &cf, &st);
+            rc = nq_complete_count(inst, &total, &cf, &st);
         } else if (all) {
-            rc = nq_complete_each(&inst, put_one, &l, &cf, &st);
+            rc = nq_complete_each(inst, put_one, &l, &cf, &st);
         } else {
-            cols = malloc((size_t)inst.n * sizeof *cols);
-            rc = cols ? nq_complete_first(&inst, cols, &cf, &st) : NQ_ENOMEM;
+            cols = malloc((size_t)size * sizeof *cols);
+            rc = cols ? nq_complete_first(inst, cols, &cf, &st) : NQ_ENOMEM;
         }
     }
     int status = EXIT_OK;
@@ -246,8 +247,7 @@ int cmd_complete(int argc, char **argv) {
         printf("%s\n", nq_u128_to_string(total, buf));
         status = cli_flush() ? EXIT_USAGE : EXIT_OK;
     } else if (!all) {
-        if (cli_writer_begin(&w, fmt, 0) || cli_writer_put(&w, inst.n, cols) ||
-            cli_writer_end(&w)) {
+        if (cli_writer_begin(&w, fmt, 0) || cli_writer_put(&w, size, cols) || cli_writer_end(&w)) {
             status = EXIT_USAGE;
         }
     }
@@ -257,10 +257,10 @@ int cmd_complete(int argc, char **argv) {
         }
     }
     if (stats) {
-        fprintf(stderr, "nqueens: n=%d free=%d nodes=%llu probes=%llu\n", inst.n, st.free_rows,
+        fprintf(stderr, "nqueens: n=%d free=%d nodes=%llu probes=%llu\n", size, st.free_rows,
                 (unsigned long long)st.nodes, (unsigned long long)st.probes);
     }
     free(cols);
-    nq_instance_free(&inst);
+    nq_instance_free(inst);
     return status;
 }

@@ -41,7 +41,7 @@
 #include <string.h>
 
 #include "complete.h"
-#include "nqueens.h"
+#include "instance.h"
 
 #define CX_MAX_K 65535 /* cells are numbered i * k + j in 32 bits */
 

@@ -5,9 +5,9 @@
  *
  * Subproblem sizes vary by orders of magnitude, so they are handed out one at a time (OpenMP
  * dynamic schedule, chunk 1). Each thread sums its own results, and the threads' sums are added
- * under a lock as the threads finish, in whatever order that is: the addition of exact integers
- * is associative and commutative, so the result never depends on the number of threads or the
- * schedule.
+ * under the call's lock as the threads finish, in whatever order that is: the addition of exact
+ * integers is associative and commutative, so the result never depends on the number of threads or
+ * the schedule.
  */
 #include <omp.h>
 #include <string.h>
@@ -66,6 +66,10 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
     int halt = 0;    /* no result is reported or counted any more (on_result said stop) */
     int skipped = 0; /* some subproblem was left out because of quit */
     int error = NQ_OK;
+    /* One lock per call, not a named critical section: those are process-wide (counts running
+     * side by side would wait for each other) and would be exported by the shared library. */
+    omp_lock_t lock;
+    omp_init_lock(&lock);
 #pragma omp parallel num_threads(threads)
     {
         nq_counts mine;
@@ -90,7 +94,7 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
             }
             nq_counts c;
             int rc = split_solve(s, (uint64_t)i, &c, sc);
-#pragma omp critical(nq_count_result)
+            omp_set_lock(&lock);
             {
                 if (rc != NQ_OK) {
                     error = rc;
@@ -105,11 +109,14 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
                     quit = 1;
                 }
             }
+            omp_unset_lock(&lock);
         }
         count_scratch_free(sc);
-#pragma omp critical(nq_count_sum)
+        omp_set_lock(&lock);
         nq_counts_add(&sum, &mine);
+        omp_unset_lock(&lock);
     }
+    omp_destroy_lock(&lock);
     if (error != NQ_OK)
         return error;
     nq_counts_add(out, &sum);

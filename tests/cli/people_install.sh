@@ -26,6 +26,11 @@ ok "libnqueens.so -> libnqueens.so.0 -> libnqueens.so.0.1.0" \
            [ \"\$(readlink '$libdir/libnqueens.so.0')\" = libnqueens.so.0.1.0 ]"
 check "SONAME is libnqueens.so.0" 0 "libnqueens.so.0" -- \
   bash -c "readelf -d '$libdir/libnqueens.so.0.1.0' | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'"
+check "libnqueens.so exports only nq_ names (hidden visibility, NQ_API)" 0 "" -- \
+  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.1.0' | awk '{ print \$3 }' | grep -v '^nq_' || true"
+check "libnqueens.so exports the public API (nq_count, nq_version)" 0 "nq_count
+nq_version" -- \
+  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.1.0' | awk '{ print \$3 }' | grep -x -e nq_count -e nq_version | sort"
 ok "nqueens.h installed" cmp "$prefix/include/nqueens.h" "$NQ_SRC/include/nqueens.h"
 ok "CMake package installed" test -f "$libdir/cmake/nqueens/nqueensConfig.cmake" -a \
   -f "$libdir/cmake/nqueens/nqueensConfigVersion.cmake"
