@@ -1,6 +1,6 @@
 /*
  * cmd_trace.c: `nqueens trace N`: the branch-and-bound search of seeds 000 and 004, step by step,
- * for learners. One line per event of nq_bnb_search(), indented two spaces per row, then the
+ * for learners. One line per event of nq_trace_search(), indented two spaces per row, then the
  * totals. Boards are limited to N <= 12: the trace of N = 12 already has about 21 million lines.
  */
 #include <getopt.h>
@@ -30,39 +30,39 @@ static const char trace_help[] =
     "  -s, --summary      print only the totals\n"
     "  -h, --help         show this help\n";
 
-typedef struct trace_state {
+typedef struct trace_printer {
     int quiet; /* --summary: no event lines */
     char indent[2 * TRACE_MAX_N + 1];
-} trace_state;
+} trace_printer;
 
-static int trace_event(void *user, const nq_bnb_event *ev) {
-    trace_state *t = user;
+static int print_event(void *user, const nq_trace_event *ev) {
+    trace_printer *t = user;
     if (t->quiet) {
         return 0;
     }
     printf("%.*s", 2 * ev->row, t->indent);
     switch (ev->kind) {
-    case NQ_BNB_TRY:
+    case NQ_TRACE_TRY:
         printf("try %d-%d\n", ev->row, ev->col);
         break;
-    case NQ_BNB_ATTACKED:
+    case NQ_TRACE_ATTACKED:
         printf("attacked %d-%d by %d-%d (%s)\n", ev->row, ev->col, ev->by_row, ev->by_col,
                nq_attack_name(ev->attack));
         break;
-    case NQ_BNB_PLACE:
+    case NQ_TRACE_PLACE:
         printf("place %d-%d\n", ev->row, ev->col);
         break;
-    case NQ_BNB_SOLUTION:
+    case NQ_TRACE_SOLUTION:
         printf("solution %llu:", (unsigned long long)ev->solution);
         for (int r = 0; r < ev->n; r++) {
             printf(" %d-%d,", r, ev->cols[r]);
         }
         printf(" .\n");
         break;
-    case NQ_BNB_DEAD_END:
+    case NQ_TRACE_DEAD_END:
         printf("dead end at row %d\n", ev->row);
         break;
-    case NQ_BNB_BACKTRACK:
+    case NQ_TRACE_BACKTRACK:
         printf("backtrack %d-%d\n", ev->row, ev->col);
         break;
     }
@@ -76,7 +76,7 @@ int cmd_trace(int argc, char **argv) {
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    trace_state t = {.quiet = 0};
+    trace_printer t = {.quiet = 0};
     memset(t.indent, ' ', sizeof t.indent - 1);
     t.indent[sizeof t.indent - 1] = '\0';
     static const char optstring[] = ":sh";
@@ -119,8 +119,8 @@ int cmd_trace(int argc, char **argv) {
                "r-c is the cell at row r, column c\n",
                n);
     }
-    nq_bnb_stats st;
-    int rc = nq_bnb_search((int)n, trace_event, &t, &st);
+    nq_trace_stats st;
+    int rc = nq_trace_search((int)n, print_event, &t, &st);
     if (rc == NQ_OK) {
         printf("tried: %llu\nattacked: %llu\nnodes: %llu\ndead ends: %llu\nbacktracks: %llu\n"
                "solutions: %llu\n",

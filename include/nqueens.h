@@ -14,6 +14,12 @@
  *   to stop". A function that fails leaves its outputs untouched unless it says otherwise.
  * - No global mutable state: every function is thread-safe on distinct handles.
  * - Counts are 128-bit unsigned (nq_u128): the total for n = 29 already exceeds 2^64.
+ *
+ * The header has two tiers, as zstd's does. The simple tier is what most programs need: solve
+ * (the solution iterator), count, find (first, constructed, random), complete, check and format.
+ * The advanced tier is for programs that drive a long count themselves (the numbered split of a
+ * count into subproblems, threads and stop flags, the checkpoint journal), read solution lists
+ * item by item (the readers that feed the checker), or watch the search step by step (trace).
  */
 #ifndef NQUEENS_H
 #define NQUEENS_H
@@ -83,7 +89,11 @@ NQ_API const char *nq_strerror(int status);
 NQ_API char *nq_u128_to_string(nq_u128 v, char buf[41]);
 
 /* ========================================================================================== */
-/* Placements: validation (board.c), symmetries and canonical form (symmetry.c)              */
+/* SIMPLE TIER: solve, count, find, complete, check, format                                   */
+/* ========================================================================================== */
+
+/* ========================================================================================== */
+/* Placements: validation (board.c), symmetries and canonical form (symmetry.c)               */
 /* ========================================================================================== */
 
 /* How two queens attack each other. */
@@ -157,7 +167,7 @@ NQ_API int nq_transform(int n, const int *cols, nq_symmetry sym, int *out);
 NQ_API int nq_canonical(int n, const int *cols, int *out, int *orbit);
 
 /* ========================================================================================== */
-/* The solution iterator: iterative bitboard backtracking (search.c)                          */
+/* Solve: every solution in lexicographic order, by iterative backtracking (search.c)         */
 /* ========================================================================================== */
 
 typedef struct nq_search nq_search; /* opaque; one per search, not shared between threads */
@@ -186,76 +196,16 @@ NQ_API int nq_search_next(nq_search *s, int *cols);
 
 /* nq_search_nodes() :
  * @return the number of search nodes so far: queens placed (each partial placement visited,
- *         not counting the given prefix). The same count as nq_bnb_search()'s for a full listing.
+ *         not counting the given prefix). The same count as nq_trace_search()'s for a full listing.
  */
 NQ_API uint64_t nq_search_nodes(const nq_search *s);
 
 /* nq_search_free() : releases a search; NULL is accepted. */
 NQ_API void nq_search_free(nq_search *s);
 
-/* nq_find_first() :
- * Computes the lexicographically first solution by backtracking. The cost grows erratically with
- * n (56 million nodes at n = 30); for large n use nq_construct().
- * @param n      1 <= n <= NQ_MAX_N.
- * @param cols   receives n columns.
- * @param nodes  receives the number of nodes visited; may be NULL.
- * @return NQ_OK, NQ_ENOSOL (n = 2 or 3), NQ_EINVAL, NQ_ENOMEM. */
-NQ_API int nq_find_first(int n, int *cols, uint64_t *nodes);
-
 /* ========================================================================================== */
-/* Output formats (format.c)                                                                  */
+/* Count: all and fundamental solutions (parallel.c, over split.c and count.c)                */
 /* ========================================================================================== */
-
-/* The output formats. Examples for n = 4, cols = {1, 3, 0, 2}. */
-typedef enum nq_format {
-    NQ_FMT_COLS = 0, /* "1 3 0 2\n" */
-    NQ_FMT_PAIRS,    /* "0-1, 1-3, 2-0, 3-2, .\n" (row-col pairs) */
-    NQ_FMT_BOARD,    /* ".Q..\n...Q\nQ...\n..Q.\n\n" (n lines, then a blank line) */
-    NQ_FMT_JSON,     /* "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]" (one element of the run's array) */
-    NQ_FMT_JSONL,    /* "{\"n\":4,\"cols\":[1,3,0,2]}\n" */
-    NQ_FMT_GRID,     /* "_ Q _ _ \n_ _ _ Q \nQ _ _ _ \n_ _ Q _ \n\n" (each cell then a space) */
-    NQ_FMT_PERM,     /* "[2 4 1 3 ]\n" (1-based columns, each followed by a space) */
-    NQ_FMT_MATRIX,   /* "0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n\n" (0/1, then a blank line) */
-    NQ_FMT_SVG,      /* a picture; see the SVG section */
-} nq_format;
-#define NQ_FORMATS 9
-
-/* Flags of nq_format_solution(). */
-#define NQ_FMT_COLUMN_MAJOR 1u /* print the transposed board (queen (r, c) drawn at (c, r)) */
-#define NQ_FMT_NO_END       2u /* omit the final newline or blank line (perm in `cases`) */
-
-/* nq_format_name() / nq_format_parse() :
- * Map between a format and its command-line name ("cols", "pairs", "board", "json", "jsonl",
- * "grid", "perm", "matrix", "svg").
- * nq_format_parse() @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
-NQ_API const char *nq_format_name(nq_format fmt);
-NQ_API int nq_format_parse(const char *name, nq_format *fmt);
-
-/* nq_format_is_board() :
- * @return 1 if the format draws the whole board (n^2 characters: board, json, grid, matrix, svg),
- *         0 for the formats of size O(n) (cols, pairs, jsonl, perm). */
-NQ_API int nq_format_is_board(nq_format fmt);
-
-/* nq_format_solution() :
- * Writes one solution in a text format (not NQ_FMT_SVG), snprintf-style: at most cap bytes
- * including a terminating NUL; the result is always terminated when cap > 0.
- * @param n     board size, n >= 1.
- * @param cols  n entries in [0, n); with NQ_FMT_COLUMN_MAJOR a permutation.
- * @param flags NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END.
- * @return the length of the full text (excluding the NUL), so a call with cap 0 sizes the buffer;
- *         0 if an argument is invalid (fmt is NQ_FMT_SVG, n < 1, cols NULL, an entry out of range).
- */
-NQ_API size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
-                                 unsigned flags);
-
-/* nq_format_prefix() / nq_format_separator() / nq_format_suffix() :
- * What a run of solutions in this format starts with, puts between two solutions, and ends with:
- * "[", "," and "]\n" for NQ_FMT_JSON (so an empty run is "[]\n"), "" for the others. */
-NQ_API const char *nq_format_prefix(nq_format fmt);
-NQ_API const char *nq_format_separator(nq_format fmt);
-NQ_API const char *nq_format_suffix(nq_format fmt);
-
-/* ==== Section: counting engine and subproblems (count.c, split.c, parallel.c) ============= */
 
 /*
  * Method. The count visits about a quarter of the backtracking tree (the left-right mirror alone
@@ -304,67 +254,18 @@ NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
  * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM. */
 NQ_API int nq_count(int n, nq_counts *out);
 
-/* A numbered split of a whole count into independent subproblems (see above). */
-typedef struct nq_split nq_split;
+/* ========================================================================================== */
+/* Find: one solution (search.c, construct.c, minconflicts.c)                                 */
+/* ========================================================================================== */
 
-/* nq_split_new() : the split used by every count of n (threads, journal, MPI). Builds the list
- * of subproblem prefixes (at most 2,000,000 of depth bytes each; milliseconds for n <= 20).
- * @param n    1 <= n <= NQ_MAX_N.
- * @param out  receives the split; free it with nq_split_free().
- * @return NQ_OK, NQ_EINVAL (n out of range, out NULL), NQ_ENOMEM. */
-NQ_API int nq_split_new(int n, nq_split **out);
-
-/* nq_split_n() / nq_split_size() / nq_split_id() :
- * The board size; the number of subproblems (numbered 0 .. size-1); and a short string naming the
- * numbering (method, version, n, depth and size) that a journal stores and compares. NULL gives
- * 0, 0 and "". */
-NQ_API int nq_split_n(const nq_split *s);
-NQ_API uint64_t nq_split_size(const nq_split *s);
-NQ_API const char *nq_split_id(const nq_split *s);
-
-/* nq_split_solve() :
- * Computes one subproblem's contribution (its weighted solutions, fundamental and orbit counts,
- * nodes). Thread-safe: many threads may solve subproblems of one split at once. The sum over all
- * indices equals nq_count(). Each call allocates about 1.3 MB of scratch memory (nq_count_split()
- * keeps one per thread instead); without it, a slower search that needs none gives the same
- * result.
- * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
-NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
-
-/* nq_split_free() : NULL is accepted. */
-NQ_API void nq_split_free(nq_split *s);
-
-/* Options of nq_count_split(). Zero-initialise, then set what you need. */
-typedef struct nq_count_options {
-    int threads;         /* worker threads; 0 = all cores */
-    const uint8_t *skip; /* NULL, or nq_split_size() flags: non-zero = already done, skip it */
-    /* Called once per finished subproblem, never concurrently (under a lock), from any thread;
-     * a non-zero return stops the count (NQ_STOPPED). May be NULL. */
-    int (*on_result)(void *user, uint64_t index, const nq_counts *c);
-    void *user;
-    /* NULL, or a flag: once non-zero, no new subproblem starts; those running finish and are
-     * reported and counted. */
-    const volatile int *stop;
-} nq_count_options;
-
-/* nq_count_threads() :
- * @param threads  a thread count as in nq_count_options.threads (0 = all cores).
- * @return the number of worker threads a count with that setting runs (>= 1). */
-NQ_API int nq_count_threads(int threads);
-
-/* nq_count_split() :
- * Solves every subproblem not skipped, on opt->threads threads (OpenMP, dynamic schedule, one
- * subproblem at a time), and adds their contributions into *out (which the caller initialises,
- * e.g. from a journal). The result never depends on the number of threads or the schedule.
- * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
- * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
- *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
- *         threads < 0); NQ_ENOMEM. */
-NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
-
-/* ==== End of section: counting engine ===================================================== */
-
-/* ==== Section: construction and min-conflicts (construct.c, minconflicts.c) =============== */
+/* nq_find_first() :
+ * Computes the lexicographically first solution by backtracking. The cost grows erratically with
+ * n (56 million nodes at n = 30); for large n use nq_construct().
+ * @param n      1 <= n <= NQ_MAX_N.
+ * @param cols   receives n columns.
+ * @param nodes  receives the number of nodes visited; may be NULL.
+ * @return NQ_OK, NQ_ENOSOL (n = 2 or 3), NQ_EINVAL, NQ_ENOMEM. */
+NQ_API int nq_find_first(int n, int *cols, uint64_t *nodes);
 
 /* nq_construct() :
  * Writes an explicit solution of the n-queens problem in O(n) time and no extra memory, for every
@@ -422,206 +323,9 @@ NQ_API int nq_minconflicts(int n, uint64_t seed, uint64_t max_work, int *cols, n
  *         0 if n < 1. */
 NQ_API uint64_t nq_minconflicts_memory(int n);
 
-/* ==== End of section: construction and min-conflicts ===================================== */
-
-/* ==== Section: parsing, checking and completion (parse.c, check.c, complete.c) ============ */
-/* ---- Reading solution lists (parse.c) ---------------------------------------------------- */
-
-/* Input formats of the readers: every text nq_format (not NQ_FMT_SVG), plus these. */
-#define NQ_INPUT_AUTO (-1) /* detect the format from the text (nq_input_detect()) */
-/* NQ_INPUT_CASES: a whole `cases` output, one line per case: "[2 4 1 3 ] [3 1 4 2 ]" or "-1". */
-#define NQ_INPUT_CASES 100
-#define NQ_INPUT_COUNT 101 /* count claims, one a line: "COUNT" (n given apart) or "N COUNT" */
-
-/* nq_input_name() / nq_input_parse_name() :
- * Map between an input format (an nq_format value other than NQ_FMT_SVG, NQ_INPUT_CASES or
- * NQ_INPUT_COUNT) and its name: the nq_format names, "cases", "count" (and "auto" for
- * NQ_INPUT_AUTO).
- * nq_input_name() @return the name, or "unknown".
- * nq_input_parse_name() @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
-NQ_API const char *nq_input_name(int format);
-NQ_API int nq_input_parse_name(const char *name, int *format);
-
-/* nq_input_detect() :
- * Tells the format of a text from its first non-blank line (and, between `perm` and `cases` and
- * between `cols` and `matrix`, from its shape). A text made of one lone integer is a count claim
- * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1). An empty or blank text is
- * `cols` (an empty list).
- * @param text    the input, len bytes, need not be NUL-terminated.
- * @param n_hint  the board size the caller insists on, or 0 if unknown.
- * @param format  receives the format.
- * @param line    receives the 1-based line of the text that could not be classified; may be NULL.
- * @return NQ_OK, NQ_EPARSE if no format fits (line says where), NQ_EINVAL (NULL pointers). */
-NQ_API int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line);
-
-/* What an item of a list is. */
-typedef enum nq_item_kind {
-    NQ_ITEM_PLACEMENT = 0, /* queens on an n x n board (a solution, if it is right) */
-    NQ_ITEM_NONE,          /* "-1" in a `cases` output: a claim that n has no solution */
-    NQ_ITEM_COUNT,         /* a claimed number of solutions of n (count format, or JSON "total") */
-    NQ_ITEM_MALFORMED,     /* text that is no item of the format; `error` says why */
-} nq_item_kind;
-
-/* One item read from a list. The arrays and the message belong to the reader and stay valid
- * until the next nq_reader_next() or nq_reader_free(). */
-typedef struct nq_item {
-    nq_item_kind kind;
-    int n;             /* board size; 0 when the text does not say it (a "-1", a bare count) */
-    size_t queens;     /* PLACEMENT: number of queens in rows[] / cols[] */
-    const int *rows;   /* PLACEMENT: queen i stands at (rows[i], cols[i]), 0-based, inside the */
-    const int *cols;   /*   board; rows are increasing except in `pairs` (as written) */
-    nq_u128 total;     /* COUNT: the claimed number of solutions */
-    nq_u128 unique;    /* COUNT: the claimed number of fundamental solutions, if has_unique */
-    int has_unique;    /* COUNT: 1 if the claim names a fundamental count (JSON "unique") */
-    int group;         /* `cases`: 0-based index of the case (its line); 0 for the other formats */
-    int line;          /* 1-based position of the item (MALFORMED: of the error) ... */
-    int column;        /* ... and its 1-based column, counted in bytes */
-    const char *error; /* MALFORMED: what is wrong, one line (no position); NULL otherwise */
-} nq_item;
-
-typedef struct nq_reader nq_reader; /* opaque; reads one text */
-
-/* NQ_PARSE_MAX_N : the largest board size the readers accept (it bounds the memory a checker
- * allocates for one item). */
-#define NQ_PARSE_MAX_N (1 << 24)
-
-/* nq_reader_new() :
- * Starts reading a list of solutions (or claims) from a text in one input format. Every format
- * tolerates leading and trailing spaces and tabs, "\r\n" line ends and blank lines; the board
- * formats (board, grid, matrix) accept a board with or without the blank line after it, even
- * boards with no blank line between them. `cols`, `pairs` and `perm` accept commas between
- * numbers; `json` accepts // comments, and a single board ["..Q.", ...] as well as a list.
- * @param text    the input, len bytes (need not be NUL-terminated); it must outlive the reader.
- * @param format  an input format, or NQ_INPUT_AUTO to detect it.
- * @param n_hint  the board size to assume when the text does not state it (`pairs`, `count`, "-1"),
- *                or 0; 0 <= n_hint <= NQ_PARSE_MAX_N.
- * @param out     receives the reader; free it with nq_reader_free().
- * @return NQ_OK (when NQ_INPUT_AUTO cannot detect the format, the first nq_reader_next() returns
- *         NQ_EPARSE and nq_reader_error() says why); NQ_EINVAL (NULL pointers, unknown format,
- *         n_hint out of range); NQ_ENOMEM. */
-NQ_API int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reader **out);
-
-/* nq_reader_format() : @return the reader's format (the detected one under NQ_INPUT_AUTO). */
-NQ_API int nq_reader_format(const nq_reader *r);
-
-/* nq_reader_next() :
- * Reads the next item. A malformed item is an item (NQ_ITEM_MALFORMED), and reading goes on after
- * it (at the next line, or the next board); only a text that cannot be read on (a broken `json`
- * structure, an undetectable format) ends with NQ_EPARSE.
- * @param item  receives the item.
- * @return NQ_OK with an item; NQ_DONE at the end; NQ_EPARSE for an unrecoverable error (then
- *         nq_reader_error() gives the message, line and column, and later calls return NQ_EPARSE
- *         again); NQ_ENOMEM; NQ_EINVAL (NULL pointers). */
-NQ_API int nq_reader_next(nq_reader *r, nq_item *item);
-
-/* nq_reader_error() :
- * @return the message of the last NQ_EPARSE (never NULL; "" if none), and its 1-based line and
- *         column (each pointer may be NULL). */
-NQ_API const char *nq_reader_error(const nq_reader *r, int *line, int *column);
-
-/* nq_reader_free() : releases a reader; NULL is accepted. */
-NQ_API void nq_reader_free(nq_reader *r);
-
-/* ---- Judging solution lists (check.c) ----------------------------------------------------- */
-
-/* nq_known_count() :
- * The number of solutions of n known to mathematics: OEIS A000170 (total) and A002562
- * (fundamental), both known up to n = 27 (the Q27 project, 2016).
- * @param total   receives the number of solutions; may be NULL.
- * @param unique  receives the number of fundamental solutions; may be NULL.
- * @return NQ_OK; NQ_ERANGE if n > 27 (not known); NQ_EINVAL if n < 1. */
-NQ_API int nq_known_count(int n, nq_u128 *total, nq_u128 *unique);
-
-/* The judgement of one item. */
-typedef enum nq_verdict_kind {
-    NQ_VERDICT_VALID = 0,   /* a solution */
-    NQ_VERDICT_ATTACK,      /* two queens attack each other: `conflict` names the first two */
-    NQ_VERDICT_INCOMPLETE,  /* no attack, but fewer than n queens: `row` is the first empty row */
-    NQ_VERDICT_SIZE,        /* a board of another size than the list's (`list_n`) */
-    NQ_VERDICT_MALFORMED,   /* unreadable item (the item's error, line and column) */
-    NQ_VERDICT_DUPLICATE,   /* a solution, but listed before as item `dup_of` (at `dup_line`) */
-    NQ_VERDICT_CLAIM_RIGHT, /* a "-1" or count claim that is true */
-    NQ_VERDICT_CLAIM_WRONG, /* a "-1" or count claim that is false: `known_total`/`known_unique` */
-    NQ_VERDICT_CLAIM_UNKNOWN, /* a claim that cannot be judged (n unknown, or count beyond n = 27)
-                               */
-} nq_verdict_kind;
-
-typedef struct nq_verdict {
-    nq_verdict_kind kind;
-    uint64_t index;       /* 1-based number of the item in the whole list */
-    int n;                /* the item's board size (0 if unknown) */
-    int list_n;           /* the size of the list (or case) the item belongs to (0 if unknown) */
-    nq_conflict conflict; /* ATTACK: the first two attacking queens (nq_validate(); or a row) */
-    int row;              /* INCOMPLETE: the first row with no queen */
-    uint64_t dup_of;      /* DUPLICATE: the index of the first equal item */
-    int dup_line;         /* DUPLICATE: its line */
-    nq_u128 known_total;  /* CLAIM_*: the true number of solutions (if the claim could be judged) */
-    nq_u128 known_unique; /* CLAIM_*: the true number of fundamental ones */
-} nq_verdict;
-
-/* The judgement of a whole list (or of one case of a `cases` output). */
-typedef struct nq_check_group {
-    int group;      /* 0-based case index (0 unless `cases`) */
-    int n;          /* board size of the group; 0 if unknown (empty, or only claims) */
-    int line;       /* line of its first item (0 if empty) */
-    uint64_t items; /* items in the group */
-    uint64_t valid; /* distinct solutions */
-    uint64_t wrong; /* items that are not valid: attack, incomplete, size, malformed, wrong claim */
-    uint64_t duplicates; /* solutions listed again */
-    uint64_t placements; /* items that are placements (valid or not) */
-    uint64_t claims;     /* items that are claims ("-1", counts) */
-    uint64_t unchecked;  /* claims that could not be judged (NQ_VERDICT_CLAIM_UNKNOWN) */
-    int claims_none;     /* 1 if the group is a "-1" claim */
-    int known;           /* 1 if the number of solutions of n is known (1 <= n <= 27) */
-    nq_u128 expected;    /* if known: the number of solutions of n (OEIS A000170) */
-    int complete;        /* 1 if known, and the group lists exactly the solutions of n: as many
-                            distinct solutions as expected, nothing wrong, no duplicates */
-    nq_u128 missing;     /* if known: expected - valid (0 if more are listed) */
-    const int
-        *first_missing;   /* NULL, or the lexicographically first solution not listed
-                             (found when n <= 15), n entries, valid until the checker is freed */
-    int ordered;          /* 1 if the placements are in strictly increasing lexicographic order */
-    uint64_t order_index; /* if not ordered: the first item not greater than the placement before */
-    int order_line;       /*   and its line */
-} nq_check_group;
-
-typedef struct nq_checker nq_checker; /* opaque; judges one list */
-
-/* nq_checker_new() :
- * Starts judging a list of items read by an nq_reader. The board size of the list (or of each
- * case of a `cases` output) is n if n > 0, else the size of its first placement.
- * @param n    the size to insist on, or 0; 0 <= n <= NQ_PARSE_MAX_N.
- * @param out  receives the checker; free it with nq_checker_free().
- * @return NQ_OK, NQ_EINVAL (out NULL, n out of range), NQ_ENOMEM. */
-NQ_API int nq_checker_new(int n, nq_checker **out);
-
-/* nq_checker_add() :
- * Judges the next item of the list: validity (nq_validate(), which names the first two attacking
- * queens; two queens in one row are named as a row attack), completeness of the placement, board
- * size, duplicates (a hash set of the solutions seen), claims (against nq_known_count(); "-1" is
- * true exactly for n = 2 and 3). O(n) time per item; each distinct solution is kept (4n bytes).
- * @param item     the item, as nq_reader_next() gave it.
- * @param verdict  receives the judgement; may be NULL.
- * @return NQ_OK, NQ_EINVAL (NULL pointers, an item out of its board), NQ_ENOMEM. */
-NQ_API int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict);
-
-/* nq_checker_groups() :
- * @return the number of groups judged so far: 1 for a list (even an empty one), the number of
- *         cases for a `cases` output. */
-NQ_API int nq_checker_groups(const nq_checker *c);
-
-/* nq_checker_group() :
- * Sums up one group: counts, order, and completeness against OEIS A000170. When the group is
- * incomplete and 1 <= n <= 15, the first missing solution is found by enumerating the solutions
- * with nq_search_new() (at most 2.3 million of them) until one is not in the list.
- * @param index  0 <= index < nq_checker_groups().
- * @return NQ_OK, NQ_EINVAL (NULL pointers, index out of range), NQ_ENOMEM. */
-NQ_API int nq_checker_group(nq_checker *c, int index, nq_check_group *out);
-
-/* nq_checker_free() : releases a checker; NULL is accepted. */
-NQ_API void nq_checker_free(nq_checker *c);
-
-/* ---- n-Queens Completion: instances (instance.c) and the completion engine (complete.c) ---- */
+/* ========================================================================================== */
+/* Complete: n-Queens Completion (instance.c, complete.c)                                     */
+/* ========================================================================================== */
 
 /* nq_instance : a completion problem on an n x n board: queens already placed, cells where no
  * queen may stand, and excluded diagonals (CSPLib problem 79). Opaque: build one with
@@ -739,9 +443,310 @@ NQ_API int nq_complete_count(const nq_instance *inst, nq_u128 *count, nq_conflic
 NQ_API int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const int *cols),
                             void *user, nq_conflict *conflict, nq_complete_stats *stats);
 
-/* ==== End of section: parsing, checking and completion ==================================== */
+/* ========================================================================================== */
+/* Check: judging lists of solutions and claims (check.c)                                     */
+/* ========================================================================================== */
 
-/* ==== Section: checkpoint journal (journal.c) ============================================ */
+/* What an item of a list is. */
+typedef enum nq_item_kind {
+    NQ_ITEM_PLACEMENT = 0, /* queens on an n x n board (a solution, if it is right) */
+    NQ_ITEM_NONE,          /* "-1" in a `cases` output: a claim that n has no solution */
+    NQ_ITEM_COUNT,         /* a claimed number of solutions of n (count format, or JSON "total") */
+    NQ_ITEM_MALFORMED,     /* text that is no item of the format; `error` says why */
+} nq_item_kind;
+
+/* One item read from a list. The arrays and the message belong to the reader and stay valid
+ * until the next nq_reader_next() or nq_reader_free(). */
+typedef struct nq_item {
+    nq_item_kind kind;
+    int n;             /* board size; 0 when the text does not say it (a "-1", a bare count) */
+    size_t queens;     /* PLACEMENT: number of queens in rows[] / cols[] */
+    const int *rows;   /* PLACEMENT: queen i stands at (rows[i], cols[i]), 0-based, inside the */
+    const int *cols;   /*   board; rows are increasing except in `pairs` (as written) */
+    nq_u128 total;     /* COUNT: the claimed number of solutions */
+    nq_u128 unique;    /* COUNT: the claimed number of fundamental solutions, if has_unique */
+    int has_unique;    /* COUNT: 1 if the claim names a fundamental count (JSON "unique") */
+    int group;         /* `cases`: 0-based index of the case (its line); 0 for the other formats */
+    int line;          /* 1-based position of the item (MALFORMED: of the error) ... */
+    int column;        /* ... and its 1-based column, counted in bytes */
+    const char *error; /* MALFORMED: what is wrong, one line (no position); NULL otherwise */
+} nq_item;
+
+/* NQ_PARSE_MAX_N : the largest board size the readers accept (it bounds the memory a checker
+ * allocates for one item). */
+#define NQ_PARSE_MAX_N (1 << 24)
+
+/* nq_known_count() :
+ * The number of solutions of n known to mathematics: OEIS A000170 (total) and A002562
+ * (fundamental), both known up to n = 27 (the Q27 project, 2016).
+ * @param total   receives the number of solutions; may be NULL.
+ * @param unique  receives the number of fundamental solutions; may be NULL.
+ * @return NQ_OK; NQ_ERANGE if n > 27 (not known); NQ_EINVAL if n < 1. */
+NQ_API int nq_known_count(int n, nq_u128 *total, nq_u128 *unique);
+
+/* The judgement of one item. */
+typedef enum nq_verdict_kind {
+    NQ_VERDICT_VALID = 0,   /* a solution */
+    NQ_VERDICT_ATTACK,      /* two queens attack each other: `conflict` names the first two */
+    NQ_VERDICT_INCOMPLETE,  /* no attack, but fewer than n queens: `row` is the first empty row */
+    NQ_VERDICT_SIZE,        /* a board of another size than the list's (`list_n`) */
+    NQ_VERDICT_MALFORMED,   /* unreadable item (the item's error, line and column) */
+    NQ_VERDICT_DUPLICATE,   /* a solution, but listed before as item `dup_of` (at `dup_line`) */
+    NQ_VERDICT_CLAIM_RIGHT, /* a "-1" or count claim that is true */
+    NQ_VERDICT_CLAIM_WRONG, /* a "-1" or count claim that is false: `known_total`/`known_unique` */
+    NQ_VERDICT_CLAIM_UNKNOWN, /* a claim that cannot be judged (n unknown, or count beyond n = 27)
+                               */
+} nq_verdict_kind;
+
+typedef struct nq_verdict {
+    nq_verdict_kind kind;
+    uint64_t index;       /* 1-based number of the item in the whole list */
+    int n;                /* the item's board size (0 if unknown) */
+    int list_n;           /* the size of the list (or case) the item belongs to (0 if unknown) */
+    nq_conflict conflict; /* ATTACK: the first two attacking queens (nq_validate(); or a row) */
+    int row;              /* INCOMPLETE: the first row with no queen */
+    uint64_t dup_of;      /* DUPLICATE: the index of the first equal item */
+    int dup_line;         /* DUPLICATE: its line */
+    nq_u128 known_total;  /* CLAIM_*: the true number of solutions (if the claim could be judged) */
+    nq_u128 known_unique; /* CLAIM_*: the true number of fundamental ones */
+} nq_verdict;
+
+/* The judgement of a whole list (or of one case of a `cases` output). */
+typedef struct nq_check_group {
+    int group;      /* 0-based case index (0 unless `cases`) */
+    int n;          /* board size of the group; 0 if unknown (empty, or only claims) */
+    int line;       /* line of its first item (0 if empty) */
+    uint64_t items; /* items in the group */
+    uint64_t valid; /* distinct solutions */
+    uint64_t wrong; /* items that are not valid: attack, incomplete, size, malformed, wrong claim */
+    uint64_t duplicates; /* solutions listed again */
+    uint64_t placements; /* items that are placements (valid or not) */
+    uint64_t claims;     /* items that are claims ("-1", counts) */
+    uint64_t unchecked;  /* claims that could not be judged (NQ_VERDICT_CLAIM_UNKNOWN) */
+    int claims_none;     /* 1 if the group is a "-1" claim */
+    int known;           /* 1 if the number of solutions of n is known (1 <= n <= 27) */
+    nq_u128 expected;    /* if known: the number of solutions of n (OEIS A000170) */
+    int complete;        /* 1 if known, and the group lists exactly the solutions of n: as many
+                            distinct solutions as expected, nothing wrong, no duplicates */
+    nq_u128 missing;     /* if known: expected - valid (0 if more are listed) */
+    const int
+        *first_missing;   /* NULL, or the lexicographically first solution not listed
+                             (found when n <= 15), n entries, valid until the checker is freed */
+    int ordered;          /* 1 if the placements are in strictly increasing lexicographic order */
+    uint64_t order_index; /* if not ordered: the first item not greater than the placement before */
+    int order_line;       /*   and its line */
+} nq_check_group;
+
+typedef struct nq_checker nq_checker; /* opaque; judges one list */
+
+/* nq_checker_new() :
+ * Starts judging a list of items read by an nq_reader. The board size of the list (or of each
+ * case of a `cases` output) is n if n > 0, else the size of its first placement.
+ * @param n    the size to insist on, or 0; 0 <= n <= NQ_PARSE_MAX_N.
+ * @param out  receives the checker; free it with nq_checker_free().
+ * @return NQ_OK, NQ_EINVAL (out NULL, n out of range), NQ_ENOMEM. */
+NQ_API int nq_checker_new(int n, nq_checker **out);
+
+/* nq_checker_add() :
+ * Judges the next item of the list: validity (nq_validate(), which names the first two attacking
+ * queens; two queens in one row are named as a row attack), completeness of the placement, board
+ * size, duplicates (a hash set of the solutions seen), claims (against nq_known_count(); "-1" is
+ * true exactly for n = 2 and 3). O(n) time per item; each distinct solution is kept (4n bytes).
+ * @param item     the item, as nq_reader_next() gave it.
+ * @param verdict  receives the judgement; may be NULL.
+ * @return NQ_OK, NQ_EINVAL (NULL pointers, an item out of its board), NQ_ENOMEM. */
+NQ_API int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict);
+
+/* nq_checker_groups() :
+ * @return the number of groups judged so far: 1 for a list (even an empty one), the number of
+ *         cases for a `cases` output. */
+NQ_API int nq_checker_groups(const nq_checker *c);
+
+/* nq_checker_group() :
+ * Sums up one group: counts, order, and completeness against OEIS A000170. When the group is
+ * incomplete and 1 <= n <= 15, the first missing solution is found by enumerating the solutions
+ * with nq_search_new() (at most 2.3 million of them) until one is not in the list.
+ * @param index  0 <= index < nq_checker_groups().
+ * @return NQ_OK, NQ_EINVAL (NULL pointers, index out of range), NQ_ENOMEM. */
+NQ_API int nq_checker_group(nq_checker *c, int index, nq_check_group *out);
+
+/* nq_checker_free() : releases a checker; NULL is accepted. */
+NQ_API void nq_checker_free(nq_checker *c);
+
+/* ========================================================================================== */
+/* Format: the output formats (format.c) and pictures (svg.c)                                 */
+/* ========================================================================================== */
+
+/* The output formats. Examples for n = 4, cols = {1, 3, 0, 2}. */
+typedef enum nq_format {
+    NQ_FMT_COLS = 0, /* "1 3 0 2\n" */
+    NQ_FMT_PAIRS,    /* "0-1, 1-3, 2-0, 3-2, .\n" (row-col pairs) */
+    NQ_FMT_BOARD,    /* ".Q..\n...Q\nQ...\n..Q.\n\n" (n lines, then a blank line) */
+    NQ_FMT_JSON,     /* "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]" (one element of the run's array) */
+    NQ_FMT_JSONL,    /* "{\"n\":4,\"cols\":[1,3,0,2]}\n" */
+    NQ_FMT_GRID,     /* "_ Q _ _ \n_ _ _ Q \nQ _ _ _ \n_ _ Q _ \n\n" (each cell then a space) */
+    NQ_FMT_PERM,     /* "[2 4 1 3 ]\n" (1-based columns, each followed by a space) */
+    NQ_FMT_MATRIX,   /* "0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n\n" (0/1, then a blank line) */
+    NQ_FMT_SVG,      /* a picture; see the SVG section */
+} nq_format;
+#define NQ_FORMATS 9
+
+/* Flags of nq_format_solution(). */
+#define NQ_FMT_COLUMN_MAJOR 1u /* print the transposed board (queen (r, c) drawn at (c, r)) */
+#define NQ_FMT_NO_END       2u /* omit the final newline or blank line (perm in `cases`) */
+
+/* nq_format_name() / nq_format_parse() :
+ * Map between a format and its command-line name ("cols", "pairs", "board", "json", "jsonl",
+ * "grid", "perm", "matrix", "svg").
+ * nq_format_parse() @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
+NQ_API const char *nq_format_name(nq_format fmt);
+NQ_API int nq_format_parse(const char *name, nq_format *fmt);
+
+/* nq_format_is_board() :
+ * @return 1 if the format draws the whole board (n^2 characters: board, json, grid, matrix, svg),
+ *         0 for the formats of size O(n) (cols, pairs, jsonl, perm). */
+NQ_API int nq_format_is_board(nq_format fmt);
+
+/* nq_format_solution() :
+ * Writes one solution in a text format (not NQ_FMT_SVG), snprintf-style: at most cap bytes
+ * including a terminating NUL; the result is always terminated when cap > 0.
+ * @param n     board size, n >= 1.
+ * @param cols  n entries in [0, n); with NQ_FMT_COLUMN_MAJOR a permutation.
+ * @param flags NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END.
+ * @return the length of the full text (excluding the NUL), so a call with cap 0 sizes the buffer;
+ *         0 if an argument is invalid (fmt is NQ_FMT_SVG, n < 1, cols NULL, an entry out of range).
+ */
+NQ_API size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
+                                 unsigned flags);
+
+/* nq_format_prefix() / nq_format_separator() / nq_format_suffix() :
+ * What a run of solutions in this format starts with, puts between two solutions, and ends with:
+ * "[", "," and "]\n" for NQ_FMT_JSON (so an empty run is "[]\n"), "" for the others. */
+NQ_API const char *nq_format_prefix(nq_format fmt);
+NQ_API const char *nq_format_separator(nq_format fmt);
+NQ_API const char *nq_format_suffix(nq_format fmt);
+
+/* An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
+ * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
+ * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
+ * omitted when cells are smaller than 10 px, i.e. n > 64). The empty board and the queen are
+ * defined once and reused (<use>), and the squares are a pattern, so a picture of k boards takes
+ * O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <= 16, else max(4, 640 / n); a
+ * margin of one cell (at least 10 px) on each side of every board, for its labels and as the gap
+ * between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
+
+#define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
+#define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
+#define NQ_SVG_MAX_BOARDS 1000000 /* the most boards in one picture */
+
+/* nq_svg_picture() :
+ * Writes the whole picture of k solutions of size n, snprintf-style: at most cap bytes including a
+ * terminating NUL (always terminated when cap > 0).
+ * @param n      board size, 1 <= n <= NQ_SVG_MAX_N.
+ * @param cols   k * n entries: solution i is cols[i*n .. i*n+n-1], entries in [0, n) (any
+ *               placement is drawn; attacks are not checked). May be NULL when k = 0.
+ * @param k      number of boards, 0 <= k <= NQ_SVG_MAX_BOARDS; k = 0 draws a small picture
+ *               saying that there is no solution.
+ * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
+ * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
+ *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an
+ *         entry out of range). */
+NQ_API size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k,
+                             unsigned flags);
+
+/* nq_svg_begin() / nq_svg_board() / nq_svg_end() :
+ * The same picture in pieces, for callers that stream: begin (the header, sized for k boards),
+ * then board i = 0 .. k-1 in order, then end; their concatenation equals nq_svg_picture(). Each
+ * writes snprintf-style and returns the full length (0 on invalid arguments, as above; also if
+ * index >= k). With k = 0, begin and end alone make the "no solution" picture. */
+NQ_API size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags);
+NQ_API size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
+                           unsigned flags);
+NQ_API size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
+
+/* nq_svg_cell_px() :
+ * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
+ *         max(4, 640 / n)), or 0 if n is out of range. */
+NQ_API int nq_svg_cell_px(int n);
+
+/* nq_svg_board_origin() :
+ * Where board `index` of a picture of k boards lies: (*x, *y) receive the pixel coordinates of
+ * the top-left corner of its cell (0, 0); cell (r, c) spans [x + c*s, x + (c+1)*s) horizontally
+ * and [y + r*s, y + (r+1)*s) vertically, s = nq_svg_cell_px(n). *width and *height (may be NULL)
+ * receive the size of the whole picture.
+ * @return NQ_OK, or NQ_EINVAL if n or k is out of range, index >= k, or x or y is NULL. */
+NQ_API int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, int *width,
+                               int *height);
+
+/* ========================================================================================== */
+/* ADVANCED TIER: split, journal, readers, trace                                              */
+/* ========================================================================================== */
+
+/* ========================================================================================== */
+/* Subproblems: the numbered split of a count, on many threads (split.c, parallel.c)          */
+/* ========================================================================================== */
+
+/* A numbered split of a whole count into independent subproblems (see above). */
+typedef struct nq_split nq_split;
+
+/* nq_split_new() : the split used by every count of n (threads, journal, MPI). Builds the list
+ * of subproblem prefixes (at most 2,000,000 of depth bytes each; milliseconds for n <= 20).
+ * @param n    1 <= n <= NQ_MAX_N.
+ * @param out  receives the split; free it with nq_split_free().
+ * @return NQ_OK, NQ_EINVAL (n out of range, out NULL), NQ_ENOMEM. */
+NQ_API int nq_split_new(int n, nq_split **out);
+
+/* nq_split_n() / nq_split_size() / nq_split_id() :
+ * The board size; the number of subproblems (numbered 0 .. size-1); and a short string naming the
+ * numbering (method, version, n, depth and size) that a journal stores and compares. NULL gives
+ * 0, 0 and "". */
+NQ_API int nq_split_n(const nq_split *s);
+NQ_API uint64_t nq_split_size(const nq_split *s);
+NQ_API const char *nq_split_id(const nq_split *s);
+
+/* nq_split_solve() :
+ * Computes one subproblem's contribution (its weighted solutions, fundamental and orbit counts,
+ * nodes). Thread-safe: many threads may solve subproblems of one split at once. The sum over all
+ * indices equals nq_count(). Each call allocates about 1.3 MB of scratch memory (nq_count_split()
+ * keeps one per thread instead); without it, a slower search that needs none gives the same
+ * result.
+ * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
+NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
+
+/* nq_split_free() : NULL is accepted. */
+NQ_API void nq_split_free(nq_split *s);
+
+/* Options of nq_count_split(). Zero-initialise, then set what you need. */
+typedef struct nq_count_options {
+    int threads;         /* worker threads; 0 = all cores */
+    const uint8_t *skip; /* NULL, or nq_split_size() flags: non-zero = already done, skip it */
+    /* Called once per finished subproblem, never concurrently (under a lock), from any thread;
+     * a non-zero return stops the count (NQ_STOPPED). May be NULL. */
+    int (*on_result)(void *user, uint64_t index, const nq_counts *c);
+    void *user;
+    /* NULL, or a flag: once non-zero, no new subproblem starts; those running finish and are
+     * reported and counted. */
+    const volatile int *stop;
+} nq_count_options;
+
+/* nq_count_threads() :
+ * @param threads  a thread count as in nq_count_options.threads (0 = all cores).
+ * @return the number of worker threads a count with that setting runs (>= 1). */
+NQ_API int nq_count_threads(int threads);
+
+/* nq_count_split() :
+ * Solves every subproblem not skipped, on opt->threads threads (OpenMP, dynamic schedule, one
+ * subproblem at a time), and adds their contributions into *out (which the caller initialises,
+ * e.g. from a journal). The result never depends on the number of threads or the schedule.
+ * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
+ * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
+ *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
+ *         threads < 0); NQ_ENOMEM. */
+NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
+
+/* ========================================================================================== */
+/* The checkpoint journal (journal.c)                                                         */
+/* ========================================================================================== */
 
 /* A checkpoint journal records the finished subproblems of one split (nq_split_new()) of a count in
  * an append-only text file, so that a count that is killed can resume where it stopped and still
@@ -863,12 +868,81 @@ NQ_API int nq_journal_close(nq_journal *j, int *os_error);
  *         journal either); NQ_EMISMATCH (another format version); NQ_ENOMEM. */
 NQ_API int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem *problem);
 
-/* ==== End of section: checkpoint journal ================================================== */
+/* ========================================================================================== */
+/* Readers of solution lists, with format detection (reader.c, detect.c, read_*.c)            */
+/* ========================================================================================== */
 
-/* ==== Section: pictures and the traced branch-and-bound search (svg.c, bnb.c) ============= */
+/* Input formats of the readers: every text nq_format (not NQ_FMT_SVG), plus these. */
+#define NQ_INPUT_AUTO (-1) /* detect the format from the text (nq_input_detect()) */
+/* NQ_INPUT_CASES: a whole `cases` output, one line per case: "[2 4 1 3 ] [3 1 4 2 ]" or "-1". */
+#define NQ_INPUT_CASES 100
+#define NQ_INPUT_COUNT 101 /* count claims, one a line: "COUNT" (n given apart) or "N COUNT" */
 
-/* --- The traced branch-and-bound search (bnb.c) ---
- * The recursive search of the classic write-ups (seeds 000 and 004: "branch and bound" with three
+/* nq_input_name() / nq_input_parse_name() :
+ * Map between an input format (an nq_format value other than NQ_FMT_SVG, NQ_INPUT_CASES or
+ * NQ_INPUT_COUNT) and its name: the nq_format names, "cases", "count" (and "auto" for
+ * NQ_INPUT_AUTO).
+ * nq_input_name() @return the name, or "unknown".
+ * nq_input_parse_name() @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
+NQ_API const char *nq_input_name(int format);
+NQ_API int nq_input_parse_name(const char *name, int *format);
+
+/* nq_input_detect() :
+ * Tells the format of a text from its first non-blank line (and, between `perm` and `cases` and
+ * between `cols` and `matrix`, from its shape). A text made of one lone integer is a count claim
+ * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1). An empty or blank text is
+ * `cols` (an empty list).
+ * @param text    the input, len bytes, need not be NUL-terminated.
+ * @param n_hint  the board size the caller insists on, or 0 if unknown.
+ * @param format  receives the format.
+ * @param line    receives the 1-based line of the text that could not be classified; may be NULL.
+ * @return NQ_OK, NQ_EPARSE if no format fits (line says where), NQ_EINVAL (NULL pointers). */
+NQ_API int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line);
+
+typedef struct nq_reader nq_reader; /* opaque; reads one text */
+
+/* nq_reader_new() :
+ * Starts reading a list of solutions (or claims) from a text in one input format. Every format
+ * tolerates leading and trailing spaces and tabs, "\r\n" line ends and blank lines; the board
+ * formats (board, grid, matrix) accept a board with or without the blank line after it, even
+ * boards with no blank line between them. `cols`, `pairs` and `perm` accept commas between
+ * numbers; `json` accepts // comments, and a single board ["..Q.", ...] as well as a list.
+ * @param text    the input, len bytes (need not be NUL-terminated); it must outlive the reader.
+ * @param format  an input format, or NQ_INPUT_AUTO to detect it.
+ * @param n_hint  the board size to assume when the text does not state it (`pairs`, `count`, "-1"),
+ *                or 0; 0 <= n_hint <= NQ_PARSE_MAX_N.
+ * @param out     receives the reader; free it with nq_reader_free().
+ * @return NQ_OK (when NQ_INPUT_AUTO cannot detect the format, the first nq_reader_next() returns
+ *         NQ_EPARSE and nq_reader_error() says why); NQ_EINVAL (NULL pointers, unknown format,
+ *         n_hint out of range); NQ_ENOMEM. */
+NQ_API int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reader **out);
+
+/* nq_reader_format() : @return the reader's format (the detected one under NQ_INPUT_AUTO). */
+NQ_API int nq_reader_format(const nq_reader *r);
+
+/* nq_reader_next() :
+ * Reads the next item. A malformed item is an item (NQ_ITEM_MALFORMED), and reading goes on after
+ * it (at the next line, or the next board); only a text that cannot be read on (a broken `json`
+ * structure, an undetectable format) ends with NQ_EPARSE.
+ * @param item  receives the item.
+ * @return NQ_OK with an item; NQ_DONE at the end; NQ_EPARSE for an unrecoverable error (then
+ *         nq_reader_error() gives the message, line and column, and later calls return NQ_EPARSE
+ *         again); NQ_ENOMEM; NQ_EINVAL (NULL pointers). */
+NQ_API int nq_reader_next(nq_reader *r, nq_item *item);
+
+/* nq_reader_error() :
+ * @return the message of the last NQ_EPARSE (never NULL; "" if none), and its 1-based line and
+ *         column (each pointer may be NULL). */
+NQ_API const char *nq_reader_error(const nq_reader *r, int *line, int *column);
+
+/* nq_reader_free() : releases a reader; NULL is accepted. */
+NQ_API void nq_reader_free(nq_reader *r);
+
+/* ========================================================================================== */
+/* Trace: the branch-and-bound search step by step (trace.c)                                  */
+/* ========================================================================================== */
+
+/* The recursive search of the classic write-ups (seeds 000 and 004: "branch and bound" with three
  * occupancy arrays for columns, diagonals and anti-diagonals, so that testing a cell costs O(1)),
  * made observable: every step is reported to a callback, for teaching and for tracing. Rows are
  * filled top to bottom and columns tried left to right, so solutions come in lexicographic order
@@ -876,18 +950,18 @@ NQ_API int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_p
  * search (a callback per step); use nq_count() or nq_search_new() for speed. */
 
 /* What happened at one step of the search. */
-typedef enum nq_bnb_kind {
-    NQ_BNB_TRY = 0,   /* the cell (row, col) is tested */
-    NQ_BNB_ATTACKED,  /* ... and is attacked: `attack` says how, (by_row, by_col) by which queen */
-    NQ_BNB_PLACE,     /* ... and is free: a queen is placed there (one search node) */
-    NQ_BNB_SOLUTION,  /* all n rows hold a queen (row = n, col = -1); cols[0..n-1] is a solution */
-    NQ_BNB_DEAD_END,  /* every column of `row` (< n) is attacked: the placement cannot grow */
-    NQ_BNB_BACKTRACK, /* the queen at (row, col) is removed, to try the next column of its row */
-} nq_bnb_kind;
+typedef enum nq_trace_kind {
+    NQ_TRACE_TRY = 0,  /* the cell (row, col) is tested */
+    NQ_TRACE_ATTACKED, /* ... and is attacked: `attack` says how, (by_row, by_col) by which queen */
+    NQ_TRACE_PLACE,    /* ... and is free: a queen is placed there (one search node) */
+    NQ_TRACE_SOLUTION, /* all n rows hold a queen (row = n, col = -1); cols[0..n-1] is a solution */
+    NQ_TRACE_DEAD_END, /* every column of `row` (< n) is attacked: the placement cannot grow */
+    NQ_TRACE_BACKTRACK, /* the queen at (row, col) is removed, to try the next column of its row */
+} nq_trace_kind;
 
-/* One event of nq_bnb_search(). Valid only during the callback. */
-typedef struct nq_bnb_event {
-    nq_bnb_kind kind;
+/* One event of nq_trace_search(). Valid only during the callback. */
+typedef struct nq_trace_event {
+    nq_trace_kind kind;
     int n;              /* board size */
     int row, col;       /* the cell concerned, 0-based; col = -1 for SOLUTION and DEAD_END */
     nq_attack attack;   /* ATTACKED: NQ_ATTACK_COLUMN, _DIAGONAL or _ANTIDIAGONAL (the first of
@@ -896,10 +970,10 @@ typedef struct nq_bnb_event {
     const int *cols;    /* the queens above: cols[0..row-1]; for PLACE and BACKTRACK also
                            cols[row] = col; for SOLUTION the whole solution cols[0..n-1] */
     uint64_t solution;  /* SOLUTION: its 1-based number in lexicographic order; else 0 */
-} nq_bnb_event;
+} nq_trace_event;
 
-/* Totals of one nq_bnb_search(). */
-typedef struct nq_bnb_stats {
+/* Totals of one nq_trace_search(). */
+typedef struct nq_trace_stats {
     uint64_t tries;      /* cells tested (TRY events) */
     uint64_t attacked;   /* tested cells found attacked (ATTACKED events) */
     uint64_t nodes;      /* queens placed (PLACE events): equals nq_search_nodes() after a full
@@ -907,12 +981,12 @@ typedef struct nq_bnb_stats {
     uint64_t dead_ends;  /* rows reached with every column attacked (DEAD_END events) */
     uint64_t solutions;  /* SOLUTION events: OEIS A000170 for a full search */
     uint64_t backtracks; /* queens removed (BACKTRACK events); equals nodes after a full search */
-} nq_bnb_stats;
+} nq_trace_stats;
 
-/* Callback of nq_bnb_search(): return 0 to go on, non-zero to stop the search. */
-typedef int (*nq_bnb_callback)(void *user, const nq_bnb_event *ev);
+/* Callback of nq_trace_search(): return 0 to go on, non-zero to stop the search. */
+typedef int (*nq_trace_callback)(void *user, const nq_trace_event *ev);
 
-/* nq_bnb_search() :
+/* nq_trace_search() :
  * Runs the recursive branch-and-bound search over every placement of the n x n board, reporting
  * each step to on_event in the order it happens: for each row, each column left to right is
  * TRY'd, then either ATTACKED or PLACE'd; a PLACE is followed by the search of the next row and
@@ -925,62 +999,7 @@ typedef int (*nq_bnb_callback)(void *user, const nq_bnb_event *ev);
  * @param stats     receives the totals, also when stopped (then the totals so far); may be NULL.
  * @return NQ_OK after the whole search; NQ_STOPPED if on_event returned non-zero; NQ_EINVAL if n
  *         is out of range (stats untouched). */
-NQ_API int nq_bnb_search(int n, nq_bnb_callback on_event, void *user, nq_bnb_stats *stats);
-
-/* --- Pictures (svg.c) ---
- * An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
- * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
- * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
- * omitted when cells are smaller than 10 px, i.e. n > 64). The empty board and the queen are
- * defined once and reused (<use>), and the squares are a pattern, so a picture of k boards takes
- * O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <= 16, else max(4, 640 / n); a
- * margin of one cell (at least 10 px) on each side of every board, for its labels and as the gap
- * between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
-
-#define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
-#define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
-#define NQ_SVG_MAX_BOARDS 1000000 /* the most boards in one picture */
-
-/* nq_svg_picture() :
- * Writes the whole picture of k solutions of size n, snprintf-style: at most cap bytes including a
- * terminating NUL (always terminated when cap > 0).
- * @param n      board size, 1 <= n <= NQ_SVG_MAX_N.
- * @param cols   k * n entries: solution i is cols[i*n .. i*n+n-1], entries in [0, n) (any
- *               placement is drawn; attacks are not checked). May be NULL when k = 0.
- * @param k      number of boards, 0 <= k <= NQ_SVG_MAX_BOARDS; k = 0 draws a small picture
- *               saying that there is no solution.
- * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
- * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
- *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an
- *         entry out of range). */
-NQ_API size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k,
-                             unsigned flags);
-
-/* nq_svg_begin() / nq_svg_board() / nq_svg_end() :
- * The same picture in pieces, for callers that stream: begin (the header, sized for k boards),
- * then board i = 0 .. k-1 in order, then end; their concatenation equals nq_svg_picture(). Each
- * writes snprintf-style and returns the full length (0 on invalid arguments, as above; also if
- * index >= k). With k = 0, begin and end alone make the "no solution" picture. */
-NQ_API size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags);
-NQ_API size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
-                           unsigned flags);
-NQ_API size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
-
-/* nq_svg_cell_px() :
- * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
- *         max(4, 640 / n)), or 0 if n is out of range. */
-NQ_API int nq_svg_cell_px(int n);
-
-/* nq_svg_board_origin() :
- * Where board `index` of a picture of k boards lies: (*x, *y) receive the pixel coordinates of
- * the top-left corner of its cell (0, 0); cell (r, c) spans [x + c*s, x + (c+1)*s) horizontally
- * and [y + r*s, y + (r+1)*s) vertically, s = nq_svg_cell_px(n). *width and *height (may be NULL)
- * receive the size of the whole picture.
- * @return NQ_OK, or NQ_EINVAL if n or k is out of range, index >= k, or x or y is NULL. */
-NQ_API int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, int *width,
-                               int *height);
-
-/* ==== End of section: pictures and trace ================================================== */
+NQ_API int nq_trace_search(int n, nq_trace_callback on_event, void *user, nq_trace_stats *stats);
 
 #ifdef __cplusplus
 }
