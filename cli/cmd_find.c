@@ -4,9 +4,10 @@
  * (reproducible from --seed). Every answer is checked by the O(N) validator before it is printed.
  *
  * Huge boards (10^7 rows) are the workload: the O(N) formats (cols, pairs, perm, jsonl) are
- * written in 1 MiB chunks straight from the answer, never as one string of the whole solution,
- * and --column-major transposes the answer in place, so memory stays at one int per row plus the
- * chunk. Board-shaped formats draw N^2 cells and are refused above FIND_BOARD_MAX.
+ * written by the library's formatter in pieces of rows through a 1 MiB buffer, never as one
+ * string of the whole solution, and --column-major transposes the answer in place, so memory
+ * stays at one int per row plus the buffer (and a byte per row to check the transpose).
+ * Board-shaped formats draw N^2 cells and are refused above FIND_BOARD_MAX.
  */
 #define _DEFAULT_SOURCE /* madvise() and MADV_HUGEPAGE */
 #include <errno.h>
@@ -25,8 +26,10 @@
 #define FIND_BOARD_MAX 1000
 /* The largest N for which `first` is the default method. */
 #define FIND_FIRST_DEFAULT_MAX 32
-/* The output chunk of the streamed formats. */
-#define FIND_CHUNK (1u << 20)
+/* The output buffer of the streamed formats, and the rows written into it at a time (a row of
+ * `pairs` takes at most 23 bytes). */
+#define FIND_CHUNK      ((size_t)1 << 20)
+#define FIND_CHUNK_ROWS 32768
 
 static const char find_help[] =
     "Usage: nqueens find [N] [--method M] [--seed S] [--format F] [--column-major] [--verbose]\n"
@@ -55,125 +58,40 @@ typedef enum { METHOD_DEFAULT, METHOD_FIRST, METHOD_CONSTRUCT, METHOD_RANDOM } f
 
 static const char *const method_names[] = {"default", "first", "construct", "random"};
 
-/* A chunked writer to stdout for the O(N) formats. */
-typedef struct find_out {
-    char *buf;
-    size_t len, cap;
-    int failed;
-} find_out;
-
-static void out_flush(find_out *o) {
-    if (!o->failed && o->len && fwrite(o->buf, 1, o->len, stdout) != o->len) {
-        tool_error("cannot write the output: %s", strerror(errno));
-        o->failed = 1;
-    }
-    o->len = 0;
-}
-
-/* Makes room for at least `need` (<= 64) more bytes. */
-static void out_room(find_out *o, size_t need) {
-    if (o->cap - o->len < need)
-        out_flush(o);
-}
-
-static void out_str(find_out *o, const char *s) {
-    size_t len = strlen(s);
-    out_room(o, len);
-    memcpy(o->buf + o->len, s, len);
-    o->len += len;
-}
-
-/* "00" .. "99": two digits per division when writing numbers. */
-static const char digit_pairs[201] =
-    "00010203040506070809101112131415161718192021222324252627282930"
-    "31323334353637383940414243444546474849505152535455565758596061"
-    "62636465666768697071727374757677787980818283848586878889909192"
-    "93949596979899";
-
-/* Writes v in decimal followed by the tail (at most 2 characters). */
-static void out_uint(find_out *o, unsigned long long v, const char *tail) {
-    char tmp[24];
-    char *end = tmp + sizeof tmp, *q = end;
-    out_room(o, 26);
-    while (v >= 100) {
-        unsigned d = (unsigned)(v % 100) * 2;
-        v /= 100;
-        *--q = digit_pairs[d + 1];
-        *--q = digit_pairs[d];
-    }
-    if (v >= 10) {
-        *--q = digit_pairs[v * 2 + 1];
-        *--q = digit_pairs[v * 2];
-    } else {
-        *--q = (char)('0' + (int)v);
-    }
-    char *p = o->buf + o->len;
-    size_t len = (size_t)(end - q);
-    memcpy(p, q, len);
-    p += len;
-    while (*tail)
-        *p++ = *tail++;
-    o->len = (size_t)(p - o->buf);
-}
-
-/* The streamed formats; the text equals nq_format_solution()'s for the same solution. */
+/* The O(N) formats, written from the answer in pieces of FIND_CHUNK_ROWS rows
+ * (nq_format_rows()), through one buffer that grows only if a piece does not fit. */
 static int write_streamed(nq_format fmt, int n, const int *cols) {
-    find_out o = {malloc(FIND_CHUNK), 0, FIND_CHUNK, 0};
-    if (!o.buf) {
-        tool_error("out of memory: the output buffer needs %u bytes", FIND_CHUNK);
+    size_t cap = FIND_CHUNK;
+    char *buf = malloc(cap);
+    if (!buf) {
+        tool_error("out of memory: the output buffer needs %zu bytes", cap);
         return -1;
     }
-    switch (fmt) {
-    case NQ_FMT_COLS:
-        for (int r = 0; r < n; r++)
-            out_uint(&o, (unsigned long long)cols[r], r + 1 < n ? " " : "\n");
-        break;
-    case NQ_FMT_PAIRS:
-        for (int r = 0; r < n; r++) {
-            out_uint(&o, (unsigned long long)r, "-");
-            out_uint(&o, (unsigned long long)cols[r], ", ");
+    int status = 0;
+    for (int first = 0; first < n && status == 0;) {
+        int last = n - first > FIND_CHUNK_ROWS ? first + FIND_CHUNK_ROWS : n;
+        size_t len = nq_format_rows(buf, cap, fmt, n, cols, first, last, 0);
+        if (len == 0) {
+            tool_error("internal error: cannot format rows %d to %d of N = %d", first, last, n);
+            status = -1;
+        } else if (len >= cap) {
+            char *bigger = realloc(buf, len + 1);
+            if (!bigger) {
+                tool_error("out of memory: the output buffer needs %zu bytes", len + 1);
+                status = -1;
+            } else {
+                buf = bigger;
+                cap = len + 1;
+            }
+            continue; /* the same rows again, into the bigger buffer */
+        } else if (fwrite(buf, 1, len, stdout) != len) {
+            tool_error("cannot write the output: %s", strerror(errno));
+            status = -1;
         }
-        out_str(&o, ".\n");
-        break;
-    case NQ_FMT_PERM:
-        out_str(&o, "[");
-        for (int r = 0; r < n; r++)
-            out_uint(&o, (unsigned long long)cols[r] + 1, " ");
-        out_str(&o, "]\n");
-        break;
-    default: /* NQ_FMT_JSONL */
-        out_str(&o, "{\"n\":");
-        out_uint(&o, (unsigned long long)n, ",");
-        out_str(&o, "\"cols\":[");
-        for (int r = 0; r < n; r++)
-            out_uint(&o, (unsigned long long)cols[r], r + 1 < n ? "," : "");
-        out_str(&o, "]}\n");
-        break;
+        first = last;
     }
-    out_flush(&o);
-    free(o.buf);
-    if (o.failed)
-        return -1;
-    return cli_flush();
-}
-
-/* Replaces a permutation by its inverse in place (the transposed board), following its cycles
- * and marking the entries done by storing them complemented. */
-static void invert_in_place(int n, int *p) {
-    for (int i = 0; i < n; i++) {
-        if (p[i] < 0)
-            continue;
-        int prev = i, cur = p[i];
-        while (cur != i) {
-            int next = p[cur];
-            p[cur] = ~prev;
-            prev = cur;
-            cur = next;
-        }
-        p[i] = ~prev;
-    }
-    for (int i = 0; i < n; i++)
-        p[i] = ~p[i];
+    free(buf);
+    return status ? status : cli_flush();
 }
 
 /* Parses a whole decimal seed in [0, 2^64 - 1]; 0 on success. */
@@ -408,10 +326,17 @@ int cmd_find(int argc, char **argv) {
         else if ((cli_writer_put(&w, n, cols) != 0) + (cli_writer_end(&w) != 0))
             status = EXIT_USAGE;
     } else {
-        if (fflags & NQ_FMT_COLUMN_MAJOR)
-            invert_in_place(n, cols); /* a valid solution's transpose is one too */
-        if (write_streamed(fmt, n, cols))
+        /* A valid solution's transpose is one too; made in place, without a second array. */
+        rc = fflags & NQ_FMT_COLUMN_MAJOR ? nq_transform(n, cols, NQ_SYM_TRANSPOSE, cols) : NQ_OK;
+        if (rc == NQ_ENOMEM) {
+            report_memory(n, cols_bytes + (unsigned long long)n, "transposing the answer");
             status = EXIT_USAGE;
+        } else if (rc != NQ_OK) {
+            tool_error("internal error: cannot transpose the answer: %s", nq_strerror(rc));
+            status = EXIT_USAGE;
+        } else if (write_streamed(fmt, n, cols)) {
+            status = EXIT_USAGE;
+        }
     }
     free(cols);
     if (verbose && status == EXIT_OK)

@@ -619,6 +619,20 @@ NQ_API int nq_format_is_board(nq_format fmt);
 NQ_API size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
                                  unsigned flags);
 
+/* nq_format_rows() :
+ * Writes the part of a solution's text that its rows [first, last) contribute, snprintf-style as
+ * nq_format_solution(), so that a solution of millions of rows is written in pieces through a
+ * small buffer: the pieces of [0, r1), [r1, r2), ..., [rk, n) put end to end are exactly
+ * nq_format_solution()'s text. The piece with first = 0 starts with what comes before row 0
+ * ("[", "{\"n\":4,\"cols\":["), the piece with last = n ends with what follows row n-1.
+ * @param first, last  0 <= first < last <= n.
+ * @param flags  0 or NQ_FMT_NO_END (for a board drawn transposed, transpose the placement first
+ *               with nq_transform(), which can do it in place).
+ * @return the length of the whole piece (excluding the NUL); 0 if an argument is invalid (as
+ *         nq_format_solution(), or the rows out of order or range, or another flag). */
+NQ_API size_t nq_format_rows(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
+                             int first, int last, unsigned flags);
+
 /* nq_format_prefix() / nq_format_separator() / nq_format_suffix() :
  * What a run of solutions in this format starts with, puts between two solutions, and ends with:
  * "[", "," and "]\n" for NQ_FMT_JSON (so an empty run is "[]\n"), "" for the others. */
