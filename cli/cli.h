@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "nqueens.h"
+#include "options.h"
 #include "report.h"
 
 /* Exit codes (DESIGN.md): success, a negative answer, bad usage or input. */
@@ -107,6 +108,15 @@ typedef struct cli_writer {
 int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags);
 int cli_writer_put(cli_writer *w, int n, const int *cols);
 int cli_writer_end(cli_writer *w);
+
+/* The largest input a command reads whole (check, complete). */
+#define CLI_READ_MAX ((size_t)1 << 30)
+
+/* cli_read_file() :
+ * Reads the whole file at path ("-" or NULL: standard input) into a malloc'd buffer, NUL-added,
+ * of *len bytes; at most CLI_READ_MAX bytes. Returns NULL after printing why ("<cmd>: cannot
+ * open ...", a read error, too large, out of memory). */
+char *cli_read_file(const char *cmd, const char *path, size_t *len);
 
 /* cli_stdout_init() : gives stdout a large buffer (call once in main). */
 void cli_stdout_init(void);

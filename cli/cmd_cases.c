@@ -8,15 +8,22 @@
 
 #include "cli.h"
 
-static const char cases_help[] =
+static const tool_option cases_options[] = {
+    {"format", 'f', "F",
+     "perm (default: [2 4 1 3 ]), cols, pairs, jsonl, or a board format\n"
+     "(board, grid, matrix: boards one after another)"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command cases_command = {
+    "cases",
     "Usage: nqueens cases [--format F] < input\n"
     "Judge-style input on standard input: T (the number of test cases), then T values of n\n"
     "(1 <= n <= 64), separated by white space. For each case print all its solutions in\n"
-    "lexicographic order on one line, separated by one space, or -1 when it has none.\n\n"
-    "  -f, --format F  perm (default: [2 4 1 3 ]), cols, pairs, jsonl, or a board format\n"
-    "                  (board, grid, matrix: boards one after another)\n"
-    "  -h, --help      show this help\n\n"
-    "Example: printf '2\\n1\\n4\\n' | nqueens cases   prints  [1 ]  and  [2 4 1 3 ] [3 1 4 2 ]\n";
+    "lexicographic order on one line, separated by one space, or -1 when it has none.\n",
+    cases_options,
+    "Example: printf '2\\n1\\n4\\n' | nqueens cases   prints  [1 ]  and  [2 4 1 3 ] [3 1 4 2 ]\n",
+};
 
 /* Reads the next white-space separated token of stdin as an integer in [lo, hi]. */
 static int read_value(const char *what, long long index, long long lo, long long hi,
@@ -37,22 +44,19 @@ static int read_value(const char *what, long long index, long long lo, long long
 }
 
 int cmd_cases(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &cases_command);
     nq_format fmt = NQ_FMT_PERM;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'f':
             if (cli_parse_format("cases", optarg, &fmt))
                 return EXIT_USAGE;
             break;
         case 'h':
-            fputs(cases_help, stdout);
+            tool_print_help(stdout, &cases_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
             return cli_option_error("cases", opt, argv, optind);

@@ -12,23 +12,32 @@
 
 #include "cli.h"
 
-static const char check_help[] =
-    "Usage: nqueens check [FILE] [--format F] [--n N] [--all] [--json]\n"
+static const tool_option check_options[] = {
+    {"format", 'f', "F",
+     "the input format (default: detected): cols, pairs, board, json, jsonl,\n"
+     "grid, perm, matrix, cases (a whole 'nqueens cases' output) or count\n"
+     "(lines 'COUNT' or 'N COUNT': claimed numbers of solutions)"},
+    {"n", 'n', "N", "insist on board size N (also the size of a bare count or a \"-1\")"},
+    {"all", 'a', NULL,
+     "also require the list to be complete (every solution of N, once) and\n"
+     "in lexicographic order; for 'cases', each case"},
+    {"column-major", 'c', NULL,
+     "read each board transposed (queen (r, c) drawn at (c, r)), as\n"
+     "'nqueens solve --column-major' prints them"},
+    {"json", 'j', NULL, "print the report as one JSON object"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command check_command = {
+    "check",
+    "Usage: nqueens check [FILE] [--format F] [--n N] [--all] [--column-major] [--json]\n"
     "Judge the solutions in FILE (or standard input) like an online judge: each one valid,\n"
     "or the first two queens that attack each other and how, or malformed (with its line and\n"
-    "column); duplicates; \"-1\" and count claims against the known counts (OEIS A000170).\n\n"
-    "  -f, --format F  the input format (default: detected): cols, pairs, board, json, jsonl,\n"
-    "                  grid, perm, matrix, cases (a whole 'nqueens cases' output) or count\n"
-    "                  (lines 'COUNT' or 'N COUNT': claimed numbers of solutions)\n"
-    "  -n, --n N       insist on board size N (also the size of a bare count or a \"-1\")\n"
-    "  -a, --all       also require the list to be complete (every solution of N, once) and\n"
-    "                  in lexicographic order; for 'cases', each case\n"
-    "  -c, --column-major  read each board transposed (queen (r, c) drawn at (c, r)), as\n"
-    "                  'nqueens solve --column-major' prints them\n"
-    "  -j, --json      print the report as one JSON object\n"
-    "  -h, --help      show this help\n\n"
+    "column); duplicates; \"-1\" and count claims against the known counts (OEIS A000170).\n",
+    check_options,
     "Exit status: 0 all good, 1 something wrong, 2 unreadable or unparseable input.\n"
-    "Example: nqueens solve 8 | nqueens check --all     echo 48042 | nqueens check --n 8\n";
+    "Example: nqueens solve 8 | nqueens check --all     echo 48042 | nqueens check --n 8\n",
+};
 
 /* Problems printed in the human report before "... more"; --json lists them all. */
 enum { HUMAN_PROBLEMS = 50 };
@@ -37,45 +46,6 @@ typedef struct check_opts {
     int format, n, all, json, column_major;
     const char *file;
 } check_opts;
-
-static int read_all(const char *file, char **text, size_t *len) {
-    FILE *f = stdin;
-    if (file && strcmp(file, "-") != 0) {
-        f = fopen(file, "rb");
-        if (!f) {
-            tool_error("check: cannot open '%s': %s", file, strerror(errno));
-            return -1;
-        }
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            tool_error("check: out of memory reading the input");
-            break;
-        }
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *bigger = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
-        if (!bigger)
-            free(buf);
-        buf = bigger;
-        cap *= 2;
-    }
-    int bad = !buf || ferror(f);
-    if (buf && ferror(f))
-        tool_error("check: cannot read '%s': %s", file ? file : "standard input", strerror(errno));
-    if (f != stdin)
-        fclose(f);
-    if (bad) {
-        free(buf);
-        return -1;
-    }
-    *text = buf;
-    *len = n;
-    return 0;
-}
 
 static void json_string(const char *s) {
     putchar('"');
@@ -336,22 +306,15 @@ static void json_group(const nq_check_group *g, int all, int first) {
 }
 
 static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
-    static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"n", required_argument, NULL, 'n'},
-        {"all", no_argument, NULL, 'a'},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {"column-major", no_argument, NULL, 'c'},
-        {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &check_command);
     memset(o, 0, sizeof *o);
     o->format = NQ_INPUT_AUTO;
     *done = 0;
     opterr = 0;
     int opt;
     long long n;
-    while ((opt = getopt_long(argc, argv, ":f:n:ajch", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'f':
             if (nq_input_parse_name(optarg, &o->format) != NQ_OK)
@@ -375,7 +338,7 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
             o->column_major = 1;
             break;
         case 'h':
-            fputs(check_help, stdout);
+            tool_print_help(stdout, &check_command);
             *done = 1;
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
@@ -499,9 +462,9 @@ int cmd_check(int argc, char **argv) {
     int status = parse_opts(argc, argv, &o, &done);
     if (done || status != EXIT_OK)
         return status;
-    char *text;
     size_t len;
-    if (read_all(o.file, &text, &len))
+    char *text = cli_read_file("check", o.file, &len);
+    if (!text)
         return EXIT_USAGE;
     status = prescan(&o, text, len);
     if (status == EXIT_OK && o.n == 0) {

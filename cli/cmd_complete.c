@@ -10,7 +10,18 @@
 
 #include "cli.h"
 
-static const char complete_help[] =
+static const tool_option complete_options[] = {
+    {"queens", 'q', "LIST", "given queens, 0-based row-col pairs, e.g. \"3-3, 4-1\""},
+    {"diagonals", 'd', "D", "use only the first D excluded diagonals of the data file"},
+    {"count", 'c', NULL, "print the number of completions (0 when none; exit 0)"},
+    {"all", 'a', NULL, "print every completion in lexicographic order"},
+    {"format", 'f', "F", "cols, pairs (default), board, json, jsonl, grid, perm, matrix"},
+    {"stats", 's', NULL, "print the search statistics on standard error"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command complete_command = {
+    "complete",
     "Usage: nqueens complete [N] [FILE] [--queens \"r-c, r-c, ...\"] [--diagonals D]\n"
     "                        [--count | --all] [--format F] [--stats]\n"
     "Extend queens already placed to a full solution (n-Queens Completion), or prove that\n"
@@ -22,54 +33,10 @@ static const char complete_help[] =
     "N may be omitted when the instance states it; given, it must agree with it. With --queens,\n"
     "N is required (read from standard input when omitted).\n"
     "Prints the lexicographically first completion; exit status 1 when there is none, or when\n"
-    "given queens attack each other.\n\n"
-    "  -q, --queens LIST   given queens, 0-based row-col pairs, e.g. \"3-3, 4-1\"\n"
-    "  -d, --diagonals D   use only the first D excluded diagonals of the data file\n"
-    "  -c, --count         print the number of completions (0 when none; exit 0)\n"
-    "  -a, --all           print every completion in lexicographic order\n"
-    "  -f, --format F      cols, pairs (default), board, json, jsonl, grid, perm, matrix\n"
-    "  -s, --stats         print the search statistics on standard error\n"
-    "  -h, --help          show this help\n";
-
-/* Reads a whole file ("-" or NULL: standard input) into a malloc'd buffer. */
-static char *read_all(const char *path, size_t *len) {
-    FILE *f = (!path || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
-    const char *name = (!path || strcmp(path, "-") == 0) ? "standard input" : path;
-    if (!f) {
-        tool_error("cannot open '%s': %s", name, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, used = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (used == cap) {
-            char *bigger = cap < ((size_t)1 << 30) ? realloc(buf, 2 * cap) : NULL;
-            if (!bigger) {
-                tool_error("'%s' is too large to read (over %zu bytes)", name, cap);
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        size_t got = fread(buf + used, 1, cap - used, f);
-        used += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                tool_error("cannot read '%s': %s", name, strerror(errno));
-                free(buf);
-                buf = NULL;
-            }
-            break;
-        }
-    }
-    if (f != stdin) {
-        fclose(f);
-    }
-    *len = used;
-    return buf;
-}
+    "given queens attack each other.\n",
+    complete_options,
+    NULL,
+};
 
 typedef struct listing {
     cli_writer *w;
@@ -106,23 +73,18 @@ static int is_number(const char *s) {
 }
 
 int cmd_complete(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"queens", required_argument, NULL, 'q'}, {"diagonals", required_argument, NULL, 'd'},
-        {"count", no_argument, NULL, 'c'},        {"all", no_argument, NULL, 'a'},
-        {"format", required_argument, NULL, 'f'}, {"stats", no_argument, NULL, 's'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &complete_command);
     nq_format fmt = NQ_FMT_PAIRS;
     const char *queens = NULL, *file = NULL;
     long long n = 0, diags = -1;
     int count = 0, all = 0, stats = 0;
-    static const char optstring[] = ":q:d:caf:sh";
-    if (cli_reject_negative(argc, argv, "N", 1, NQ_INSTANCE_MAX_N, optstring, longopts)) {
+    if (cli_reject_negative(argc, argv, "N", 1, NQ_INSTANCE_MAX_N, g.optstring, g.longopts)) {
         return EXIT_USAGE;
     }
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'q':
             queens = optarg;
@@ -147,7 +109,7 @@ int cmd_complete(int argc, char **argv) {
             stats = 1;
             break;
         case 'h':
-            fputs(complete_help, stdout);
+            tool_print_help(stdout, &complete_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
             return cli_option_error("complete", opt, argv, optind);
@@ -191,7 +153,7 @@ int cmd_complete(int argc, char **argv) {
         rc = nq_instance_parse_queens(queens, (int)n, &inst, &cf, err, sizeof err);
     } else {
         size_t len;
-        char *text = read_all(file, &len);
+        char *text = cli_read_file("complete", file, &len);
         if (!text) {
             return EXIT_USAGE;
         }

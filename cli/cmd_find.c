@@ -31,28 +31,37 @@
 #define FIND_CHUNK      ((size_t)1 << 20)
 #define FIND_CHUNK_ROWS 32768
 
-static const char find_help[] =
+static const tool_option find_options[] = {
+    {"method", 'm', "M",
+     "first: the lexicographically first solution, by backtracking\n"
+     "(N <= 64; erratic above N = 30, may not end in any reasonable\n"
+     "time beyond about N = 35; the default for N <= 32);\n"
+     "construct: an explicit solution in O(N) (Hoffman, Loessi and\n"
+     "Moore 1969; the default for N > 32);\n"
+     "random: a random solution by min-conflicts local search\n"
+     "(Sosic and Gu 1991, Minton et al. 1992), the same for the same seed"},
+    {"seed", 's', "S",
+     "seed of --method random, 0 .. 2^64-1 (default: a random seed,\n"
+     "shown with --verbose)"},
+    {"format", 'f', "F",
+     "cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg;\n"
+     "board-shaped formats (board, json, grid, matrix, svg) up to N = 1000"},
+    {"column-major", 'c', NULL, "print the board transposed (the queen of row r in column r)"},
+    {"verbose", 'v', NULL, "on standard error: method, seed, effort, time and the check"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command find_command = {
+    "find",
     "Usage: nqueens find [N] [--method M] [--seed S] [--format F] [--column-major] [--verbose]\n"
     "Print one solution of the N-queens problem, 1 <= N <= 2147483647, checked by the\n"
     "validator before it is printed. N is read from standard input when omitted. With no\n"
-    "solution (N = 2, 3) print a message and exit 1.\n\n"
-    "  -m, --method M     first: the lexicographically first solution, by backtracking\n"
-    "                     (N <= 64; erratic above N = 30, may not end in any reasonable\n"
-    "                     time beyond about N = 35; the default for N <= 32);\n"
-    "                     construct: an explicit solution in O(N) (Hoffman, Loessi and\n"
-    "                     Moore 1969; the default for N > 32);\n"
-    "                     random: a random solution by min-conflicts local search\n"
-    "                     (Sosic and Gu 1991, Minton et al. 1992), the same for the same seed\n"
-    "  -s, --seed S       seed of --method random, 0 .. 2^64-1 (default: a random seed,\n"
-    "                     shown with --verbose)\n"
-    "  -f, --format F     cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg;\n"
-    "                     board-shaped formats (board, json, grid, matrix, svg) up to N = 1000\n"
-    "  -c, --column-major print the board transposed (the queen of row r in column r)\n"
-    "  -v, --verbose      on standard error: method, seed, effort, time and the check\n"
-    "  -h, --help         show this help\n\n"
+    "solution (N = 2, 3) print a message and exit 1.\n",
+    find_options,
     "Examples: nqueens find 8 --format board\n"
     "          nqueens find 10000000 --format cols > queens.txt\n"
-    "          nqueens find 1000 --method random --seed 42 --format perm\n";
+    "          nqueens find 1000 --method random --seed 42 --format perm\n",
+};
 
 typedef enum { METHOD_DEFAULT, METHOD_FIRST, METHOD_CONSTRUCT, METHOD_RANDOM } find_method;
 
@@ -156,27 +165,19 @@ static void report_memory(int n, unsigned long long bytes, const char *what) {
 }
 
 int cmd_find(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"method", required_argument, NULL, 'm'},
-        {"seed", required_argument, NULL, 's'},
-        {"format", required_argument, NULL, 'f'},
-        {"column-major", no_argument, NULL, 'c'},
-        {"verbose", no_argument, NULL, 'v'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &find_command);
     find_method method = METHOD_DEFAULT;
     nq_format fmt = NQ_FMT_PAIRS;
     unsigned fflags = 0;
     int verbose = 0, have_seed = 0;
     uint64_t seed = 0;
     long long nn;
-    static const char optstring[] = ":m:s:f:cvh";
-    if (cli_reject_negative(argc, argv, "N", 1, INT_MAX, optstring, longopts))
+    if (cli_reject_negative(argc, argv, "N", 1, INT_MAX, g.optstring, g.longopts))
         return EXIT_USAGE;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'm':
             if (strcmp(optarg, "first") == 0)
@@ -207,7 +208,7 @@ int cmd_find(int argc, char **argv) {
             verbose = 1;
             break;
         case 'h':
-            fputs(find_help, stdout);
+            tool_print_help(stdout, &find_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
             return cli_option_error("find", opt, argv, optind);

@@ -11,7 +11,13 @@
 
 #define TRACE_MAX_N 12
 
-static const char trace_help[] =
+static const tool_option trace_options[] = {
+    {"summary", 's', NULL, "print only the totals"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command trace_command = {
+    "trace",
     "Usage: nqueens trace [N] [--summary]\n"
     "Show the branch-and-bound search of the N-queens problem (1 <= N <= 12) as it happens:\n"
     "rows are filled top to bottom and the columns of a row tried left to right; a queen at row\n"
@@ -26,9 +32,10 @@ static const char trace_help[] =
     "  backtrack R-C              the queen is removed, to try the next column\n"
     "At the end: cells tried, attacked, nodes (queens placed; the same count as the fast\n"
     "search's), dead ends, backtracks and solutions. N is read from standard input when\n"
-    "omitted.\n\n"
-    "  -s, --summary      print only the totals\n"
-    "  -h, --help         show this help\n";
+    "omitted.\n",
+    trace_options,
+    NULL,
+};
 
 typedef struct trace_printer {
     int quiet; /* --summary: no event lines */
@@ -71,27 +78,23 @@ static int print_event(void *user, const nq_trace_event *ev) {
 }
 
 int cmd_trace(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"summary", no_argument, NULL, 's'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &trace_command);
     trace_printer t = {.quiet = 0};
     memset(t.indent, ' ', sizeof t.indent - 1);
     t.indent[sizeof t.indent - 1] = '\0';
-    static const char optstring[] = ":sh";
-    if (cli_reject_negative(argc, argv, "N", 1, TRACE_MAX_N, optstring, longopts)) {
+    if (cli_reject_negative(argc, argv, "N", 1, TRACE_MAX_N, g.optstring, g.longopts)) {
         return EXIT_USAGE;
     }
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 's':
             t.quiet = 1;
             break;
         case 'h':
-            fputs(trace_help, stdout);
+            tool_print_help(stdout, &trace_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
             return cli_option_error("trace", opt, argv, optind);

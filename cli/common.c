@@ -336,3 +336,50 @@ int cli_positional_n(const char *cmd, int argc, char **argv, int first, long lon
         return -1;
     return cli_get_n(first < argc ? argv[first] : NULL, lo, hi, n);
 }
+
+char *cli_read_file(const char *cmd, const char *path, size_t *len) {
+    int std = !path || strcmp(path, "-") == 0;
+    const char *name = std ? "standard input" : path;
+    FILE *f = std ? stdin : fopen(path, "rb");
+    if (!f) {
+        tool_error("%s: cannot open '%s': %s", cmd, name, strerror(errno));
+        return NULL;
+    }
+    size_t cap = (size_t)1 << 16, used = 0;
+    char *buf = malloc(cap + 1);
+    if (!buf)
+        tool_error("%s: out of memory reading '%s'", cmd, name);
+    while (buf) {
+        if (used == cap) {
+            char *bigger = cap < CLI_READ_MAX ? realloc(buf, 2 * cap + 1) : NULL;
+            if (!bigger) {
+                if (cap < CLI_READ_MAX)
+                    tool_error("%s: out of memory reading '%s' (over %zu bytes)", cmd, name, cap);
+                else
+                    tool_error("%s: '%s' is too large to read (over %zu bytes)", cmd, name, cap);
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        size_t got = fread(buf + used, 1, cap - used, f);
+        used += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                tool_error("%s: cannot read '%s': %s", cmd, name, strerror(errno));
+                free(buf);
+                buf = NULL;
+            }
+            break;
+        }
+    }
+    if (f != stdin)
+        fclose(f);
+    if (buf) {
+        buf[used] = '\0';
+        *len = used;
+    }
+    return buf;
+}

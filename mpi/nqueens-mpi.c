@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "nqueens.h"
+#include "options.h"
 #include "progress.h"
 #include "report.h"
 
@@ -35,22 +36,31 @@ enum { EXIT_OK = 0, EXIT_USAGE = 2 };
 #define POLL_NS   1000000L   /* how often a rank looks for messages while it expects one */
 #define IDLE_NS   100000000L /* longest sleep of a worker with nothing to expect but results */
 
-static const char mpi_help[] =
+static const tool_option mpi_options[] = {
+    {"unique", 'u', NULL, "print the number of fundamental solutions"},
+    {"threads", 't', "T", "worker threads per rank, 1 to 1024 (default 1: one rank per core)"},
+    {"json", 'j', NULL,
+     "print one JSON object as 'nqueens count --json' does (threads is\n"
+     "the number of compute threads over all ranks)"},
+    {"checkpoint", 'c', "FILE",
+     "record finished subproblems in FILE (on rank 0's file system)\n"
+     "and resume from it; a killed job is resumed by the same command"},
+    {"progress", 'p', NULL, "progress and ETA on rank 0's stderr (default: when a terminal)"},
+    {"no-progress", 'P', NULL, "never show progress"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command mpi_command = {
+    "count",
     "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
     "                           [--progress | --no-progress]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64) over MPI ranks, with the\n"
     "output of 'nqueens count'. Rank 0 hands out the numbered subproblems, sums the results\n"
     "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
-    "Run it with mpirun or srun, e.g. 'mpirun -np 8 nqueens-mpi count 18'.\n\n"
-    "  -u, --unique       print the number of fundamental solutions\n"
-    "  -t, --threads T    worker threads per rank, 1 to 1024 (default 1: one rank per core)\n"
-    "  -j, --json         print one JSON object as 'nqueens count --json' does (threads is\n"
-    "                     the number of compute threads over all ranks)\n"
-    "  -c, --checkpoint FILE  record finished subproblems in FILE (on rank 0's file system)\n"
-    "                     and resume from it; a killed job is resumed by the same command\n"
-    "  -p, --progress     progress and ETA on rank 0's stderr (default: when a terminal)\n"
-    "  -P, --no-progress  never show progress\n"
-    "  -h, --help         show this help\n";
+    "Run it with mpirun or srun, e.g. 'mpirun -np 8 nqueens-mpi count 18'.\n",
+    mpi_options,
+    NULL,
+};
 
 typedef struct options {
     int n, unique, json, threads, progress, help;
@@ -71,12 +81,8 @@ static int parse_int(const char *what, const char *s, long lo, long hi, int *out
 
 /* Parses the command line (every rank does, identically); prints errors only if `loud`. */
 static int parse_args(int argc, char **argv, options *o, int loud) {
-    static const struct option longopts[] = {
-        {"unique", no_argument, NULL, 'u'},   {"threads", required_argument, NULL, 't'},
-        {"json", no_argument, NULL, 'j'},     {"checkpoint", required_argument, NULL, 'c'},
-        {"progress", no_argument, NULL, 'p'}, {"no-progress", no_argument, NULL, 'P'},
-        {"help", no_argument, NULL, 'h'},     {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &mpi_command);
     memset(o, 0, sizeof *o);
     o->threads = 1;
     o->progress = -1;
@@ -94,7 +100,7 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
     argv++;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":ut:jc:pPh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'u':
             o->unique = 1;
@@ -506,7 +512,7 @@ int main(int argc, char **argv) {
     }
     if (o.help) {
         if (rank == 0)
-            fputs(mpi_help, stdout);
+            tool_print_help(stdout, &mpi_command);
         MPI_Finalize();
         return EXIT_OK;
     }

@@ -102,14 +102,14 @@ for c in $commands; do
   done
   # The completion offers exactly the options of --help.
   offered=$(bash -c "source '$NQ_SRC/doc/nqueens.bash-completion'
-    COMP_WORDS=(nqueens $c --); COMP_CWORD=2; _nqueens; printf '%s\n' \"\${COMPREPLY[@]}\"" | sort -u)
+    COMP_WORDS=('$NQ' $c --); COMP_CWORD=2; _nqueens; printf '%s\n' \"\${COMPREPLY[@]}\"" | sort -u)
   check "bash completion offers the options of '$c --help'" 0 "$opts" -- printf '%s\n' "$offered"
 done
 check "bash completion completes commands" 0 "cases check complete count" -- \
   bash -c "source '$NQ_SRC/doc/nqueens.bash-completion'; COMP_WORDS=(nqueens c); COMP_CWORD=1
            _nqueens; echo \"\${COMPREPLY[@]}\" | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//'"
-if [ -f "$NQ_SRC/mpi/nqueens-mpi.c" ]; then
-  for o in $(sed -n '/mpi_help\[\] =/,/;$/p' "$NQ_SRC/mpi/nqueens-mpi.c" | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
+if [ -x "$NQ_BUILD/nqueens-mpi" ]; then
+  for o in $("$NQ_BUILD/nqueens-mpi" count --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
     ok "man page documents 'nqueens-mpi $o'" grep -qF -- "$(printf '%s' "$o" | sed 's/-/\\-/g')" "$man"
   done
 fi
