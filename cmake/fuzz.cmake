@@ -11,6 +11,8 @@ if(NQ_FUZZ)
     target_compile_options(fuzz_parse PRIVATE -fsanitize=fuzzer,address,undefined
                            -fno-sanitize-recover=all -fno-omit-frame-pointer -g)
     target_link_options(fuzz_parse PRIVATE -fsanitize=fuzzer,address,undefined)
-    target_link_libraries(fuzz_parse PRIVATE OpenMP::OpenMP_C m)
+    target_link_libraries(fuzz_parse PRIVATE OpenMP::OpenMP_C PkgConfig::YAJL m)
+    # JSON is given to yajl in chunks of 61 bytes, so that the fuzzer cuts items at boundaries.
+    target_compile_definitions(fuzz_parse PRIVATE JSON_CHUNK=61)
   endif()
 endif()

@@ -1,4 +1,5 @@
-/* test_board.c: validation of placements (board.c), against a pairwise reference. */
+/* test_board.c: validation of placements (board.c), against a pairwise reference, and the report
+ * of clashes planted in a board of 10^6 rows. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,12 +82,68 @@ static void test_validate_against_reference(void **state) {
     }
 }
 
+/* nq_validate() finds a planted column clash and a planted diagonal clash in a 10^6 board, and
+ * reports exactly the two queens involved. */
+static void test_validate_planted_clashes(void **state) {
+    (void)state;
+    int n = 1000000;
+    int *cols = alloc_cols(n);
+    nq_conflict cf;
+
+    /* Column: row j takes the column of row i; rows before j are untouched and clash-free. */
+    assert_int_equal(nq_construct(n, cols), NQ_OK);
+    int i = 333333, j = 666667;
+    cols[j] = cols[i];
+    assert_int_equal(nq_validate(n, cols, 0, &cf), NQ_ECONFLICT);
+    assert_int_equal(cf.kind, NQ_ATTACK_COLUMN);
+    assert_int_equal(cf.row1, i);
+    assert_int_equal(cf.row2, j);
+    assert_int_equal(cf.col1, cols[i]);
+    assert_int_equal(cf.col2, cols[i]);
+
+    /* Diagonal: row j = i + 1 moves to column cols[i] + 1 by a swap with the row k that holds
+     * it, with i chosen so that k > j: the board stays a permutation, and row j is the first
+     * attacked row, attacked only along the diagonal through row i. */
+    assert_int_equal(nq_construct(n, cols), NQ_OK);
+    int *row_of = alloc_cols(n);
+    for (int r = 0; r < n; r++)
+        row_of[cols[r]] = r;
+    int k = -1;
+    for (i = n / 4; i < n - 2; i++) {
+        int v = cols[i] + 1;
+        if (v < n && row_of[v] > i + 1) {
+            k = row_of[v];
+            break;
+        }
+    }
+    assert_true(k > i + 1);
+    j = i + 1;
+    int v = cols[i] + 1;
+    cols[k] = cols[j];
+    cols[j] = v;
+    assert_int_equal(nq_validate(n, cols, 0, &cf), NQ_ECONFLICT);
+    assert_int_equal(cf.kind, NQ_ATTACK_DIAGONAL);
+    assert_int_equal(cf.row1, i);
+    assert_int_equal(cf.col1, v - 1);
+    assert_int_equal(cf.row2, j);
+    assert_int_equal(cf.col2, v);
+    assert_false(ref_is_solution_marks(n, cols));
+
+    /* Repaired, the board validates again. */
+    cols[j] = cols[k];
+    cols[k] = v;
+    assert_int_equal(nq_validate(n, cols, 0, &cf), NQ_OK);
+    free(row_of);
+    free(cols);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_validate_solution),
         cmocka_unit_test(test_validate_conflicts),
         cmocka_unit_test(test_validate_arguments),
         cmocka_unit_test(test_validate_against_reference),
+        cmocka_unit_test(test_validate_planted_clashes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
