@@ -956,7 +956,7 @@ NQ_API void nq_reader_free(nq_reader *r);
 /* Trace: the branch-and-bound search step by step (trace.c)                                  */
 /* ========================================================================================== */
 
-/* The recursive search of the classic write-ups (seeds 000 and 004: "branch and bound" with three
+/* The recursive search of the classic write-ups ("branch and bound", with three
  * occupancy arrays for columns, diagonals and anti-diagonals, so that testing a cell costs O(1)),
  * made observable: every step is reported to a callback, for teaching and for tracing. Rows are
  * filled top to bottom and columns tried left to right, so solutions come in lexicographic order

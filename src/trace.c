@@ -1,13 +1,13 @@
 /*
  * trace.c: the recursive branch-and-bound search of the classic write-ups, made observable.
  *
- * Seeds 000 and 004 teach the n-queens search as "branch and bound": rows are filled one by one,
- * and three occupancy arrays (columns; diagonals, indexed by row - col + n - 1; anti-diagonals,
- * indexed by row + col) answer "is this cell attacked?" in O(1) instead of scanning the queens
- * already placed. This file implements that search and reports every step (try, attacked and by
- * whom, place, solution, dead end, backtrack) to a callback, for `nqueens trace` and for anyone
- * who wants to watch the search prune. The arrays hold the row of the queen that occupies a line
- * (or -1) rather than a bare flag, so that an attacked cell can name its attacker at no extra
+ * The classic "branch and bound" write-ups teach the n-queens search so: rows are filled one by
+ * one, and three occupancy arrays (columns; diagonals, indexed by row - col + n - 1;
+ * anti-diagonals, indexed by row + col) answer "is this cell attacked?" in O(1) instead of scanning
+ * the queens already placed. This file implements that search and reports every step (try, attacked
+ * and by whom, place, solution, dead end, backtrack) to a callback, for `nqueens trace` and for
+ * anyone who wants to watch the search prune. The arrays hold the row of the queen that occupies a
+ * line (or -1) rather than a bare flag, so that an attacked cell can name its attacker at no extra
  * cost. Workload: teaching and tracing small boards (n <= 12 on the command line); a callback per
  * step makes it far slower than the bitboard iterator of search.c, whose nodes it visits exactly.
  */
@@ -30,7 +30,7 @@ typedef struct trace_state {
 
 /* Reports one event; returns non-zero if the callback asks to stop. */
 static int trace_emit(trace_state *st, nq_trace_kind kind, int row, int col, nq_attack attack,
-                    int by_row) {
+                      int by_row) {
     if (st->on_event == NULL) {
         return 0;
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The installed library (issue 7): `cmake --install` into a temporary prefix, then the example
+# The installed library: `cmake --install` into a temporary prefix, then the example
 # program built against it twice, with pkg-config and with find_package (shared and static
 # library), run, and compared with the OEIS table; the SONAME; the man page documents every
 # command and option that the programs' --help texts list; the bash completion offers them.

@@ -165,9 +165,9 @@ static void check_engine(const nq_instance *inst, int engine) {
     int *cols = malloc((size_t)n * sizeof *cols);
     nq_u128 count = 12345;
     listing l = {0};
-    int rf = nqcx_first(inst, engine, cols, &cf, NULL);
-    int rc = nqcx_count(inst, engine, &count, &cf, NULL);
-    int re = nqcx_each(inst, engine, collect, &l, &cf, NULL);
+    int rf = complete_first_with(inst, engine, cols, &cf, NULL);
+    int rc = complete_count_with(inst, engine, &count, &cf, NULL);
+    int re = complete_each_with(inst, engine, collect, &l, &cf, NULL);
     if (ref_given_conflict(inst)) {
         assert_int_equal(rf, NQ_ECONFLICT);
         assert_int_equal(rc, NQ_ECONFLICT);
@@ -215,8 +215,8 @@ static void check_engine(const nq_instance *inst, int engine) {
 
 /* Both engines (the one-word engine and the general one) against the reference. */
 static void check_against_reference(const nq_instance *inst) {
-    check_engine(inst, NQCX_AUTO);
-    check_engine(inst, NQCX_GENERAL);
+    check_engine(inst, COMPLETE_ENGINE_AUTO);
+    check_engine(inst, COMPLETE_ENGINE_GENERAL);
 }
 
 /* A random instance: some queens (from a random solution, or anywhere), blocked cells, excluded
@@ -309,12 +309,12 @@ static void test_engines_agree(void **state) {
         }
         nq_u128 c1 = 0, c2 = 1;
         int f1[16], f2[16];
-        int r1 = nqcx_count(inst, NQCX_AUTO, &c1, NULL, NULL);
-        int r2 = nqcx_count(inst, NQCX_GENERAL, &c2, NULL, NULL);
+        int r1 = complete_count_with(inst, COMPLETE_ENGINE_AUTO, &c1, NULL, NULL);
+        int r2 = complete_count_with(inst, COMPLETE_ENGINE_GENERAL, &c2, NULL, NULL);
         assert_int_equal(r1, r2);
         assert_true(c1 == c2);
-        r1 = nqcx_first(inst, NQCX_AUTO, f1, NULL, NULL);
-        r2 = nqcx_first(inst, NQCX_GENERAL, f2, NULL, NULL);
+        r1 = complete_first_with(inst, COMPLETE_ENGINE_AUTO, f1, NULL, NULL);
+        r2 = complete_first_with(inst, COMPLETE_ENGINE_GENERAL, f2, NULL, NULL);
         assert_int_equal(r1, r2);
         assert_int_equal(r1 == NQ_OK, c1 > 0);
         if (r1 == NQ_OK) {
@@ -322,8 +322,8 @@ static void test_engines_agree(void **state) {
         }
         listing l1 = {0}, l2 = {0};
         l1.stop_after = l2.stop_after = 40;
-        nqcx_each(inst, NQCX_AUTO, collect, &l1, NULL, NULL);
-        nqcx_each(inst, NQCX_GENERAL, collect, &l2, NULL, NULL);
+        complete_each_with(inst, COMPLETE_ENGINE_AUTO, collect, &l1, NULL, NULL);
+        complete_each_with(inst, COMPLETE_ENGINE_GENERAL, collect, &l2, NULL, NULL);
         assert_int_equal(l1.len, l2.len);
         assert_true(l1.len == (c1 < 40 ? (size_t)c1 : 40));
         if (l1.len) {

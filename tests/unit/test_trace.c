@@ -258,7 +258,7 @@ static void test_events_follow_the_rules(void **state) {
     }
 }
 
-/* The four events of seed 000's n = 4 search that a learner sees first. */
+/* The four events of the n = 4 search that a learner sees first. */
 typedef struct recorder {
     nq_trace_event ev[8];
     int count;
