@@ -74,14 +74,8 @@ static void boards_skip_block(nq_reader *r) {
 int boards_read(nq_reader *r, nq_item *item, int format) {
     const char *a, *b;
     size_t next;
-    /* Skip blank lines to the board's first row. */
-    for (;;) {
-        if (!reader_line(r->text, r->len, r->pos, &a, &b, &next))
-            return NQ_DONE;
-        r->pos = next;
-        if (a < b)
-            break;
-    }
+    if (!reader_next_line(r, &a, &b)) /* the board's first row */
+        return NQ_DONE;
     r->nq = 0;
     const char *start = a;
     long long w = boards_cells(r, item, format, a, b, 0);

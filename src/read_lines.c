@@ -263,15 +263,9 @@ static int lines_count(nq_reader *r, nq_item *item, const char *a, const char *b
 /* `cases`: the next item of the current line, or of the next non-blank line. */
 int lines_read_case(nq_reader *r, nq_item *item) {
     const char *a, *b;
-    size_t next;
     if (!r->in_case) {
-        for (;;) {
-            if (!reader_line(r->text, r->len, r->pos, &a, &b, &next))
-                return NQ_DONE;
-            r->pos = next;
-            if (a < b)
-                break;
-        }
+        if (!reader_next_line(r, &a, &b))
+            return NQ_DONE;
         r->in_case = 1;
         r->case_pos = reader_offset(r, a);
         r->case_end = reader_offset(r, b);
@@ -309,16 +303,9 @@ int lines_read_case(nq_reader *r, nq_item *item) {
 
 int lines_read(nq_reader *r, nq_item *item) {
     const char *a, *b;
-    size_t next;
-    for (;;) {
-        if (!reader_line(r->text, r->len, r->pos, &a, &b, &next))
-            return NQ_DONE;
-        if (a < b)
-            break;
-        r->pos = next;
-    }
+    if (!reader_next_line(r, &a, &b))
+        return NQ_DONE;
     int rc;
-    r->pos = next;
     reader_locate(r, reader_offset(r, a), &item->line, &item->column);
     switch (r->format) {
     case NQ_FMT_PAIRS:

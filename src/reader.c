@@ -175,6 +175,17 @@ int reader_u128(const char **p, const char *end, nq_u128 *v) {
     return over ? -1 : 1;
 }
 
+int reader_next_line(nq_reader *r, const char **a, const char **b) {
+    size_t next;
+    for (;;) {
+        if (!reader_line(r->text, r->len, r->pos, a, b, &next))
+            return 0;
+        r->pos = next;
+        if (*a < *b)
+            return 1;
+    }
+}
+
 size_t reader_bom_length(const char *text, size_t len) {
     return len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }

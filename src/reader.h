@@ -59,6 +59,10 @@ void reader_trim(const char **a, const char **b);
 int reader_line(const char *text, size_t len, size_t pos, const char **a, const char **b,
                 size_t *next);
 
+/* reader_next_line() : skips blank lines and takes the next line, trimmed, into [*a, *b);
+ * r->pos moves past it. Returns 0 at the end of the text. */
+int reader_next_line(nq_reader *r, const char **a, const char **b);
+
 /* reader_locate() : line and column (1-based, in bytes) of offset pos. */
 void reader_locate(nq_reader *r, size_t pos, int *line, int *column);
 

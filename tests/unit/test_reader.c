@@ -309,7 +309,7 @@ static void test_json_long(void **state) {
     for (int f = 0; f < 2; f++) {
         text_buf t = text_list(json[f], 1000, big, 2);
         int *got;
-        assert_int_equal(read_placements(t.s, t.len, json[f], 0, 1000, &got), 2);
+        assert_int_equal(read_placements(t.s, t.len, (int)json[f], 0, 1000, &got), 2);
         assert_memory_equal(got, big, 2 * 1000 * sizeof *got);
         free(got);
         free(t.s);
