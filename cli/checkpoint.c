@@ -145,7 +145,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         }
     }
     if (code == EXIT_OK && rc == NQ_STOPPED && sig) {
-        /* Only a count with a journal stops gracefully (cli_signals_install). */
+        /* Only a count with a journal stops gracefully (tool_signals_install). */
         tool_error("interrupted by %s: %llu of %llu subproblems done and saved in '%s'; run the "
                    "same command again to resume",
                    signal_name(sig), (unsigned long long)info.done,

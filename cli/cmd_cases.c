@@ -1,6 +1,6 @@
 /*
- * cmd_cases.c: `nqueens cases`: judge-style input (as online judges give it). Standard input holds T, then T
- * values of n; each case prints all its solutions on one line (perm format: `[2 4 1 3 ]`,
+ * cmd_cases.c: `nqueens cases`: judge-style input (as online judges give it). Standard input holds
+ * T, then T values of n; each case prints all its solutions on one line (perm format: `[2 4 1 3 ]`,
  * separated by one space), or -1 when there is none.
  */
 #include <getopt.h>

@@ -1,7 +1,8 @@
 /*
- * cmd_trace.c: `nqueens trace N`: the branch-and-bound search of the classic write-ups, step by step,
- * for learners. One line per event of nq_trace_search(), indented two spaces per row, then the
- * totals. Boards are limited to N <= 12: the trace of N = 12 already has about 21 million lines.
+ * cmd_trace.c: `nqueens trace N`: the branch-and-bound search of the classic write-ups, step by
+ * step, for learners. One line per event of nq_trace_search(), indented two spaces per row, then
+ * the totals. Boards are limited to N <= 12: the trace of N = 12 already has about 21 million
+ * lines.
  */
 #include <getopt.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
- * common.c: helpers shared by the subcommands: messages and exit codes, strict parsing of
- * numbers, N from the command line or standard input, and the buffered solution writer.
+ * common.c: helpers shared by the subcommands: usage errors, strict parsing of numbers, N from
+ * the command line or standard input, reading a whole input, and the buffered solution writer.
  */
 #include <ctype.h>
 #include <errno.h>

@@ -28,7 +28,8 @@
  * are finished without visiting them. The first rows are searched depth-first (an iterative
  * loop); the last BFS_ROWS rows, where most nodes are, breadth-first in branch-free passes over
  * arrays of nodes (see "The last rows breadth-first" below), which avoids the mispredicted branch
- * a depth-first search pays at about every node. One scratch allocation per subproblem; without
+ * a depth-first search pays at about every node. The breadth-first part works in the caller's
+ * scratch memory (one per thread, kept by parallel.c from one subproblem to the next); without
  * it the depth-first loop does the whole search.
  * Workload: whole counts of n = 10..20 in seconds to hours; each call runs one subproblem.
  */

@@ -1,4 +1,4 @@
-/* fuzz_parse.c: libFuzzer target of the readers (reader.c, detect.c, read_*.c) and the checker
+/* fuzz_readers.c: libFuzzer target of the readers (reader.c, detect.c, read_*.c) and the checker
  * (check.c), which are fed untrusted text. Every input is read under format detection and, chosen
  * by its first byte, under one forced format and board size; every item goes through the checker.
  * No input may crash, leak, overflow or hang them. Build: cmake -DNQ_FUZZ=ON with clang
