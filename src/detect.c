@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "reader.h"
+#include "scan.h"
 
 static const char *const detect_names[] = {"cols",  "pairs", "board", "json",
                                            "jsonl", "grid",  "perm",  "matrix"};
@@ -52,7 +52,7 @@ int detect_all_integers(const char *a, const char *b, long long *count, int *bin
     *ones = 0;
     const char *p = a;
     while (p < b) {
-        while (p < b && (reader_is_blank(*p) || *p == ','))
+        while (p < b && (scan_is_blank(*p) || *p == ','))
             p++;
         if (p >= b)
             break;
@@ -60,9 +60,9 @@ int detect_all_integers(const char *a, const char *b, long long *count, int *bin
         if (*p == '-')
             p++;
         const char *d = p;
-        while (p < b && reader_is_digit(*p))
+        while (p < b && scan_is_digit(*p))
             p++;
-        if (p == d || (p < b && !reader_is_blank(*p) && *p != ','))
+        if (p == d || (p < b && !scan_is_blank(*p) && *p != ','))
             return 0;
         if (!(p - t == 1 && (*t == '0' || *t == '1')))
             *binary = 0;
@@ -82,7 +82,7 @@ static int detect_matrix_shape(const char *text, size_t len, size_t next, long l
         return 0;
     const char *a, *b;
     for (long long i = 1; i <= w; i++) {
-        if (!reader_line(text, len, next, &a, &b, &next) || a == b)
+        if (!scan_line(text, len, next, &a, &b, &next) || a == b)
             return i == w && ones > 0;
         long long k, o;
         int binary;
@@ -97,7 +97,7 @@ static int detect_matrix_shape(const char *text, size_t len, size_t next, long l
 /* Skips blanks, newlines and // comments (as a JSON list of boards may have them). */
 static const char *detect_json_space(const char *p, const char *end) {
     while (p < end) {
-        if (reader_is_blank(*p) || *p == '\n')
+        if (scan_is_blank(*p) || *p == '\n')
             p++;
         else if (*p == '/' && p + 1 < end && p[1] == '/') {
             const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -111,14 +111,14 @@ static const char *detect_json_space(const char *p, const char *end) {
 int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line) {
     if ((!text && len) || !format)
         return NQ_EINVAL;
-    size_t bom = reader_bom_length(text, len);
+    size_t bom = scan_bom_length(text, len);
     text += bom;
     len -= bom;
     const char *a = NULL, *b = NULL;
     size_t pos = 0, next = 0;
     int ln = 0;
     for (;;) {
-        if (!reader_line(text, len, pos, &a, &b, &next)) {
+        if (!scan_line(text, len, pos, &a, &b, &next)) {
             *format = NQ_FMT_COLS; /* nothing but blanks: an empty list */
             return NQ_OK;
         }
@@ -137,7 +137,7 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
         }
         /* perm, or a `cases` output: two permutations on a line, or a "-1" line. */
         size_t p = (size_t)(a - text);
-        while (reader_line(text, len, p, &a, &b, &next)) {
+        while (scan_line(text, len, p, &a, &b, &next)) {
             p = next;
             int closes = 0;
             for (const char *q = a; q < b; q++)
@@ -163,7 +163,7 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
         return NQ_OK;
     }
     for (const char *q = a; q + 2 < b; q++) {
-        if (reader_is_digit(q[0]) && q[1] == '-' && reader_is_digit(q[2])) {
+        if (scan_is_digit(q[0]) && q[1] == '-' && scan_is_digit(q[2])) {
             *format = NQ_FMT_PAIRS;
             return NQ_OK;
         }
@@ -174,7 +174,7 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
         if (!cell)
             board = 0;
         /* grid: a cell at even offsets, blanks between. */
-        if (((q - a) % 2 == 0) ? !cell : !reader_is_blank(*q))
+        if (((q - a) % 2 == 0) ? !cell : !scan_is_blank(*q))
             grid = 0;
     }
     if (board) {
@@ -192,7 +192,7 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
             const char *a2, *b2;
             size_t p = next, nx;
             int alone = 1;
-            while (reader_line(text, len, p, &a2, &b2, &nx)) {
+            while (scan_line(text, len, p, &a2, &b2, &nx)) {
                 p = nx;
                 if (a2 < b2) {
                     alone = 0;
@@ -205,7 +205,7 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
                 return NQ_OK;
             }
             /* "1" and a blank line is how the matrix writer prints the solution of n = 1. */
-            if (alone && b - a == 1 && *a == '1' && reader_line(text, len, next, &a2, &b2, &nx)) {
+            if (alone && b - a == 1 && *a == '1' && scan_line(text, len, next, &a2, &b2, &nx)) {
                 *format = NQ_FMT_MATRIX;
                 return NQ_OK;
             }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reader.h"
+#include "scan.h"
 
 /* The cells of one board row [a, b), trimmed: queens go to row `row`. Returns the number of
  * cells, or -1 after making *item malformed (-2 on NQ_ENOMEM). */
@@ -20,13 +20,13 @@ static long long boards_cells(nq_reader *r, nq_item *item, int format, const cha
         const char *tok = p;
         if (format != NQ_FMT_BOARD) {
             /* grid and matrix: one-character cells separated by blanks. */
-            if (p + 1 < b && !reader_is_blank(p[1])) {
+            if (p + 1 < b && !scan_is_blank(p[1])) {
                 const char *e = p;
-                while (e < b && !reader_is_blank(*e))
+                while (e < b && !scan_is_blank(*e))
                     e++;
                 char ex[24];
-                reader_malformed(r, item, tok, "expected one character per cell, got '%s'",
-                                 reader_excerpt(tok, e, ex));
+                scan_malformed(r, item, tok, "expected one character per cell, got '%s'",
+                               scan_excerpt(tok, e, ex));
                 return -1;
             }
         }
@@ -40,21 +40,21 @@ static long long boards_cells(nq_reader *r, nq_item *item, int format, const cha
         }
         if (!ok) {
             char ex[24];
-            reader_malformed(r, item, tok, "unexpected '%s' in a board row (cells are %s)",
-                             reader_excerpt(tok, tok + 1, ex),
-                             format == NQ_FMT_MATRIX ? "0 and 1" : "'Q' and '.' or '_'");
+            scan_malformed(r, item, tok, "unexpected '%s' in a board row (cells are %s)",
+                           scan_excerpt(tok, tok + 1, ex),
+                           format == NQ_FMT_MATRIX ? "0 and 1" : "'Q' and '.' or '_'");
             return -1;
         }
         if (cells >= NQ_PARSE_MAX_N) {
-            reader_malformed(r, item, tok, "a board row longer than %d cells", NQ_PARSE_MAX_N);
+            scan_malformed(r, item, tok, "a board row longer than %d cells", NQ_PARSE_MAX_N);
             return -1;
         }
-        if (queen && reader_push(r, row, (int)cells) != NQ_OK)
+        if (queen && scan_push(r, row, (int)cells) != NQ_OK)
             return -2;
         cells++;
         p++;
         if (format != NQ_FMT_BOARD)
-            while (p < b && reader_is_blank(*p))
+            while (p < b && scan_is_blank(*p))
                 p++;
     }
     return cells;
@@ -64,7 +64,7 @@ static long long boards_cells(nq_reader *r, nq_item *item, int format, const cha
 static void boards_skip_block(nq_reader *r) {
     const char *a, *b;
     size_t next;
-    while (reader_line(r->text, r->len, r->pos, &a, &b, &next)) {
+    while (scan_line(r->text, r->len, r->pos, &a, &b, &next)) {
         r->pos = next;
         if (a == b)
             break;
@@ -74,7 +74,7 @@ static void boards_skip_block(nq_reader *r) {
 int boards_read(nq_reader *r, nq_item *item, int format) {
     const char *a, *b;
     size_t next;
-    if (!reader_next_line(r, &a, &b)) /* the board's first row */
+    if (!scan_next_line(r, &a, &b)) /* the board's first row */
         return NQ_DONE;
     r->nq = 0;
     const char *start = a;
@@ -84,9 +84,9 @@ int boards_read(nq_reader *r, nq_item *item, int format) {
         return w == -2 ? NQ_ENOMEM : NQ_OK;
     }
     for (long long row = 1; row < w; row++) {
-        if (!reader_line(r->text, r->len, r->pos, &a, &b, &next) || a == b) {
-            reader_malformed(r, item, start,
-                             "a board of %lld rows of %lld cells (a board is square)", row, w);
+        if (!scan_line(r->text, r->len, r->pos, &a, &b, &next) || a == b) {
+            scan_malformed(r, item, start, "a board of %lld rows of %lld cells (a board is square)",
+                           row, w);
             return NQ_OK;
         }
         r->pos = next;
@@ -96,13 +96,13 @@ int boards_read(nq_reader *r, nq_item *item, int format) {
             return k == -2 ? NQ_ENOMEM : NQ_OK;
         }
         if (k != w) {
-            reader_malformed(r, item, a, "a row of %lld cells in a board whose first row has %lld",
-                             k, w);
+            scan_malformed(r, item, a, "a row of %lld cells in a board whose first row has %lld", k,
+                           w);
             boards_skip_block(r);
             return NQ_OK;
         }
     }
-    reader_placement(r, item, (int)w);
-    reader_locate(r, reader_offset(r, start), &item->line, &item->column);
+    scan_placement(r, item, (int)w);
+    scan_locate(r, scan_offset(r, start), &item->line, &item->column);
     return NQ_OK;
 }

@@ -24,7 +24,7 @@
 #include <string.h>
 #include <yajl/yajl_parse.h>
 
-#include "reader.h"
+#include "scan.h"
 
 /* Bytes given to yajl at a time (the fuzzer builds with a small odd chunk, so that boards and
  * objects cut by a chunk boundary are common). */
@@ -145,7 +145,7 @@ __attribute__((format(printf, 3, 4))) static void json_bad(json_state *st, size_
 /* A whole unsigned decimal number in [s, s + len), as a count; 1, 0 (not one), -1 (overflow). */
 static int json_count(const char *s, size_t len, nq_u128 *v) {
     const char *p = s;
-    int rc = reader_u128(&p, s + len, v);
+    int rc = scan_u128(&p, s + len, v);
     return p == s + len ? rc : 0;
 }
 
@@ -169,13 +169,13 @@ static int board_row(json_state *st, const unsigned char *s, size_t len, size_t 
         char c = (char)s[i];
         if (c == 'Q') {
             if (!st->bad[0] && cells <= NQ_PARSE_MAX_N && st->rows < NQ_PARSE_MAX_N &&
-                reader_push(r, (int)st->rows, (int)i) != NQ_OK)
+                scan_push(r, (int)st->rows, (int)i) != NQ_OK)
                 return 0;
         } else if (c != '.' && c != '_') {
             char ex[24];
             json_bad(st, start == end ? end : start + i,
                      "unexpected '%s' in a board row (cells are 'Q' and '.')",
-                     reader_excerpt((const char *)s + i, (const char *)s + i + 1, ex));
+                     scan_excerpt((const char *)s + i, (const char *)s + i + 1, ex));
         }
     }
     if (cells == 0 || cells > NQ_PARSE_MAX_N)
@@ -286,7 +286,7 @@ static const yajl_callbacks list_callbacks = {
  * character after the blanks that follow `after`. */
 static size_t lines_value_start(const json_state *st, size_t after) {
     const char *text = st->r->text;
-    while (after < st->r->len && (reader_is_blank(text[after]) || text[after] == '\n'))
+    while (after < st->r->len && (scan_is_blank(text[after]) || text[after] == '\n'))
         after++;
     return after;
 }
@@ -308,11 +308,11 @@ static int object_end(json_state *st, size_t end) {
     const char *p = r->text + end, *e = r->text + r->len;
     const char *nl = memchr(p, '\n', (size_t)(e - p));
     const char *la = p, *lb = nl ? nl : e;
-    reader_trim(&la, &lb);
+    scan_trim(&la, &lb);
     if (la < lb) {
         char ex[24];
-        json_bad(st, reader_offset(r, la), "unexpected '%s' after the object",
-                 reader_excerpt(la, lb, ex));
+        json_bad(st, scan_offset(r, la), "unexpected '%s' after the object",
+                 scan_excerpt(la, lb, ex));
         st->restart = nl ? (size_t)(nl - r->text) + 1 : r->len;
     }
     size_t first = st->item_first;
@@ -381,13 +381,13 @@ static int object_scalar(json_state *st, const char *s, size_t len, int number, 
     if (st->depth == 2 && st->key == KEY_COLS) {
         long long c = 0;
         const char *p = s + (number && len && *s == '-');
-        int ok = number && reader_uint(&p, s + len, NQ_PARSE_MAX_N, &c) && p == s + len &&
+        int ok = number && scan_uint(&p, s + len, NQ_PARSE_MAX_N, &c) && p == s + len &&
                  (*s != '-' || c == 1);
         if (!ok)
             json_bad(st, at, "expected a column number (or -1) in \"cols\"");
         else if (st->cols_row >= NQ_PARSE_MAX_N)
             json_bad(st, at, "more than %d columns", NQ_PARSE_MAX_N);
-        else if (!st->bad[0] && reader_push(st->r, st->cols_row, *s == '-' ? -1 : (int)c) != NQ_OK)
+        else if (!st->bad[0] && scan_push(st->r, st->cols_row, *s == '-' ? -1 : (int)c) != NQ_OK)
             return 0;
         st->cols_row++;
         return 1;
@@ -398,7 +398,7 @@ static int object_scalar(json_state *st, const char *s, size_t len, int number, 
     case KEY_N: {
         long long n = 0;
         const char *p = s;
-        if (!number || !reader_uint(&p, s + len, NQ_PARSE_MAX_N, &n) || p != s + len || n < 1 ||
+        if (!number || !scan_uint(&p, s + len, NQ_PARSE_MAX_N, &n) || p != s + len || n < 1 ||
             n > NQ_PARSE_MAX_N)
             json_bad(st, at, "\"n\" must be a board size from 1 to %d", NQ_PARSE_MAX_N);
         else
@@ -564,7 +564,7 @@ static size_t json_error_at(const json_state *st, const char *text, size_t len) 
             q--;
         return q > 0 ? q - 1 : 0;
     }
-    while (at < r->len && (reader_is_blank(r->text[at]) || r->text[at] == '\n'))
+    while (at < r->len && (scan_is_blank(r->text[at]) || r->text[at] == '\n'))
         at++;
     return at;
 }
@@ -600,7 +600,7 @@ static int json_feed(json_state *st) {
         /* With several values allowed, yajl calls a text that ends between two values early;
          * nothing but blanks after the last value is a clean end. */
         const char *p = r->text + st->value_end, *e = r->text + r->len;
-        while (p < e && (reader_is_blank(*p) || *p == '\n'))
+        while (p < e && (scan_is_blank(*p) || *p == '\n'))
             p++;
         if (p == e) {
             st->ended = 1;
@@ -664,7 +664,7 @@ int json_read(nq_reader *r, nq_item *item) {
     while (st->head == st->len) {
         if (st->fatal) {
             r->pos = r->len;
-            return reader_fail(r, r->text + st->fatal_at, "%s", st->fatal_msg);
+            return scan_fail(r, r->text + st->fatal_at, "%s", st->fatal_msg);
         }
         if (st->ended)
             return NQ_DONE;
@@ -697,7 +697,7 @@ int json_read(nq_reader *r, nq_item *item) {
         snprintf(r->msg, sizeof r->msg, "%s", it->msg);
         item->error = r->msg;
     }
-    reader_locate(r, it->at, &item->line, &item->column);
+    scan_locate(r, it->at, &item->line, &item->column);
     r->pos = st->chunk;
     return NQ_OK;
 }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "reader.h"
+#include "scan.h"
 
 /* The numbers of a `cols` line or of the inside of a `perm` bracket, separated by blanks or
  * commas. Their count is n; the number of row i is its queen's column plus `base` (0 for cols,
@@ -19,7 +19,7 @@ static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char 
     const char *p = a;
     size_t count = 0;
     for (;;) {
-        while (p < b && (reader_is_blank(*p) || *p == ','))
+        while (p < b && (scan_is_blank(*p) || *p == ','))
             p++;
         if (p >= b)
             break;
@@ -27,24 +27,22 @@ static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char 
         if (*p == '-')
             p++;
         long long v;
-        if (!reader_uint(&p, b, NQ_PARSE_MAX_N, &v) ||
-            (p < b && !reader_is_blank(*p) && *p != ',')) {
+        if (!scan_uint(&p, b, NQ_PARSE_MAX_N, &v) || (p < b && !scan_is_blank(*p) && *p != ',')) {
             const char *e = tok;
-            while (e < b && !reader_is_blank(*e) && *e != ',')
+            while (e < b && !scan_is_blank(*e) && *e != ',')
                 e++;
             char ex[24];
-            reader_malformed(r, item, tok, "expected a %s, got '%s'", what,
-                             reader_excerpt(tok, e, ex));
+            scan_malformed(r, item, tok, "expected a %s, got '%s'", what, scan_excerpt(tok, e, ex));
             return 1;
         }
         count++;
         if (count > NQ_PARSE_MAX_N) {
-            reader_malformed(r, item, tok, "more than %d numbers on one line", NQ_PARSE_MAX_N);
+            scan_malformed(r, item, tok, "more than %d numbers on one line", NQ_PARSE_MAX_N);
             return 1;
         }
     }
     if (count == 0) {
-        reader_malformed(r, item, a, "no %s", "queens");
+        scan_malformed(r, item, a, "no %s", "queens");
         return 1;
     }
     int n = (int)count;
@@ -52,7 +50,7 @@ static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char 
     p = a;
     int row = 0;
     for (;;) {
-        while (p < b && (reader_is_blank(*p) || *p == ','))
+        while (p < b && (scan_is_blank(*p) || *p == ','))
             p++;
         if (p >= b)
             break;
@@ -61,7 +59,7 @@ static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char 
         if (neg)
             p++;
         long long v = 0;
-        reader_uint(&p, b, NQ_PARSE_MAX_N, &v);
+        scan_uint(&p, b, NQ_PARSE_MAX_N, &v);
         long long val = neg ? -v : v;
         if (base == 0 && val == -1) {
             row++;
@@ -74,16 +72,15 @@ static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char 
             const char *hint = !slip  ? ""
                                : base ? " (perm columns are 1-based)"
                                       : " (cols columns are 0-based)";
-            reader_malformed(r, item, tok,
-                             "%s '%s' is off the board: %d queens make a %dx%d board%s", what,
-                             reader_excerpt(tok, p, ex), n, n, n, hint);
+            scan_malformed(r, item, tok, "%s '%s' is off the board: %d queens make a %dx%d board%s",
+                           what, scan_excerpt(tok, p, ex), n, n, n, hint);
             return 1;
         }
-        if (reader_push(r, row, (int)(val - base)) != NQ_OK)
+        if (scan_push(r, row, (int)(val - base)) != NQ_OK)
             return -1;
         row++;
     }
-    reader_placement(r, item, n);
+    scan_placement(r, item, n);
     return 0;
 }
 
@@ -99,7 +96,7 @@ static int lines_perm(nq_reader *r, nq_item *item, const char *p, const char *b,
     const char *close = memchr(p, ']', (size_t)(b - p));
     *after = b;
     if (!close) {
-        reader_malformed(r, item, b, "missing ']' at the end of the permutation");
+        scan_malformed(r, item, b, "missing ']' at the end of the permutation");
         return NQ_OK;
     }
     int rc = lines_numbers(r, item, p + 1, close, 1, "1-based column number");
@@ -107,26 +104,26 @@ static int lines_perm(nq_reader *r, nq_item *item, const char *p, const char *b,
         return NQ_ENOMEM;
     if (rc == 0) {
         *after = close + 1;
-        reader_locate(r, reader_offset(r, p), &item->line, &item->column);
+        scan_locate(r, scan_offset(r, p), &item->line, &item->column);
     }
     return NQ_OK;
 }
 
 static int lines_perm_line(nq_reader *r, nq_item *item, const char *a, const char *b) {
     if (*a != '[') {
-        reader_malformed(r, item, a, "expected '[' at the start of a permutation");
+        scan_malformed(r, item, a, "expected '[' at the start of a permutation");
         return NQ_OK;
     }
     const char *after;
     int rc = lines_perm(r, item, a, b, &after);
     if (rc != NQ_OK || item->kind == NQ_ITEM_MALFORMED)
         return rc;
-    while (after < b && reader_is_blank(*after))
+    while (after < b && scan_is_blank(*after))
         after++;
     if (after < b) {
         char ex[24];
-        reader_malformed(r, item, after, "unexpected '%s' after the permutation",
-                         reader_excerpt(after, b, ex));
+        scan_malformed(r, item, after, "unexpected '%s' after the permutation",
+                       scan_excerpt(after, b, ex));
     }
     return NQ_OK;
 }
@@ -137,57 +134,57 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
     const char *p = a;
     long long maxv = 0;
     while (p < b) {
-        while (p < b && reader_is_blank(*p))
+        while (p < b && scan_is_blank(*p))
             p++;
         if (p >= b)
             break;
         if (*p == '.') {
             const char *q = p + 1;
-            while (q < b && reader_is_blank(*q))
+            while (q < b && scan_is_blank(*q))
                 q++;
             if (q < b) {
                 char ex[24];
-                reader_malformed(r, item, q, "unexpected '%s' after the final '.'",
-                                 reader_excerpt(q, b, ex));
+                scan_malformed(r, item, q, "unexpected '%s' after the final '.'",
+                               scan_excerpt(q, b, ex));
                 return NQ_OK;
             }
             break;
         }
         const char *tok = p;
         long long row, col;
-        if (!reader_uint(&p, b, NQ_PARSE_MAX_N, &row) || p >= b || *p != '-' ||
-            (p++, !reader_uint(&p, b, NQ_PARSE_MAX_N, &col))) {
+        if (!scan_uint(&p, b, NQ_PARSE_MAX_N, &row) || p >= b || *p != '-' ||
+            (p++, !scan_uint(&p, b, NQ_PARSE_MAX_N, &col))) {
             const char *e = tok;
-            while (e < b && !reader_is_blank(*e) && *e != ',')
+            while (e < b && !scan_is_blank(*e) && *e != ',')
                 e++;
             char ex[24];
-            reader_malformed(r, item, tok, "expected a queen as ROW-COL, got '%s'",
-                             reader_excerpt(tok, e, ex));
+            scan_malformed(r, item, tok, "expected a queen as ROW-COL, got '%s'",
+                           scan_excerpt(tok, e, ex));
             return NQ_OK;
         }
         if (row >= NQ_PARSE_MAX_N || col >= NQ_PARSE_MAX_N) {
-            reader_malformed(r, item, tok, "a row or column above %d", NQ_PARSE_MAX_N - 1);
+            scan_malformed(r, item, tok, "a row or column above %d", NQ_PARSE_MAX_N - 1);
             return NQ_OK;
         }
         if (row > maxv)
             maxv = row;
         if (col > maxv)
             maxv = col;
-        if (reader_push(r, (int)row, (int)col) != NQ_OK)
+        if (scan_push(r, (int)row, (int)col) != NQ_OK)
             return NQ_ENOMEM;
-        while (p < b && reader_is_blank(*p))
+        while (p < b && scan_is_blank(*p))
             p++;
         if (p < b && *p == ',')
             p++;
         else if (p < b && *p != '.') {
             char ex[24];
-            reader_malformed(r, item, p, "expected ',' or '.' after a queen, got '%s'",
-                             reader_excerpt(p, p + 1, ex));
+            scan_malformed(r, item, p, "expected ',' or '.' after a queen, got '%s'",
+                           scan_excerpt(p, p + 1, ex));
             return NQ_OK;
         }
     }
     if (r->nq == 0) {
-        reader_malformed(r, item, a, "no queens");
+        scan_malformed(r, item, a, "no queens");
         return NQ_OK;
     }
     int n = r->n_hint;
@@ -200,22 +197,22 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
         /* Point at the first queen off the board: the line is well formed, so read it again. */
         p = a;
         for (size_t i = 0; i < r->nq; i++) {
-            while (p < b && (reader_is_blank(*p) || *p == ','))
+            while (p < b && (scan_is_blank(*p) || *p == ','))
                 p++;
             const char *tok = p;
             long long v;
-            reader_uint(&p, b, NQ_PARSE_MAX_N, &v);
+            scan_uint(&p, b, NQ_PARSE_MAX_N, &v);
             p++;
-            reader_uint(&p, b, NQ_PARSE_MAX_N, &v);
+            scan_uint(&p, b, NQ_PARSE_MAX_N, &v);
             if (r->rows[i] >= n || r->cols[i] >= n) {
-                reader_malformed(
-                    r, item, tok, "queen %d-%d is off the %dx%d board%s", r->rows[i], r->cols[i], n,
-                    n, r->n_hint ? "" : " (its size is the first line's number of queens)");
+                scan_malformed(r, item, tok, "queen %d-%d is off the %dx%d board%s", r->rows[i],
+                               r->cols[i], n, n,
+                               r->n_hint ? "" : " (its size is the first line's number of queens)");
                 return NQ_OK;
             }
         }
     }
-    reader_placement(r, item, n);
+    scan_placement(r, item, n);
     return NQ_OK;
 }
 
@@ -223,32 +220,31 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
 static int lines_count(nq_reader *r, nq_item *item, const char *a, const char *b) {
     const char *p = a;
     nq_u128 first, second = 0;
-    int rc = reader_u128(&p, b, &first);
+    int rc = scan_u128(&p, b, &first);
     int two = 0;
-    if (rc > 0 && p < b && reader_is_blank(*p)) {
-        while (p < b && reader_is_blank(*p))
+    if (rc > 0 && p < b && scan_is_blank(*p)) {
+        while (p < b && scan_is_blank(*p))
             p++;
         const char *q = p;
-        rc = reader_u128(&p, b, &second);
+        rc = scan_u128(&p, b, &second);
         if (rc == 0)
             p = q;
         two = 1;
     }
     if (rc == 0 || p < b) {
         char ex[24];
-        reader_malformed(r, item, p, "expected COUNT or N COUNT, got '%s'",
-                         reader_excerpt(a, b, ex));
+        scan_malformed(r, item, p, "expected COUNT or N COUNT, got '%s'", scan_excerpt(a, b, ex));
         return NQ_OK;
     }
     if (rc < 0) {
-        reader_malformed(r, item, a, "a number too large for 128 bits");
+        scan_malformed(r, item, a, "a number too large for 128 bits");
         return NQ_OK;
     }
     int n = r->n_hint;
     nq_u128 total = first;
     if (two) {
         if (first < 1 || first > NQ_PARSE_MAX_N) {
-            reader_malformed(r, item, a, "board size out of range 1..%d", NQ_PARSE_MAX_N);
+            scan_malformed(r, item, a, "board size out of range 1..%d", NQ_PARSE_MAX_N);
             return NQ_OK;
         }
         n = (int)first;
@@ -264,18 +260,18 @@ static int lines_count(nq_reader *r, nq_item *item, const char *a, const char *b
 int lines_read_case(nq_reader *r, nq_item *item) {
     const char *a, *b;
     if (!r->in_case) {
-        if (!reader_next_line(r, &a, &b))
+        if (!scan_next_line(r, &a, &b))
             return NQ_DONE;
         r->in_case = 1;
-        r->case_pos = reader_offset(r, a);
-        r->case_end = reader_offset(r, b);
+        r->case_pos = scan_offset(r, a);
+        r->case_end = scan_offset(r, b);
         r->case_line_group = r->group++;
         item->group = r->case_line_group;
         if (b - a == 2 && a[0] == '-' && a[1] == '1') {
             r->in_case = 0;
             item->kind = NQ_ITEM_NONE;
             item->n = r->n_hint;
-            reader_locate(r, reader_offset(r, a), &item->line, &item->column);
+            scan_locate(r, scan_offset(r, a), &item->line, &item->column);
             return NQ_OK;
         }
     }
@@ -284,7 +280,7 @@ int lines_read_case(nq_reader *r, nq_item *item) {
     b = r->text + r->case_end;
     if (*a != '[') {
         char ex[24];
-        reader_malformed(r, item, a, "expected '[' or -1, got '%s'", reader_excerpt(a, b, ex));
+        scan_malformed(r, item, a, "expected '[' or -1, got '%s'", scan_excerpt(a, b, ex));
         r->in_case = 0;
         return NQ_OK;
     }
@@ -292,21 +288,21 @@ int lines_read_case(nq_reader *r, nq_item *item) {
     int rc = lines_perm(r, item, a, b, &after);
     if (rc != NQ_OK)
         return rc;
-    while (after < b && reader_is_blank(*after))
+    while (after < b && scan_is_blank(*after))
         after++;
     if (item->kind == NQ_ITEM_MALFORMED || after >= b)
         r->in_case = 0;
     else
-        r->case_pos = reader_offset(r, after);
+        r->case_pos = scan_offset(r, after);
     return NQ_OK;
 }
 
 int lines_read(nq_reader *r, nq_item *item) {
     const char *a, *b;
-    if (!reader_next_line(r, &a, &b))
+    if (!scan_next_line(r, &a, &b))
         return NQ_DONE;
     int rc;
-    reader_locate(r, reader_offset(r, a), &item->line, &item->column);
+    scan_locate(r, scan_offset(r, a), &item->line, &item->column);
     switch (r->format) {
     case NQ_FMT_PAIRS:
         rc = lines_pairs(r, item, a, b);
