@@ -5,7 +5,6 @@
  * counts); with --all, completeness against OEIS A000170 and lexicographic order. A human report
  * by default, one JSON object with --json. Exit 0 all good, 1 something wrong, 2 unreadable input.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,6 @@
  * (--queens, a board, or a CSPLib problem 79 data file), then prints the lexicographically first
  * completion, all of them, or their number.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
