@@ -31,11 +31,6 @@ int cmd_check(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 
-/* cli_parse_ll() :
- * Parses a whole decimal integer in [lo, hi]; on failure prints "<what> must be an integer from
- * lo to hi, got '<s>'" and returns -1; 0 on success. */
-int cli_parse_ll(const char *what, const char *s, long long lo, long long hi, long long *out);
-
 /* cli_get_n() :
  * Reads N from the positional argument `arg`, or from standard input when arg is NULL, and
  * checks that it lies in [lo, hi]. Prints a clear error and returns -1 on failure. */

@@ -40,7 +40,7 @@ static int read_value(const char *what, long long index, long long lo, long long
                        index + 1);
         return -1;
     }
-    return cli_parse_ll(what, token, lo, hi, out);
+    return tool_parse_ll(what, token, lo, hi, out);
 }
 
 int cmd_cases(int argc, char **argv) {

@@ -323,7 +323,7 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
                                        optarg);
             break;
         case 'n':
-            if (cli_parse_ll("--n", optarg, 1, NQ_PARSE_MAX_N, &n))
+            if (tool_parse_ll("--n", optarg, 1, NQ_PARSE_MAX_N, &n))
                 return EXIT_USAGE;
             o->n = (int)n;
             break;

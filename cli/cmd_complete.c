@@ -89,7 +89,7 @@ int cmd_complete(int argc, char **argv) {
             queens = optarg;
             break;
         case 'd':
-            if (cli_parse_ll("--diagonals", optarg, 0, 2000000000LL, &diags)) {
+            if (tool_parse_ll("--diagonals", optarg, 0, 2000000000LL, &diags)) {
                 return EXIT_USAGE;
             }
             break;
@@ -120,7 +120,7 @@ int cmd_complete(int argc, char **argv) {
                                argv[optind + 2]);
     }
     if (npos >= 1 && is_number(argv[optind])) {
-        if (cli_parse_ll("N", argv[optind], 1, NQ_INSTANCE_MAX_N, &n)) {
+        if (tool_parse_ll("N", argv[optind], 1, NQ_INSTANCE_MAX_N, &n)) {
             return EXIT_USAGE;
         }
         if (npos == 2) {

@@ -135,7 +135,7 @@ int cmd_count(int argc, char **argv) {
             unique = 1;
             break;
         case 't':
-            if (cli_parse_ll("--threads", optarg, 1, 1024, &threads))
+            if (tool_parse_ll("--threads", optarg, 1, 1024, &threads))
                 return EXIT_USAGE;
             break;
         case 'j':

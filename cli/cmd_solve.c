@@ -44,7 +44,7 @@ int cmd_solve(int argc, char **argv) {
                 return EXIT_USAGE;
             break;
         case 'l':
-            if (cli_parse_ll("--limit", optarg, 1, LLONG_MAX, &limit))
+            if (tool_parse_ll("--limit", optarg, 1, LLONG_MAX, &limit))
                 return EXIT_USAGE;
             break;
         case 'u':

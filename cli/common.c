@@ -22,37 +22,6 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
     return EXIT_USAGE;
 }
 
-/* Parses a whole decimal integer (optional sign, digits, nothing else); 0 on success. */
-static int parse_whole(const char *s, long long *out) {
-    if (!s || !*s || isspace((unsigned char)*s))
-        return -1;
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (*end != '\0' || end == s)
-        return -1;
-    if (errno == ERANGE)
-        return -2;
-    *out = v;
-    return 0;
-}
-
-int cli_parse_ll(const char *what, const char *s, long long lo, long long hi, long long *out) {
-    long long v = 0;
-    int rc = parse_whole(s, &v);
-    if (rc == -1) {
-        tool_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, s ? s : "");
-        return -1;
-    }
-    if (rc == -2 || v < lo || v > hi) {
-        tool_error("%s must be an integer from %lld to %lld, got '%s' (out of range)", what, lo, hi,
-                   s);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 int cli_read_token(const char *what, char token[64]) {
     if (scanf("%63s", token) != 1) {
         if (ferror(stdin)) {
@@ -92,7 +61,7 @@ int cli_stdin_leftover(char token[64]) {
 
 int cli_get_n(const char *arg, long long lo, long long hi, long long *n) {
     if (arg)
-        return cli_parse_ll("N", arg, lo, hi, n);
+        return tool_parse_ll("N", arg, lo, hi, n);
     char token[64], more[64];
     int rc = cli_read_token("N", token);
     if (rc < 0)
@@ -102,7 +71,7 @@ int cli_get_n(const char *arg, long long lo, long long hi, long long *n) {
                    "(e.g. 'nqueens solve 8') or on standard input (echo 8 | nqueens solve)");
         return -1;
     }
-    if (cli_parse_ll("N", token, lo, hi, n))
+    if (tool_parse_ll("N", token, lo, hi, n))
         return -1;
     rc = cli_stdin_leftover(more);
     if (rc > 0)

@@ -67,22 +67,11 @@ typedef struct options {
     const char *checkpoint;
 } options;
 
-static int parse_int(const char *what, const char *s, long lo, long hi, int *out) {
-    char *end;
-    errno = 0;
-    long v = s && *s ? strtol(s, &end, 10) : 0;
-    if (!s || !*s || *end || errno || v < lo || v > hi) {
-        tool_error("%s must be an integer from %ld to %ld, got '%s'", what, lo, hi, s ? s : "");
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
-}
-
 /* Parses the command line (every rank does, identically); prints errors only if `loud`. */
 static int parse_args(int argc, char **argv, options *o, int loud) {
     tool_getopt g;
     tool_getopt_init(&g, &mpi_command);
+    long long v;
     memset(o, 0, sizeof *o);
     o->threads = 1;
     o->progress = -1;
@@ -106,8 +95,9 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
             o->unique = 1;
             break;
         case 't':
-            if (parse_int("--threads", optarg, 1, 1024, &o->threads))
+            if (tool_parse_ll("--threads", optarg, 1, 1024, &v))
                 return -1;
+            o->threads = (int)v;
             break;
         case 'j':
             o->json = 1;
@@ -134,7 +124,10 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
         tool_error("expected one N (try 'nqueens-mpi count --help')");
         return -1;
     }
-    return parse_int("N", argv[optind], 1, NQ_MAX_N, &o->n);
+    if (tool_parse_ll("N", argv[optind], 1, NQ_MAX_N, &v))
+        return -1;
+    o->n = (int)v;
+    return 0;
 }
 
 /* ---- the compute threads of a rank -------------------------------------------------------- */

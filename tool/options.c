@@ -1,11 +1,16 @@
 /*
  * options.c: getopt_long's tables and the option list of --help, both made from a command's one
- * table of options (see options.h).
+ * table of options, and the strict reading of a number given as an option or argument (see
+ * options.h).
  */
 #include <assert.h>
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
+#include "report.h"
 
 static const tool_option help_option = {"help", 'h', NULL, "show this help"};
 
@@ -68,4 +73,35 @@ void tool_print_help(FILE *to, const tool_command *cmd) {
     print_option(to, &help_option, column);
     if (cmd->after)
         fprintf(to, "\n%s", cmd->after);
+}
+
+/* Parses a whole decimal integer (optional sign, digits, nothing else); 0 on success. */
+static int options_whole(const char *s, long long *out) {
+    if (!s || !*s || isspace((unsigned char)*s))
+        return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (*end != '\0' || end == s)
+        return -1;
+    if (errno == ERANGE)
+        return -2;
+    *out = v;
+    return 0;
+}
+
+int tool_parse_ll(const char *what, const char *s, long long lo, long long hi, long long *out) {
+    long long v = 0;
+    int rc = options_whole(s, &v);
+    if (rc == -1) {
+        tool_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, s ? s : "");
+        return -1;
+    }
+    if (rc == -2 || v < lo || v > hi) {
+        tool_error("%s must be an integer from %lld to %lld, got '%s' (out of range)", what, lo, hi,
+                   s);
+        return -1;
+    }
+    *out = v;
+    return 0;
 }

@@ -41,4 +41,10 @@ void tool_getopt_init(tool_getopt *g, const tool_command *cmd);
  * after it. */
 void tool_print_help(FILE *to, const tool_command *cmd);
 
+/* tool_parse_ll() :
+ * Parses a whole decimal integer in [lo, hi] (an optional sign and digits, nothing else); on
+ * failure prints "<what> must be an integer from lo to hi, got '<s>'" (tool_error()) and returns
+ * -1; 0 on success. */
+int tool_parse_ll(const char *what, const char *s, long long lo, long long hi, long long *out);
+
 #endif /* NQ_TOOL_OPTIONS_H */
