@@ -12,13 +12,12 @@
 #include "cli.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...) {
+    char hint[64];
+    snprintf(hint, sizeof hint, "(try 'nqueens %s --help')", cmd);
     va_list ap;
-    fflush(stdout);
-    fprintf(stderr, "nqueens %s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    tool_vmessage(cmd, hint, fmt, ap);
     va_end(ap);
-    fprintf(stderr, " (try 'nqueens %s --help')\n", cmd);
     return EXIT_USAGE;
 }
 

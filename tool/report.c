@@ -17,16 +17,22 @@ void tool_set_program(const char *name, int quiet) {
     report_quiet = quiet;
 }
 
-void tool_error(const char *fmt, ...) {
+void tool_vmessage(const char *command, const char *hint, const char *fmt, va_list ap) {
     if (report_quiet)
         return;
-    va_list ap;
     fflush(stdout);
-    fprintf(stderr, "%s: ", report_program);
-    va_start(ap, fmt);
+    fprintf(stderr, "%s%s%s: ", report_program, command ? " " : "", command ? command : "");
     vfprintf(stderr, fmt, ap);
-    va_end(ap);
+    if (hint)
+        fprintf(stderr, " %s", hint);
     fputc('\n', stderr);
+}
+
+void tool_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    tool_vmessage(NULL, NULL, fmt, ap);
+    va_end(ap);
 }
 
 void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds,

@@ -6,6 +6,7 @@
 #ifndef NQ_TOOL_REPORT_H
 #define NQ_TOOL_REPORT_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "nqueens.h"
@@ -13,6 +14,10 @@
 /* tool_set_program() : the name that starts every message ("nqueens", "nqueens-mpi"); quiet
  * non-zero silences tool_error() (MPI ranks other than 0, which fail the same way). */
 void tool_set_program(const char *name, int quiet);
+
+/* tool_vmessage() : prints "<program> <command>: <message> <hint>" and a newline on stderr
+ * (stdout flushed first); command and hint may be NULL (then left out with their space). */
+void tool_vmessage(const char *command, const char *hint, const char *fmt, va_list ap);
 
 /* tool_error() : prints "<program>: <message>" and a newline on stderr (stdout flushed first). */
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
