@@ -1,8 +1,8 @@
 /*
  * baseline_recursive.c: the benchmark baseline for `nqueens solve N --format pairs`: a
- * straightforward C port of the recursive, array-based branch and bound of the classic write-ups (boolean
- * arrays for columns, diagonals and anti-diagonals, the answer string grown as the recursion
- * descends, one printf per solution). Prints the same lines as our `pairs` format.
+ * straightforward C port of the recursive, array-based branch and bound of the classic
+ * write-ups (boolean arrays for columns, diagonals and anti-diagonals, the answer string grown as
+ * the recursion descends, one printf per solution). Prints the same lines as our `pairs` format.
  */
 #include <stdio.h>
 #include <stdlib.h>
