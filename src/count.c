@@ -133,26 +133,9 @@ void count_task_init(count_task *t, int n, int corner, int b1) {
     }
 }
 
-/* The row-j column of image sym of the solution (cols, inv = its inverse). */
+/* The row-j column of image sym of the solution (cols, inv = its inverse): symmetry.h. */
 static int image_col(int n, int sym, const int *cols, const int *inv, int j) {
-    switch (sym) {
-    case NQ_SYM_ROT90:
-        return n - 1 - inv[j];
-    case NQ_SYM_ROT180:
-        return n - 1 - cols[n - 1 - j];
-    case NQ_SYM_ROT270:
-        return inv[n - 1 - j];
-    case NQ_SYM_MIRROR:
-        return n - 1 - cols[j];
-    case NQ_SYM_FLIP:
-        return cols[n - 1 - j];
-    case NQ_SYM_TRANSPOSE:
-        return inv[j];
-    case NQ_SYM_ANTITRANSPOSE:
-        return n - 1 - inv[n - 1 - j];
-    default:
-        return cols[j];
-    }
+    return sym_image_col(n, (nq_symmetry)sym, cols, inv, j);
 }
 
 /* Class size of an edge solution (rows 0..n-2 in P, row n-1 in last) if it is the

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/symmetry.h"
 #include "support.h"
 
 static void test_transform(void **state) {
@@ -144,10 +145,33 @@ static void test_transform_in_place(void **state) {
     free(want);
 }
 
+/* sym_image_col(), the kernel's row-by-row view of an image, agrees with the images of
+ * nq_transform() for every symmetry of every solution of n <= 9 (white box: symmetry.h). */
+static void test_image_col(void **state) {
+    (void)state;
+    for (int n = 1; n <= 9; n++) {
+        int *sols;
+        size_t count = ref_solutions(n, &sols);
+        for (size_t i = 0; i < count; i++) {
+            const int *s = sols + i * (size_t)n;
+            int inv[9], img[9];
+            for (int r = 0; r < n; r++)
+                inv[s[r]] = r;
+            for (int sym = 0; sym < NQ_SYMMETRIES; sym++) {
+                assert_int_equal(nq_transform(n, s, (nq_symmetry)sym, img), NQ_OK);
+                for (int j = 0; j < n; j++)
+                    assert_int_equal(sym_image_col(n, (nq_symmetry)sym, s, inv, j), img[j]);
+            }
+        }
+        free(sols);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_transform),
         cmocka_unit_test(test_transform_in_place),
+        cmocka_unit_test(test_image_col),
         cmocka_unit_test(test_canonical_classes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
