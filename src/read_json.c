@@ -546,27 +546,40 @@ static void json_yajl_message(json_state *st, const char *text, size_t len, char
         yajl_free_error(st->h, m);
 }
 
-/* Where yajl found an error: a lexical error stops just after the bad byte, a parse error just
- * after a string that does not fit (then its opening quote is meant) or before another token
- * (perhaps with blanks between). */
+/* A character of a number or a literal (true, false, null). */
+static int json_word_char(char c) {
+    return c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+           (c >= 'A' && c <= 'Z');
+}
+
+/* Where yajl found an error. After a lexical error it has read the bad byte; after a parse error
+ * it has read the token that does not fit (then the token is meant: a string from its opening
+ * quote, a number or a literal from its first character), or stopped before it (after blanks). */
 static size_t json_error_at(const json_state *st, const char *text, size_t len) {
     size_t at = json_here(st);
     unsigned char *m = yajl_get_error(st->h, 0, (const unsigned char *)text, len);
     int lexical = m && strncmp((const char *)m, "lexical", 7) == 0;
     if (m)
         yajl_free_error(st->h, m);
+    const char *t = st->r->text;
+    if (at == 0)
+        return 0;
+    size_t p = at - 1;
     if (lexical)
-        return at > st->chunk ? at - 1 : at;
-    const nq_reader *r = st->r;
-    if (at > 1 && r->text[at - 1] == '"') { /* just after a string: point at its start */
-        size_t q = at - 1;
-        while (q > 0 && (r->text[q - 1] != '"' || (q > 1 && r->text[q - 2] == '\\')))
-            q--;
-        return q > 0 ? q - 1 : 0;
+        return p;
+    if (scan_is_blank(t[p]) || t[p] == '\n') {
+        while (at < st->r->len && (scan_is_blank(t[at]) || t[at] == '\n'))
+            at++;
+        return at;
     }
-    while (at < r->len && (scan_is_blank(r->text[at]) || r->text[at] == '\n'))
-        at++;
-    return at;
+    if (t[p] == '"') {
+        while (p > 0 && (t[p - 1] != '"' || (p > 1 && t[p - 2] == '\\')))
+            p--;
+        return p > 0 ? p - 1 : 0;
+    }
+    while (p > 0 && json_word_char(t[p]) && json_word_char(t[p - 1]))
+        p--; /* a number or a literal: from its first character */
+    return p;
 }
 
 /* The line after the one holding offset at. */
