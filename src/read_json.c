@@ -579,6 +579,8 @@ static size_t json_error_at(const json_state *st, const char *text, size_t len) 
     }
     while (p > 0 && json_word_char(t[p]) && json_word_char(t[p - 1]))
         p--; /* a number or a literal: from its first character */
+    if (p > 0 && json_word_char(t[p]) && t[p - 1] == '"')
+        p--; /* yajl went back to the start of a string's text: its quote is meant */
     return p;
 }
 

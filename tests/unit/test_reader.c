@@ -189,6 +189,9 @@ static void test_malformed(void **state) {
     expect_malformed("{\"n\":0,\"cols\":[1,3,0,2]}\n", NQ_INPUT_AUTO, 1, 6, "board size");
     expect_malformed("{\"n\":4,\"cols\":[1,[3],0,2]}\n", NQ_INPUT_AUTO, 1, 18, "column number");
     expect_malformed("[4]\n", NQ_FMT_JSONL, 1, 1, "expected '{'");
+    expect_malformed("{\"n\":4,\"cols\":[1,3,0,2}\n", NQ_FMT_JSONL, 1, 23, "expect ',' or ']'");
+    expect_malformed("{\"n\" 4}\n", NQ_FMT_JSONL, 1, 6, "colon");
+    expect_malformed("{\"n\":4 \"x\"}\n", NQ_FMT_JSONL, 1, 8, "expect ','");
     expect_malformed("{\"n\":4,\"cols\":[1,3,0,2]} x\n", NQ_INPUT_AUTO, 1, 26, "after the object");
     expect_malformed("{\"n\":4}\n", NQ_INPUT_AUTO, 1, 1, "\"cols\"");
     expect_malformed("[[\".Q..\",\"...Q\",\"Qx..\",\"..Q.\"]]", NQ_INPUT_AUTO, 1, 19,
