@@ -920,7 +920,9 @@ typedef struct nq_reader nq_reader; /* opaque; reads one text */
  * tolerates leading and trailing spaces and tabs, "\r\n" line ends and blank lines; the board
  * formats (board, grid, matrix) accept a board with or without the blank line after it, even
  * boards with no blank line between them. `cols`, `pairs` and `perm` accept commas between
- * numbers; `json` accepts // comments, and a single board ["..Q.", ...] as well as a list.
+ * numbers; `json` accepts comments (// to the end of the line, or C's block comments), and a
+ * single board ["..Q.", ...] as well as a list; JSON strings are read as JSON says (escapes
+ * decoded; parsed by yajl, in chunks).
  * @param text    the input, len bytes (need not be NUL-terminated); it must outlive the reader.
  * @param format  an input format, or NQ_INPUT_AUTO to detect it.
  * @param n_hint  the board size to assume when the text does not state it (`pairs`, `count`, "-1"),
