@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count.h"
+#include "split.h"
 
 struct nq_split {
     int n;
@@ -140,19 +140,19 @@ const char *nq_split_id(const nq_split *s) {
 }
 
 int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out) {
-    return count_split_solve(s, index, out, NULL);
+    return split_solve(s, index, out, NULL);
 }
 
 int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel kernel, nq_counts *out) {
     if (!s || !out || index >= s->size || !nq_kernel_supported(kernel))
         return NQ_EINVAL;
     count_scratch *sc = count_scratch_new_kernel(kernel); /* NULL: see count_task_solve_with() */
-    int rc = count_split_solve(s, index, out, sc);
+    int rc = split_solve(s, index, out, sc);
     count_scratch_free(sc);
     return rc;
 }
 
-int count_split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
+int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
     if (!s || !out || index >= s->size)
         return NQ_EINVAL;
     if (s->n < 4) {

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/count.h"
+#include "../../src/split.h"
 #include "support.h"
 
 static nq_kernel kernel; /* the kernel under test */
@@ -37,8 +37,8 @@ static int compare_split(int n, uint64_t first, uint64_t step, uint64_t count) {
     int nonzero = 0;
     for (uint64_t j = 0, i = first; j < count && i < nq_split_size(s); j++, i += step) {
         nq_counts want, got;
-        assert_int_equal(count_split_solve(s, i, &want, gen), NQ_OK);
-        assert_int_equal(count_split_solve(s, i, &got, vec), NQ_OK);
+        assert_int_equal(split_solve(s, i, &want, gen), NQ_OK);
+        assert_int_equal(split_solve(s, i, &got, vec), NQ_OK);
         assert_same(&got, &want);
         nonzero += want.total != 0;
     }

@@ -1,13 +1,13 @@
 /*
  * kernel_env.c: the counting kernel asked for in the environment (NQ_KERNEL), for `nqueens count`
- * and `nqueens-mpi`. The library never reads the environment: the programs read it here and
- * pass the choice in nq_count_options.kernel.
+ * and `nqueens-mpi count`. The library never reads the environment: the programs read it here
+ * and pass the choice in nq_count_options.kernel.
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "progress.h"
+#include "kernel_env.h"
+#include "report.h"
 
 /* The kernels this machine runs, as "generic, avx2" (buf, cap bytes). */
 static void kernels_here(char *buf, size_t cap) {
@@ -22,7 +22,7 @@ static void kernels_here(char *buf, size_t cap) {
     }
 }
 
-int cli_kernel_from_env(nq_kernel *out, char *msg, size_t cap) {
+int tool_kernel_from_env(nq_kernel *out) {
     const char *name = getenv("NQ_KERNEL");
     *out = NQ_KERNEL_AUTO;
     if (!name || !*name)
@@ -31,17 +31,15 @@ int cli_kernel_from_env(nq_kernel *out, char *msg, size_t cap) {
     kernels_here(here, sizeof here);
     nq_kernel k;
     if (nq_kernel_parse(name, &k) != NQ_OK) {
-        snprintf(msg, cap,
-                 "NQ_KERNEL='%.40s' is not a kernel: use auto, generic, avx2 or avx512 "
-                 "(this machine runs: %s), or unset it",
-                 name, here);
+        tool_error("NQ_KERNEL='%.40s' is not a kernel: use auto, generic, avx2 or avx512 (this "
+                   "machine runs: %s), or unset it",
+                   name, here);
         return -1;
     }
     if (!nq_kernel_supported(k)) {
-        snprintf(msg, cap,
-                 "NQ_KERNEL=%s: this CPU (or this build) cannot run that kernel; it runs: %s "
-                 "(unset NQ_KERNEL for the fastest)",
-                 name, here);
+        tool_error("NQ_KERNEL=%s: this CPU (or this build) cannot run that kernel; it runs: %s "
+                   "(unset NQ_KERNEL for the fastest)",
+                   name, here);
         return -1;
     }
     *out = k;
