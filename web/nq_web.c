@@ -137,7 +137,8 @@ NQW_EXPORT int nqw_known_count(int n, char *total, char *unique) {
 
 struct nqw_count {
     nq_split *split;
-    nq_counts sum; /* of the subproblems solved so far */
+    nq_u128 total, unique; /* sums over the subproblems solved so far */
+    uint64_t nodes;
     char text[41]; /* the last count written in decimal */
 };
 
@@ -162,21 +163,24 @@ NQW_EXPORT int nqw_count_solve(nqw_count *c, int first, int k) {
         int rc = nq_split_solve(c->split, (uint64_t)i, &part);
         if (rc != NQ_OK)
             return rc;
-        nq_counts_add(&c->sum, &part);
+        /* What the page shows (nq_counts_add() lives with the threaded driver, not built here). */
+        c->total += part.total;
+        c->unique += part.unique;
+        c->nodes += part.nodes;
     }
     return NQ_OK;
 }
 
 NQW_EXPORT const char *nqw_count_total(nqw_count *c) {
-    return nq_u128_to_string(c->sum.total, c->text);
+    return nq_u128_to_string(c->total, c->text);
 }
 
 NQW_EXPORT const char *nqw_count_unique(nqw_count *c) {
-    return nq_u128_to_string(c->sum.unique, c->text);
+    return nq_u128_to_string(c->unique, c->text);
 }
 
 NQW_EXPORT double nqw_count_nodes(const nqw_count *c) {
-    return (double)c->sum.nodes;
+    return (double)c->nodes;
 }
 
 NQW_EXPORT void nqw_count_free(nqw_count *c) {
