@@ -28,7 +28,8 @@
  * are finished without visiting them. The first rows are searched depth-first (an iterative
  * loop); the last BFS_ROWS rows, where most nodes are, breadth-first in branch-free passes over
  * arrays of nodes (see "The last rows breadth-first" below), which avoids the mispredicted branch
- * a depth-first search pays at about every node. One scratch allocation per subproblem; without
+ * a depth-first search pays at about every node. The breadth-first part works in the caller's
+ * scratch memory (one per thread, kept by parallel.c from one subproblem to the next); without
  * it the depth-first loop does the whole search.
  * Workload: whole counts of n = 10..20 in seconds to hours; each call runs one subproblem.
  */
@@ -37,72 +38,13 @@
 #include <string.h>
 
 #include "count.h"
-
-void nq_counts_add(nq_counts *acc, const nq_counts *x) {
-    acc->total += x->total;
-    acc->unique += x->unique;
-    acc->orbit8 += x->orbit8;
-    acc->orbit4 += x->orbit4;
-    acc->orbit2 += x->orbit2;
-    acc->orbit1 += x->orbit1;
-    acc->nodes += x->nodes;
-}
-
-/* Image of (r, c) under sym, n x n board; see nq_symmetry. */
-static void sym_cell(int n, int sym, int r, int c, int *rr, int *cc) {
-    switch (sym) {
-    case NQ_SYM_ROT90:
-        *rr = c, *cc = n - 1 - r;
-        break;
-    case NQ_SYM_ROT180:
-        *rr = n - 1 - r, *cc = n - 1 - c;
-        break;
-    case NQ_SYM_ROT270:
-        *rr = n - 1 - c, *cc = r;
-        break;
-    case NQ_SYM_MIRROR:
-        *rr = r, *cc = n - 1 - c;
-        break;
-    case NQ_SYM_FLIP:
-        *rr = n - 1 - r, *cc = c;
-        break;
-    case NQ_SYM_TRANSPOSE:
-        *rr = c, *cc = r;
-        break;
-    case NQ_SYM_ANTITRANSPOSE:
-        *rr = n - 1 - c, *cc = n - 1 - r;
-        break;
-    default:
-        *rr = r, *cc = c;
-        break;
-    }
-}
-
-/* Returns the class size (8, 4, 2, 1) if cols is the least of its images, 0 otherwise. */
-static int plain_canonical(int n, const int *cols) {
-    int img[NQ_MAX_N];
-    int same = 1;
-    for (int s = 1; s < NQ_SYMMETRIES; s++) {
-        for (int r = 0; r < n; r++) {
-            int rr, cc;
-            sym_cell(n, s, r, cols[r], &rr, &cc);
-            img[rr] = cc;
-        }
-        int cmp = 0;
-        for (int r = 0; r < n && cmp == 0; r++)
-            cmp = img[r] < cols[r] ? -1 : img[r] > cols[r] ? 1 : 0;
-        if (cmp < 0)
-            return 0;
-        same += cmp == 0;
-    }
-    return 8 / same;
-}
+#include "symmetry.h"
 
 void count_plain(int n, const int *prefix, int k, nq_counts *out) {
     memset(out, 0, sizeof *out);
     uint64_t mask = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
     uint64_t left[NQ_MAX_N + 1], down[NQ_MAX_N + 1], right[NQ_MAX_N + 1], avail[NQ_MAX_N + 1];
-    int cols[NQ_MAX_N];
+    int cols[NQ_MAX_N], img[NQ_MAX_N];
     uint64_t l = 0, d = 0, r = 0;
     for (int y = 0; y < k; y++) {
         if (prefix[y] < 0 || prefix[y] >= n)
@@ -115,7 +57,7 @@ void count_plain(int n, const int *prefix, int k, nq_counts *out) {
     }
     if (k == n) {
         /* The prefix is itself a full solution. */
-        int orbit = plain_canonical(n, cols);
+        int orbit = sym_least_orbit(n, cols, img);
         out->total = 1;
         out->unique = orbit != 0;
         out->orbit8 = orbit == 8, out->orbit4 = orbit == 4;
@@ -132,7 +74,7 @@ void count_plain(int n, const int *prefix, int k, nq_counts *out) {
             cols[y] = __builtin_ctzll(bit);
             out->nodes++;
             if (y + 1 == n) {
-                int orbit = plain_canonical(n, cols);
+                int orbit = sym_least_orbit(n, cols, img);
                 out->total++;
                 if (orbit) {
                     out->unique++;
@@ -191,26 +133,9 @@ void count_task_init(count_task *t, int n, int corner, int b1) {
     }
 }
 
-/* The row-j column of image sym of the solution (cols, inv = its inverse). */
+/* The row-j column of image sym of the solution (cols, inv = its inverse): symmetry.h. */
 static int image_col(int n, int sym, const int *cols, const int *inv, int j) {
-    switch (sym) {
-    case NQ_SYM_ROT90:
-        return n - 1 - inv[j];
-    case NQ_SYM_ROT180:
-        return n - 1 - cols[n - 1 - j];
-    case NQ_SYM_ROT270:
-        return inv[n - 1 - j];
-    case NQ_SYM_MIRROR:
-        return n - 1 - cols[j];
-    case NQ_SYM_FLIP:
-        return cols[n - 1 - j];
-    case NQ_SYM_TRANSPOSE:
-        return inv[j];
-    case NQ_SYM_ANTITRANSPOSE:
-        return n - 1 - inv[n - 1 - j];
-    default:
-        return cols[j];
-    }
+    return sym_image_col(n, (nq_symmetry)sym, cols, inv, j);
 }
 
 /* Class size of an edge solution (rows 0..n-2 in P, row n-1 in last) if it is the
@@ -666,28 +591,4 @@ void count_task_solve_with(const count_task *t, const int *prefix, int k, nq_cou
 
 void count_task_solve(const count_task *t, const int *prefix, int k, nq_counts *out) {
     count_task_solve_with(t, prefix, k, out, NULL);
-}
-
-int nq_count(int n, nq_counts *out) {
-    if (n < 1 || n > NQ_MAX_N || !out)
-        return NQ_EINVAL;
-    nq_split *s;
-    int rc = nq_split_new(n, &s);
-    if (rc != NQ_OK)
-        return rc;
-    nq_counts sum;
-    memset(&sum, 0, sizeof sum);
-    uint64_t size = nq_split_size(s);
-    count_scratch *sc = count_scratch_new(); /* NULL is fine: each subproblem then allocates */
-    for (uint64_t i = 0; i < size && rc == NQ_OK; i++) {
-        nq_counts c;
-        rc = count_split_solve(s, i, &c, sc);
-        if (rc == NQ_OK)
-            nq_counts_add(&sum, &c);
-    }
-    count_scratch_free(sc);
-    nq_split_free(s);
-    if (rc == NQ_OK)
-        *out = sum;
-    return rc;
 }

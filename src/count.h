@@ -1,4 +1,6 @@
-/* count.h: internal declarations shared by count.c, split.c and parallel.c. */
+/* count.h: the counting kernel (count.c): one branch of the symmetry-reduced search, below a
+ * prefix. The split (split.c) walks these branches to number the subproblems; the driver
+ * (parallel.c) owns the scratch memory. Nothing here knows about splits. */
 #ifndef NQ_COUNT_H
 #define NQ_COUNT_H
 
@@ -58,9 +60,6 @@ void count_scratch_free(count_scratch *sc);
  * the call; if that fails, the depth-first kernel, which needs none). */
 void count_task_solve_with(const count_task *t, const int *prefix, int k, nq_counts *out,
                            count_scratch *sc);
-
-/* count_split_solve() : nq_split_solve() with the caller's scratch (may be NULL). */
-int count_split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc);
 
 /* count_task_solve_dfs() : the same, depth-first all the way down (no scratch memory); the
  * fallback of count_task_solve() and its reference in the tests. Same counts, same nodes. */

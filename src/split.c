@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "count.h"
+#include "split.h"
 
 struct nq_split {
     int n;
@@ -143,10 +143,10 @@ const char *nq_split_id(const nq_split *s) {
 }
 
 int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out) {
-    return count_split_solve(s, index, out, NULL);
+    return split_solve(s, index, out, NULL);
 }
 
-int count_split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
+int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
     if (!s || !out || index >= s->size)
         return NQ_EINVAL;
     if (s->n < 4) {

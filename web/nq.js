@@ -11,7 +11,7 @@ const NQ_OK = 0;
 const NQ_ENOSOL = -4;
 const NQ_ECONFLICT = -5;
 
-/* The events of the traced search, in the order of nq_bnb_kind. */
+/* The events of the traced search, in the order of nq_trace_kind. */
 const NQ_EVENTS = ['try', 'attacked', 'place', 'solution', 'dead end', 'backtrack'];
 /* Ints before the columns in each event of nqw_trace() (NQW_EVENT_HEAD in nq_web.h). */
 const NQW_EVENT_HEAD = 8;

@@ -90,36 +90,40 @@ NQW_EXPORT int nqw_read_pairs(const char *text, int n, int max, int *rows, int *
     return k;
 }
 
-/* The completion problem of k given queens; *inst must be freed when NQ_OK is returned. */
-static int nqw_instance(nq_instance *inst, int n, int k, const int *rows, const int *cols) {
-    int rc = nq_instance_init(inst, n);
+/* The completion problem of k given queens; *out must be freed when NQ_OK is returned. */
+static int nqw_instance(nq_instance **out, int n, int k, const int *rows, const int *cols) {
+    nq_instance *inst;
+    int rc = nq_instance_new(n, &inst);
     if (rc != NQ_OK)
         return rc;
     for (int i = 0; rc == NQ_OK && i < k; i++)
         rc = nq_instance_place(inst, rows[i], cols[i], NULL);
-    if (rc != NQ_OK)
+    if (rc != NQ_OK) {
         nq_instance_free(inst);
-    return rc;
+        return rc;
+    }
+    *out = inst;
+    return NQ_OK;
 }
 
 NQW_EXPORT int nqw_complete_first(int n, int k, const int *rows, const int *cols, int *out) {
-    nq_instance inst;
+    nq_instance *inst;
     int rc = nqw_instance(&inst, n, k, rows, cols);
     if (rc != NQ_OK)
         return rc;
-    rc = nq_complete_first(&inst, out, NULL, NULL);
-    nq_instance_free(&inst);
+    rc = nq_complete_first(inst, out, NULL, NULL);
+    nq_instance_free(inst);
     return rc;
 }
 
 NQW_EXPORT int nqw_complete_count(int n, int k, const int *rows, const int *cols, char *count) {
-    nq_instance inst;
+    nq_instance *inst;
     int rc = nqw_instance(&inst, n, k, rows, cols);
     if (rc != NQ_OK)
         return rc;
     nq_u128 c = 0;
-    rc = nq_complete_count(&inst, &c, NULL, NULL);
-    nq_instance_free(&inst);
+    rc = nq_complete_count(inst, &c, NULL, NULL);
+    nq_instance_free(inst);
     if (rc == NQ_OK)
         nq_u128_to_string(c, count);
     return rc;
@@ -197,9 +201,9 @@ typedef struct nqw_trace_state {
     double nodes; /* PLACE events so far, those passed over included */
 } nqw_trace_state;
 
-static int nqw_trace_event(void *user, const nq_bnb_event *ev) {
+static int nqw_trace_event(void *user, const nq_trace_event *ev) {
     nqw_trace_state *t = user;
-    if (ev->kind == NQ_BNB_PLACE)
+    if (ev->kind == NQ_TRACE_PLACE)
         t->nodes++;
     if (t->skip > 0) {
         t->skip--;
@@ -216,7 +220,8 @@ static int nqw_trace_event(void *user, const nq_bnb_event *ev) {
     e[NQW_EV_BY_COL] = ev->by_col;
     e[NQW_EV_SOLUTION] = (int)ev->solution;
     e[NQW_EV_NODES] = (int)t->nodes;
-    int known = ev->kind == NQ_BNB_PLACE || ev->kind == NQ_BNB_BACKTRACK ? ev->row + 1 : ev->row;
+    int known =
+        ev->kind == NQ_TRACE_PLACE || ev->kind == NQ_TRACE_BACKTRACK ? ev->row + 1 : ev->row;
     for (int r = 0; r < ev->n; r++)
         e[NQW_EVENT_HEAD + r] = r < known ? ev->cols[r] : -1;
     t->done++;
@@ -227,7 +232,7 @@ NQW_EXPORT int nqw_trace(int n, double first, int max, int *out) {
     if (max < 0 || !(first >= 0))
         return -1;
     nqw_trace_state t = {.skip = first, .max = max, .out = out};
-    int rc = nq_bnb_search(n, nqw_trace_event, &t, NULL);
+    int rc = nq_trace_search(n, nqw_trace_event, &t, NULL);
     if ((rc != NQ_OK && rc != NQ_STOPPED) || t.nodes > 2147483647.0)
         return -1;
     return t.done;
@@ -239,7 +244,7 @@ typedef struct nqw_find_state {
     int kind;
 } nqw_find_state;
 
-static int nqw_find_event(void *user, const nq_bnb_event *ev) {
+static int nqw_find_event(void *user, const nq_trace_event *ev) {
     nqw_find_state *f = user;
     if (f->index >= f->first && (int)ev->kind == f->kind)
         return 1;
@@ -249,7 +254,7 @@ static int nqw_find_event(void *user, const nq_bnb_event *ev) {
 
 NQW_EXPORT double nqw_trace_find(int n, double first, int kind) {
     nqw_find_state f = {.index = 0, .first = first, .kind = kind};
-    return nq_bnb_search(n, nqw_find_event, &f, NULL) == NQ_STOPPED ? f.index : -1;
+    return nq_trace_search(n, nqw_find_event, &f, NULL) == NQ_STOPPED ? f.index : -1;
 }
 
 NQW_EXPORT nq_search *nqw_search_new(int n, int unique) {

@@ -94,7 +94,7 @@ void nqw_count_free(nqw_count *c);
 /* One event of nqw_trace(): NQW_EVENT_HEAD ints, then the n columns of the queens placed at that
  * moment (cols[0..row-1], and cols[row] for PLACE and BACKTRACK; -1 in the other rows). */
 enum {
-    NQW_EV_KIND = 0, /* nq_bnb_kind */
+    NQW_EV_KIND = 0, /* nq_trace_kind */
     NQW_EV_ROW,      /* the cell concerned (col -1 for SOLUTION and DEAD_END) */
     NQW_EV_COL,      /* */
     NQW_EV_ATTACK,   /* ATTACKED: the nq_attack of the line; else NQ_ATTACK_NONE */
@@ -106,7 +106,7 @@ enum {
 };
 
 /* nqw_trace() :
- * Events first .. first+max-1 (0-based) of the branch-and-bound search of n (nq_bnb_search()),
+ * Events first .. first+max-1 (0-based) of the branch-and-bound search of n (nq_trace_search()),
  * each written as NQW_EVENT_HEAD + n ints into out. The search cannot be suspended inside its
  * callback, so every slice runs it again from the start and passes over the events before the
  * slice: O(first + max) time, which the page keeps small by asking for slices in order as a
@@ -118,7 +118,7 @@ enum {
 int nqw_trace(int n, double first, int max, int *out);
 
 /* nqw_trace_find() :
- * The number (0-based) of the first event of the given kind (an nq_bnb_kind) at or after event
+ * The number (0-based) of the first event of the given kind (an nq_trace_kind) at or after event
  * `first` of the branch-and-bound search of n, found by one run of the search: how the page
  * jumps to the next solution without fetching every event before it.
  * @return the event number, or -1 if no such event follows or n is out of range. */

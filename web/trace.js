@@ -1,6 +1,6 @@
 /*
  * trace.js: the backtracking search played step by step, as the library reports it: the events of
- * nq_bnb_search() (try, attacked by, place, solution, dead end, backtrack), the same as
+ * nq_trace_search() (try, attacked by, place, solution, dead end, backtrack), the same as
  * `nqueens trace` prints, fetched from a worker in slices (nqw_trace) and shown one at a time
  * with play, pause, step and a speed; the board at that moment with the current row and the
  * tried cell; nodes so far; and, as an option, the three occupancy arrays of branch and bound
