@@ -12,6 +12,7 @@
  * Workload: a split is built once per count (a walk of the first rows, milliseconds) and read
  * by many threads at once.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,7 +115,9 @@ int nq_split_new(int n, nq_split **out) {
     s->n = n;
     s->depth = depth;
     s->size = size;
-    s->prefix = malloc(size * (uint64_t)depth + 1);
+    /* At most SPLIT_MAX_SIZE prefixes of at most 62 bytes: fits a 32-bit size_t too (wasm). */
+    assert(size <= SPLIT_MAX_SIZE && depth <= NQ_MAX_N - 2);
+    s->prefix = malloc((size_t)size * (size_t)depth + 1);
     if (!s->prefix) {
         free(s);
         return NQ_ENOMEM;
