@@ -90,36 +90,41 @@ int nq_validate(int n, const int *cols, int partial_ok, nq_conflict *conflict) {
     return NQ_ECONFLICT;
 }
 
-void board_image(int n, const int *cols, nq_symmetry sym, int *out) {
+void board_cell_image(int n, nq_symmetry sym, int r, int c, int *rr, int *cc) {
     int m = n - 1;
+    switch (sym) {
+    case NQ_SYM_ROT90:
+        *rr = c, *cc = m - r;
+        break;
+    case NQ_SYM_ROT180:
+        *rr = m - r, *cc = m - c;
+        break;
+    case NQ_SYM_ROT270:
+        *rr = m - c, *cc = r;
+        break;
+    case NQ_SYM_MIRROR:
+        *rr = r, *cc = m - c;
+        break;
+    case NQ_SYM_FLIP:
+        *rr = m - r, *cc = c;
+        break;
+    case NQ_SYM_TRANSPOSE:
+        *rr = c, *cc = r;
+        break;
+    case NQ_SYM_ANTITRANSPOSE:
+        *rr = m - c, *cc = m - r;
+        break;
+    default:
+        *rr = r, *cc = c;
+        break;
+    }
+}
+
+void board_image(int n, const int *cols, nq_symmetry sym, int *out) {
     for (int r = 0; r < n; r++) {
-        int c = cols[r];
-        switch (sym) {
-        case NQ_SYM_IDENTITY:
-            out[r] = c;
-            break;
-        case NQ_SYM_ROT90: /* (r, c) -> (c, m - r) */
-            out[c] = m - r;
-            break;
-        case NQ_SYM_ROT180:
-            out[m - r] = m - c;
-            break;
-        case NQ_SYM_ROT270: /* (r, c) -> (m - c, r) */
-            out[m - c] = r;
-            break;
-        case NQ_SYM_MIRROR:
-            out[r] = m - c;
-            break;
-        case NQ_SYM_FLIP:
-            out[m - r] = c;
-            break;
-        case NQ_SYM_TRANSPOSE:
-            out[c] = r;
-            break;
-        case NQ_SYM_ANTITRANSPOSE: /* (r, c) -> (m - c, m - r) */
-            out[m - c] = m - r;
-            break;
-        }
+        int rr, cc;
+        board_cell_image(n, sym, r, cols[r], &rr, &cc);
+        out[rr] = cc;
     }
 }
 

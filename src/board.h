@@ -4,6 +4,10 @@
 
 #include "nqueens.h"
 
+/* board_cell_image() : (*rr, *cc) = the image of cell (r, c) under sym, n x n board. The one
+ * place where the symmetries of the square are written out. */
+void board_cell_image(int n, nq_symmetry sym, int r, int c, int *rr, int *cc);
+
 /* board_image() : out = sym(cols) for a permutation cols of 0..n-1 (unchecked, out != cols). */
 void board_image(int n, const int *cols, nq_symmetry sym, int *out);
 
