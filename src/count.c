@@ -27,8 +27,9 @@
  * the one before it and mispredicts the branches of a dead end. Children with one queen left
  * are solutions when live and are only counted.
  *
- * Two forms of the pass: plain C on four 64-bit words of four lanes each (SWAR), and AVX2 on one
- * 256-bit register (built when the compiler targets AVX2). They give the same counts and nodes.
+ * Three forms of the pass: plain C on four 64-bit words of four lanes each (SWAR, for any
+ * processor), SSE2 on two 128-bit registers (every x86-64) and AVX2 on one 256-bit register
+ * (built when the compiler targets AVX2). They give the same counts and nodes.
  * Workload: subproblems of n = 10..27 with 4 to 30 queens placed, from microseconds to hours.
  */
 #include <assert.h>
@@ -40,6 +41,12 @@
 #define COUNT_HAVE_AVX2 1
 #else
 #define COUNT_HAVE_AVX2 0
+#endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define COUNT_HAVE_SSE2 1
+#else
+#define COUNT_HAVE_SSE2 0
 #endif
 
 #include "board.h"
@@ -501,74 +508,200 @@ static void avx2_expand(const grid *g, __m256i tie, gnode *cur, size_t m, int le
 }
 #endif
 
+/* ---- The SSE2 kernel: the 16 lanes in two 128-bit registers (every x86-64) ------------------- */
+#if COUNT_HAVE_SSE2
+static inline __m128i sse2_popcnt16(__m128i x) {
+    x = _mm_sub_epi16(x, _mm_and_si128(_mm_srli_epi16(x, 1), _mm_set1_epi16(0x5555)));
+    x = _mm_add_epi16(_mm_and_si128(x, _mm_set1_epi16(0x3333)),
+                      _mm_and_si128(_mm_srli_epi16(x, 2), _mm_set1_epi16(0x3333)));
+    x = _mm_and_si128(_mm_add_epi16(x, _mm_srli_epi16(x, 4)), _mm_set1_epi16(0x0F0F));
+    return _mm_and_si128(_mm_add_epi16(x, _mm_srli_epi16(x, 8)), _mm_set1_epi16(0x001F));
+}
+
+/* One bit per zero lane. */
+static inline uint32_t sse2_zeros(__m128i lo, __m128i hi) {
+    __m128i z = _mm_setzero_si128();
+    return (uint32_t)_mm_movemask_epi8(
+        _mm_packs_epi16(_mm_cmpeq_epi16(lo, z), _mm_cmpeq_epi16(hi, z)));
+}
+
+static inline int sse2_cover(__m128i lo, __m128i hi, uint32_t cols) {
+    __m128i u = _mm_or_si128(lo, hi);
+    u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0x4E));
+    u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0xB1));
+    u = _mm_or_si128(u, _mm_srli_epi32(u, 16));
+    return ((uint32_t)_mm_cvtsi128_si32(u) & cols) == cols;
+}
+
+/* The picked lane (keys below 0x8000: a signed minimum will do). */
+static inline uint32_t sse2_pick(__m128i lo, __m128i hi, __m128i tlo, __m128i thi) {
+    __m128i z = _mm_setzero_si128(), fill = _mm_set1_epi16(0x7FFF);
+    __m128i klo = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(sse2_popcnt16(lo), 8), tlo),
+                               _mm_and_si128(_mm_cmpeq_epi16(lo, z), fill));
+    __m128i khi = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(sse2_popcnt16(hi), 8), thi),
+                               _mm_and_si128(_mm_cmpeq_epi16(hi, z), fill));
+    __m128i k = _mm_min_epi16(klo, khi);
+    k = _mm_min_epi16(k, _mm_shuffle_epi32(k, 0x4E));
+    k = _mm_min_epi16(k, _mm_shuffle_epi32(k, 0xB1));
+    k = _mm_min_epi16(k, _mm_shufflelo_epi16(k, 0xB1));
+    return (uint32_t)_mm_cvtsi128_si32(k) & 15;
+}
+
+static void sse2_expand(const grid *g, const uint16_t *tie, gnode *cur, size_t m, int left,
+                        gnode *space_at, size_t space, tally *tl) {
+    const __m128i tlo = _mm_loadu_si128((const __m128i *)(const void *)tie);
+    const __m128i thi = _mm_loadu_si128((const __m128i *)(const void *)(tie + 8));
+    while (m) {
+        if (left == 1) {
+            tl->sols += m, tl->nodes += m;
+            return;
+        }
+        size_t children = 0;
+        for (size_t i = 0; i < m; i++)
+            children += (size_t)__builtin_popcount(cur[i].cand);
+        if (left > 2 && children + LANES * (size_t)(left - 2) > space) {
+            assert(m > 1);
+            sse2_expand(g, tie, cur, m / 2, left, space_at, space, tl);
+            cur += m / 2;
+            m -= m / 2;
+            continue;
+        }
+        size_t j = 0;
+        uint64_t live = 0;
+        for (size_t mm = m; mm;) {
+            size_t keep = 0;
+            for (size_t i = 0; i < mm; i++) {
+                gnode v = cur[i];
+                uint32_t x = (uint32_t)__builtin_ctz(v.cand);
+                v.cand &= v.cand - 1;
+                const __m128i *att = (const __m128i *)(const void *)g->att[v.row][x];
+                __m128i plo = _mm_load_si128((const __m128i *)(const void *)v.m);
+                __m128i phi = _mm_load_si128((const __m128i *)(const void *)(v.m + 8));
+                __m128i clo = _mm_andnot_si128(_mm_load_si128(att), plo);
+                __m128i chi = _mm_andnot_si128(_mm_load_si128(att + 1), phi);
+                uint32_t want = sse2_zeros(plo, phi) | 1u << v.row;
+                uint32_t cols = v.cols & ~(1u << x);
+                int ok = (sse2_zeros(clo, chi) == want) & sse2_cover(clo, chi, cols);
+                if (left == 2) {
+                    live += (uint64_t)ok;
+                } else {
+                    gnode *w = &space_at[j];
+                    _mm_store_si128((__m128i *)(void *)w->m, clo);
+                    _mm_store_si128((__m128i *)(void *)(w->m + 8), chi);
+                    w->cols = cols;
+                    w->row = sse2_pick(clo, chi, tlo, thi);
+                    w->cand = w->m[w->row];
+                    j += (size_t)ok;
+                }
+                cur[keep] = v;
+                keep += v.cand != 0;
+            }
+            mm = keep;
+        }
+        if (left == 2) {
+            tl->sols += live, tl->nodes += 2 * live;
+            return;
+        }
+        tl->nodes += j;
+        cur = space_at, m = j, space_at += j, space -= j, left--;
+    }
+}
+#endif
+
 /* ---- The grid search: depth-first down to COUNT_HANDOVER queens left, then the passes ------ */
 
-/* The child of v by x with the kernel k; returns 1 if it is live (c then filled in, picked). */
-static inline int grid_child(const grid *g, const void *tie, count_kernel k, const gnode *v,
-                             uint32_t x, gnode *c) {
+/* A kernel and the grid's tie keys in the forms the kernels want. */
+typedef struct kctx {
+    const grid *g;
+    count_kernel k;
+    _Alignas(32) uint16_t tie16[LANES];
+    uint64_t tie64[4];
+} kctx;
+
+/* The child of v by x; returns 1 if it is live (c then filled in and picked). */
+static inline int grid_child(const kctx *kc, const gnode *v, uint32_t x, gnode *c) {
+    const grid *g = kc->g;
+    uint32_t cols = v->cols & ~(1u << x);
 #if COUNT_HAVE_AVX2
-    if (k == COUNT_KERNEL_AVX2) {
-        __m256i t = _mm256_loadu_si256((const __m256i *)tie);
+    if (kc->k == COUNT_KERNEL_AVX2) {
         __m256i pm = _mm256_load_si256((const __m256i *)(const void *)v->m);
         __m256i m = _mm256_andnot_si256(
             _mm256_load_si256((const __m256i *)(const void *)g->att[v->row][x]), pm);
-        uint32_t cols = v->cols & ~(1u << x);
         if (avx2_zeros(m) != (avx2_zeros(pm) | 3u << (2 * v->row)) || !avx2_cover(m, cols))
             return 0;
         _mm256_store_si256((__m256i *)(void *)c->m, m);
         c->cols = cols;
-        avx2_pick(m, t, &c->row, &c->cand);
+        avx2_pick(m, _mm256_load_si256((const __m256i *)(const void *)kc->tie16), &c->row,
+                  &c->cand);
         return 1;
     }
 #endif
-    (void)k;
+#if COUNT_HAVE_SSE2
+    if (kc->k == COUNT_KERNEL_SSE2) {
+        const __m128i *att = (const __m128i *)(const void *)g->att[v->row][x];
+        __m128i plo = _mm_load_si128((const __m128i *)(const void *)v->m);
+        __m128i phi = _mm_load_si128((const __m128i *)(const void *)(v->m + 8));
+        __m128i lo = _mm_andnot_si128(_mm_load_si128(att), plo);
+        __m128i hi = _mm_andnot_si128(_mm_load_si128(att + 1), phi);
+        if (sse2_zeros(lo, hi) != (sse2_zeros(plo, phi) | 1u << v->row) ||
+            !sse2_cover(lo, hi, cols))
+            return 0;
+        _mm_store_si128((__m128i *)(void *)c->m, lo);
+        _mm_store_si128((__m128i *)(void *)(c->m + 8), hi);
+        c->cols = cols;
+        c->row = sse2_pick(lo, hi, _mm_load_si128((const __m128i *)(const void *)kc->tie16),
+                           _mm_load_si128((const __m128i *)(const void *)(kc->tie16 + 8)));
+        c->cand = c->m[c->row];
+        return 1;
+    }
+#endif
     uint64_t w[4], nz;
     if (!swar_child(g, v, x, w, &nz))
         return 0;
     memcpy(c->m, w, sizeof w);
     c->nz = nz;
-    c->cols = v->cols & ~(1u << x);
-    swar_pick(w, nz, (const uint64_t *)tie, &c->row, &c->cand);
+    c->cols = cols;
+    swar_pick(w, nz, kc->tie64, &c->row, &c->cand);
     return 1;
 }
 
-static void grid_expand(const grid *g, const void *tie, count_kernel k, gnode *cur, size_t m,
-                        int left, gnode *space_at, size_t space, tally *tl) {
+static void grid_expand(const kctx *kc, gnode *cur, size_t m, int left, gnode *space_at,
+                        size_t space, tally *tl) {
 #if COUNT_HAVE_AVX2
-    if (k == COUNT_KERNEL_AVX2) {
-        avx2_expand(g, _mm256_loadu_si256((const __m256i *)tie), cur, m, left, space_at, space, tl);
+    if (kc->k == COUNT_KERNEL_AVX2) {
+        avx2_expand(kc->g, _mm256_load_si256((const __m256i *)(const void *)kc->tie16), cur, m,
+                    left, space_at, space, tl);
         return;
     }
 #endif
-    (void)k;
-    swar_expand(g, (const uint64_t *)tie, cur, m, left, space_at, space, tl);
+#if COUNT_HAVE_SSE2
+    if (kc->k == COUNT_KERNEL_SSE2) {
+        sse2_expand(kc->g, kc->tie16, cur, m, left, space_at, space, tl);
+        return;
+    }
+#endif
+    swar_expand(kc->g, kc->tie64, cur, m, left, space_at, space, tl);
 }
 
 /* Counts the completions of the grid g (its root live), with the arena of sc. */
 static void grid_search(const grid *g, count_scratch *sc, count_kernel k, tally *tl) {
-    _Alignas(32) uint16_t tie16[LANES];
-    uint64_t tie[4];
-    memcpy(tie16, g->tie, sizeof tie16);
-    swar_tie(g, tie);
-    const void *tiep = k == COUNT_KERNEL_AVX2 ? (const void *)tie16 : (const void *)tie;
+    kctx kc;
+    kc.g = g, kc.k = k;
+    memcpy(kc.tie16, g->tie, sizeof kc.tie16);
+    swar_tie(g, kc.tie64);
     int left0 = g->left;
     if (left0 == 0) {
         tl->sols++;
         return;
     }
+    /* The root, picked by the plain kernel: every kernel picks the same lane. */
     gnode stack[LANES + 1];
-    swar_root(g, tie, &stack[0]);
-#if COUNT_HAVE_AVX2
-    if (k == COUNT_KERNEL_AVX2)
-        avx2_pick(_mm256_load_si256((const __m256i *)(const void *)stack[0].m),
-                  _mm256_loadu_si256((const __m256i *)(const void *)tie16), &stack[0].row,
-                  &stack[0].cand);
-#endif
+    swar_root(g, kc.tie64, &stack[0]);
     gnode *arena = sc->arena;
     size_t cap = sc->cap, roots = 0;
     if (left0 <= COUNT_HANDOVER) {
         arena[0] = stack[0];
-        grid_expand(g, tiep, k, arena, 1, left0, arena + 1, cap - 1, tl);
+        grid_expand(&kc, arena, 1, left0, arena + 1, cap - 1, tl);
         return;
     }
     /* Depth-first: stack[d] has left0 - d queens left. */
@@ -585,12 +718,12 @@ static void grid_search(const grid *g, count_scratch *sc, count_kernel k, tally 
         v->cand &= v->cand - 1;
         int left = left0 - d - 1; /* queens left in the child */
         gnode *c = left == COUNT_HANDOVER ? &arena[roots] : &stack[d + 1];
-        if (!grid_child(g, tiep, k, v, x, c))
+        if (!grid_child(&kc, v, x, c))
             continue;
         tl->nodes++;
         if (left == COUNT_HANDOVER) {
             if (++roots == COUNT_ROOTS) {
-                grid_expand(g, tiep, k, arena, roots, left, arena + roots, cap - roots, tl);
+                grid_expand(&kc, arena, roots, left, arena + roots, cap - roots, tl);
                 roots = 0;
             }
             continue;
@@ -598,7 +731,7 @@ static void grid_search(const grid *g, count_scratch *sc, count_kernel k, tally 
         d++;
     }
     if (roots)
-        grid_expand(g, tiep, k, arena, roots, COUNT_HANDOVER, arena + roots, cap - roots, tl);
+        grid_expand(&kc, arena, roots, COUNT_HANDOVER, arena + roots, cap - roots, tl);
 }
 
 /* ---- Above the grid -------------------------------------------------------------------------- */
@@ -628,13 +761,16 @@ static uint64_t state_dfs(const count_state *s, count_scratch *sc, count_kernel 
 }
 
 int count_kernel_available(count_kernel k) {
-    return k != COUNT_KERNEL_AVX2 || COUNT_HAVE_AVX2;
+    return k == COUNT_KERNEL_PLAIN || (k == COUNT_KERNEL_SSE2 && COUNT_HAVE_SSE2) ||
+           (k == COUNT_KERNEL_AVX2 && COUNT_HAVE_AVX2);
 }
 
 uint64_t count_completions(const count_state *s, count_scratch *sc, count_kernel k,
                            uint64_t *nodes) {
     if (k == COUNT_KERNEL_BEST)
-        k = COUNT_HAVE_AVX2 ? COUNT_KERNEL_AVX2 : COUNT_KERNEL_PLAIN;
+        k = COUNT_HAVE_AVX2   ? COUNT_KERNEL_AVX2
+            : COUNT_HAVE_SSE2 ? COUNT_KERNEL_SSE2
+                              : COUNT_KERNEL_PLAIN;
     assert(count_kernel_available(k));
     *nodes = 0;
     if (!count_state_live(s))
