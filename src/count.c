@@ -470,37 +470,59 @@ static void avx2_expand(const grid *g, __m256i tie, gnode *cur, size_t m, int le
             m -= m / 2;
             continue;
         }
+        /* A node moves as two halves: its lanes, then cand, cols, row and the rest. */
+        const __m256i first = _mm256_setr_epi32(-1, 0, 0, 0, 0, 0, 0, 0);
+        if (left == 2) {
+            /* Each live child is a solution: its queen and the last one. */
+            uint64_t live = 0;
+            for (size_t mm = m; mm;) {
+                size_t keep = 0;
+                for (size_t i = 0; i < mm; i++) {
+                    __m256i pm = _mm256_load_si256((const __m256i *)(const void *)&cur[i]);
+                    __m256i tail = _mm256_load_si256((const __m256i *)(const void *)&cur[i] + 1);
+                    uint32_t cand = cur[i].cand, row = cur[i].row, cols = cur[i].cols;
+                    uint32_t x = (uint32_t)__builtin_ctz(cand);
+                    cand &= cand - 1;
+                    __m256i c = _mm256_andnot_si256(
+                        _mm256_load_si256((const __m256i *)(const void *)g->att[row][x]), pm);
+                    cols &= ~(1u << x);
+                    live +=
+                        (avx2_zeros(c) == (avx2_zeros(pm) | 3u << (2 * row))) & avx2_cover(c, cols);
+                    tail = _mm256_blendv_epi8(tail, _mm256_set1_epi32((int)cand), first);
+                    _mm256_store_si256((__m256i *)(void *)&cur[keep], pm);
+                    _mm256_store_si256((__m256i *)(void *)&cur[keep] + 1, tail);
+                    keep += cand != 0;
+                }
+                mm = keep;
+            }
+            tl->sols += live, tl->nodes += 2 * live;
+            return;
+        }
         size_t j = 0;
-        uint64_t live = 0;
         for (size_t mm = m; mm;) {
             size_t keep = 0;
             for (size_t i = 0; i < mm; i++) {
-                gnode v = cur[i];
-                uint32_t x = (uint32_t)__builtin_ctz(v.cand);
-                v.cand &= v.cand - 1;
-                __m256i pm = _mm256_load_si256((const __m256i *)(const void *)v.m);
+                __m256i pm = _mm256_load_si256((const __m256i *)(const void *)&cur[i]);
+                __m256i tail = _mm256_load_si256((const __m256i *)(const void *)&cur[i] + 1);
+                uint32_t cand = cur[i].cand, row = cur[i].row, cols = cur[i].cols;
+                uint32_t x = (uint32_t)__builtin_ctz(cand);
+                cand &= cand - 1;
                 __m256i c = _mm256_andnot_si256(
-                    _mm256_load_si256((const __m256i *)(const void *)g->att[v.row][x]), pm);
-                uint32_t want = avx2_zeros(pm) | 3u << (2 * v.row);
-                uint32_t cols = v.cols & ~(1u << x);
-                int ok = (avx2_zeros(c) == want) & avx2_cover(c, cols);
-                if (left == 2) {
-                    live += (uint64_t)ok;
-                } else {
-                    gnode *w = &space_at[j];
-                    _mm256_store_si256((__m256i *)(void *)w->m, c);
-                    w->cols = cols;
-                    avx2_pick(c, tie, &w->row, &w->cand);
-                    j += (size_t)ok;
-                }
-                cur[keep] = v;
-                keep += v.cand != 0;
+                    _mm256_load_si256((const __m256i *)(const void *)g->att[row][x]), pm);
+                cols &= ~(1u << x);
+                int ok =
+                    (avx2_zeros(c) == (avx2_zeros(pm) | 3u << (2 * row))) & avx2_cover(c, cols);
+                gnode *w = &space_at[j];
+                _mm256_store_si256((__m256i *)(void *)w->m, c);
+                w->cols = cols;
+                avx2_pick(c, tie, &w->row, &w->cand);
+                j += (size_t)ok;
+                tail = _mm256_blendv_epi8(tail, _mm256_set1_epi32((int)cand), first);
+                _mm256_store_si256((__m256i *)(void *)&cur[keep], pm);
+                _mm256_store_si256((__m256i *)(void *)&cur[keep] + 1, tail);
+                keep += cand != 0;
             }
             mm = keep;
-        }
-        if (left == 2) {
-            tl->sols += live, tl->nodes += 2 * live;
-            return;
         }
         tl->nodes += j;
         cur = space_at, m = j, space_at += j, space -= j, left--;
