@@ -27,9 +27,12 @@
  * the one before it and mispredicts the branches of a dead end. Children with one queen left
  * are solutions when live and are only counted.
  *
- * Three forms of the pass: plain C on four 64-bit words of four lanes each (SWAR, for any
- * processor), SSE2 on two 128-bit registers (every x86-64) and AVX2 on one 256-bit register
- * (built when the compiler targets AVX2). They give the same counts and nodes.
+ * Two kernels run the passes: the generic one, written with GNU C vector extensions (GCC and
+ * Clang map it to SSE2 on x86-64, to NEON on ARM64, to scalar code elsewhere), and an AVX2 one
+ * (built when the compiler targets AVX2: popcounts by table lookup, the pick by PHMINPOSUW).
+ * They give the same counts and the same nodes. Without vector extensions, or without scratch
+ * memory, the depth-first search on board states does everything (slowly, same counts, same
+ * nodes).
  * Workload: subproblems of n = 10..27 with 4 to 30 queens placed, from microseconds to hours.
  */
 #include <assert.h>
@@ -41,12 +44,6 @@
 #define COUNT_HAVE_AVX2 1
 #else
 #define COUNT_HAVE_AVX2 0
-#endif
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#define COUNT_HAVE_SSE2 1
-#else
-#define COUNT_HAVE_SSE2 0
 #endif
 
 #include "board.h"
@@ -233,7 +230,6 @@ typedef struct gnode {
     uint32_t cols; /* free column bits */
     uint32_t row;  /* the picked lane */
     uint32_t pad;
-    uint64_t nz; /* plain kernel: which lanes are not 0 (see swar_nonzero) */
 } gnode;
 
 /* Nodes of the breadth-first passes handed over at once, and the arena's default size. */
@@ -281,143 +277,6 @@ void count_scratch_free(count_scratch *sc) {
 typedef struct tally {
     uint64_t sols, nodes;
 } tally;
-
-/* ---- The plain kernel: four lanes in each of four 64-bit words ---------------------------- */
-
-#define SWAR_H ((uint64_t)0x8000800080008000)
-#define SWAR_M ((uint64_t)0x7FFF7FFF7FFF7FFF)
-
-static inline void swar_load(uint64_t *w, const uint16_t *m) {
-    memcpy(w, m, 4 * sizeof *w);
-}
-
-/* The lanes that are not 0, one bit each: lane 4t + s at bit 16 s + t. */
-static inline uint64_t swar_nonzero(const uint64_t *w) {
-    uint64_t nz = 0;
-    for (int t = 0; t < 4; t++)
-        nz |= ((w[t] | ((w[t] & SWAR_M) + SWAR_M)) & SWAR_H) >> (15 - t);
-    return nz;
-}
-
-static inline uint64_t swar_lanebit(uint32_t a) {
-    return (uint64_t)1 << (16 * (a & 3) + (a >> 2));
-}
-
-/* Per-lane unsigned minimum of two words of 15-bit lanes. */
-static inline uint64_t swar_min(uint64_t a, uint64_t b) {
-    uint64_t ge = (((a | SWAR_H) - b) & SWAR_H) >> 15; /* 1 where a >= b */
-    uint64_t m = ge * 0xFFFF;
-    return (b & m) | (a & ~m);
-}
-
-/* The pick of the state w (nz: its nonzero lanes) with the grid's tie words. */
-static inline void swar_pick(const uint64_t *w, uint64_t nz, const uint64_t *tie, uint32_t *row,
-                             uint32_t *cand) {
-    uint64_t k[4];
-    for (int t = 0; t < 4; t++) {
-        uint64_t x = w[t];
-        x = x - ((x >> 1) & 0x5555555555555555);
-        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F;
-        x = (x + (x >> 8)) & 0x001F001F001F001F;
-        /* Zero lanes (filled rows) get the largest key. */
-        uint64_t zero = ~(nz >> t) & 0x0001000100010001;
-        k[t] = (x << 8 | tie[t]) | zero * 0x7FFF;
-    }
-    uint64_t m = swar_min(swar_min(k[0], k[1]), swar_min(k[2], k[3]));
-    m = swar_min(m, m >> 32 | (uint64_t)0x7FFF7FFF00000000);
-    m = swar_min(m, m >> 16 | (uint64_t)0x7FFF000000000000);
-    uint32_t a = (uint32_t)m & 15;
-    *row = a;
-    *cand = (uint32_t)(w[a >> 2] >> (16 * (a & 3))) & 0xFFFF;
-}
-
-/* The child of node v by candidate x, into w; returns 1 if it is live. */
-static inline int swar_child(const grid *g, const gnode *v, uint32_t x, uint64_t *w, uint64_t *nz) {
-    uint64_t m[4], att[4];
-    swar_load(m, v->m);
-    swar_load(att, g->att[v->row][x]);
-    for (int t = 0; t < 4; t++)
-        w[t] = m[t] & ~att[t];
-    *nz = swar_nonzero(w);
-    uint64_t u = w[0] | w[1] | w[2] | w[3];
-    u |= u >> 32;
-    u |= u >> 16;
-    uint32_t cols = v->cols & ~(1u << x);
-    return (*nz == (v->nz & ~swar_lanebit(v->row))) & (((uint32_t)u & cols) == cols);
-}
-
-static void swar_expand(const grid *g, const uint64_t *tie, gnode *cur, size_t m, int left,
-                        gnode *space_at, size_t space, tally *tl);
-
-/* Expands the m nodes at cur (left queens to place, the picked one included) down to the
- * solutions; their children go to space_at, which has room for space nodes. */
-static void swar_expand(const grid *g, const uint64_t *tie, gnode *cur, size_t m, int left,
-                        gnode *space_at, size_t space, tally *tl) {
-    while (m) {
-        if (left == 1) {
-            /* One queen left in a live state: one solution each. */
-            tl->sols += m, tl->nodes += m;
-            return;
-        }
-        size_t children = 0;
-        for (size_t i = 0; i < m; i++)
-            children += (size_t)__builtin_popcount(cur[i].cand);
-        if (left > 2 && children + LANES * (size_t)(left - 2) > space) {
-            assert(m > 1);
-            swar_expand(g, tie, cur, m / 2, left, space_at, space, tl);
-            cur += m / 2;
-            m -= m / 2;
-            continue;
-        }
-        size_t j = 0;
-        uint64_t live = 0;
-        for (size_t mm = m; mm;) {
-            size_t keep = 0;
-            for (size_t i = 0; i < mm; i++) {
-                gnode v = cur[i];
-                uint32_t x = (uint32_t)__builtin_ctz(v.cand);
-                v.cand &= v.cand - 1;
-                uint64_t w[4], nz;
-                int ok = swar_child(g, &cur[i], x, w, &nz);
-                if (left == 2) {
-                    live += (uint64_t)ok;
-                } else {
-                    gnode *c = &space_at[j];
-                    memcpy(c->m, w, sizeof w);
-                    c->nz = nz;
-                    c->cols = v.cols & ~(1u << x);
-                    swar_pick(w, nz, tie, &c->row, &c->cand);
-                    j += (size_t)ok;
-                }
-                cur[keep] = v;
-                keep += v.cand != 0;
-            }
-            mm = keep;
-        }
-        if (left == 2) {
-            /* Each live child is a solution: its queen and the last one. */
-            tl->sols += live, tl->nodes += 2 * live;
-            return;
-        }
-        tl->nodes += j;
-        cur = space_at, m = j, space_at += j, space -= j, left--;
-    }
-}
-
-static void swar_tie(const grid *g, uint64_t *tie) {
-    swar_load(tie, g->tie);
-}
-
-/* The root node of the grid (live). */
-static void swar_root(const grid *g, const uint64_t *tie, gnode *r) {
-    uint64_t w[4];
-    memcpy(r->m, g->m0, sizeof r->m);
-    swar_load(w, g->m0);
-    r->nz = swar_nonzero(w);
-    r->cols = (uint32_t)((1u << g->left) - 1);
-    swar_pick(w, r->nz, tie, &r->row, &r->cand);
-}
 
 /* ---- The AVX2 kernel: the 16 lanes in one register ----------------------------------------- */
 #if COUNT_HAVE_AVX2
@@ -530,49 +389,67 @@ static void avx2_expand(const grid *g, __m256i tie, gnode *cur, size_t m, int le
 }
 #endif
 
-/* ---- The SSE2 kernel: the 16 lanes in two 128-bit registers (every x86-64) ------------------- */
-#if COUNT_HAVE_SSE2
-static inline __m128i sse2_popcnt16(__m128i x) {
-    x = _mm_sub_epi16(x, _mm_and_si128(_mm_srli_epi16(x, 1), _mm_set1_epi16(0x5555)));
-    x = _mm_add_epi16(_mm_and_si128(x, _mm_set1_epi16(0x3333)),
-                      _mm_and_si128(_mm_srli_epi16(x, 2), _mm_set1_epi16(0x3333)));
-    x = _mm_and_si128(_mm_add_epi16(x, _mm_srli_epi16(x, 4)), _mm_set1_epi16(0x0F0F));
-    return _mm_and_si128(_mm_add_epi16(x, _mm_srli_epi16(x, 8)), _mm_set1_epi16(0x001F));
+/* ---- The vector kernel: GNU C vector extensions, two halves of 8 lanes ----------------------
+ * The compiler maps these to SSE2 on x86-64, NEON on ARM64, and to wider registers where the
+ * target allows; the same steps as the AVX2 kernel, written once. */
+#if defined(__GNUC__) || defined(__clang__)
+#define COUNT_HAVE_VECTOR 1
+typedef uint16_t vu16 __attribute__((vector_size(16)));
+typedef int16_t vs16 __attribute__((vector_size(16)));
+
+static inline vu16 vec_load(const uint16_t *p) {
+    vu16 v;
+    memcpy(&v, p, sizeof v);
+    return v;
 }
 
-/* One bit per zero lane. */
-static inline uint32_t sse2_zeros(__m128i lo, __m128i hi) {
-    __m128i z = _mm_setzero_si128();
-    return (uint32_t)_mm_movemask_epi8(
-        _mm_packs_epi16(_mm_cmpeq_epi16(lo, z), _mm_cmpeq_epi16(hi, z)));
+static inline void vec_store(uint16_t *p, vu16 v) {
+    memcpy(p, &v, sizeof v);
 }
 
-static inline int sse2_cover(__m128i lo, __m128i hi, uint32_t cols) {
-    __m128i u = _mm_or_si128(lo, hi);
-    u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0x4E));
-    u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0xB1));
-    u = _mm_or_si128(u, _mm_srli_epi32(u, 16));
-    return ((uint32_t)_mm_cvtsi128_si32(u) & cols) == cols;
+static inline vu16 vec_popcnt(vu16 x) {
+    x = x - ((x >> 1) & 0x5555);
+    x = (x & 0x3333) + ((x >> 2) & 0x3333);
+    x = (x + (x >> 4)) & 0x0F0F;
+    return (x + (x >> 8)) & 0x001F;
 }
 
-/* The picked lane (keys below 0x8000: a signed minimum will do). */
-static inline uint32_t sse2_pick(__m128i lo, __m128i hi, __m128i tlo, __m128i thi) {
-    __m128i z = _mm_setzero_si128(), fill = _mm_set1_epi16(0x7FFF);
-    __m128i klo = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(sse2_popcnt16(lo), 8), tlo),
-                               _mm_and_si128(_mm_cmpeq_epi16(lo, z), fill));
-    __m128i khi = _mm_or_si128(_mm_or_si128(_mm_slli_epi16(sse2_popcnt16(hi), 8), thi),
-                               _mm_and_si128(_mm_cmpeq_epi16(hi, z), fill));
-    __m128i k = _mm_min_epi16(klo, khi);
-    k = _mm_min_epi16(k, _mm_shuffle_epi32(k, 0x4E));
-    k = _mm_min_epi16(k, _mm_shuffle_epi32(k, 0xB1));
-    k = _mm_min_epi16(k, _mm_shufflelo_epi16(k, 0xB1));
-    return (uint32_t)_mm_cvtsi128_si32(k) & 15;
+/* Every lane gets the OR of all lanes. */
+static inline vu16 vec_or_all(vu16 u) {
+    u |= __builtin_shufflevector(u, u, 4, 5, 6, 7, 0, 1, 2, 3);
+    u |= __builtin_shufflevector(u, u, 2, 3, 0, 1, 6, 7, 4, 5);
+    return u | __builtin_shufflevector(u, u, 1, 0, 3, 2, 5, 4, 7, 6);
 }
 
-static void sse2_expand(const grid *g, const uint16_t *tie, gnode *cur, size_t m, int left,
-                        gnode *space_at, size_t space, tally *tl) {
-    const __m128i tlo = _mm_loadu_si128((const __m128i *)(const void *)tie);
-    const __m128i thi = _mm_loadu_si128((const __m128i *)(const void *)(tie + 8));
+static inline vs16 vec_min(vs16 a, vs16 b) {
+    vs16 lt = a < b;
+    return (a & lt) | (b & ~lt);
+}
+
+/* Live: the zero lanes are the parent's and the picked one (row), and every free column is in
+ * some lane. */
+static inline int vec_live(vu16 plo, vu16 phi, vu16 lo, vu16 hi, uint32_t row, uint32_t cols) {
+    const vs16 idx = {0, 1, 2, 3, 4, 5, 6, 7};
+    vs16 r = (vs16){0, 0, 0, 0, 0, 0, 0, 0} + (int16_t)row;
+    vs16 dlo = (vs16)(lo == 0) ^ ((vs16)(plo == 0) | (idx == r));
+    vs16 dhi = (vs16)(hi == 0) ^ ((vs16)(phi == 0) | (idx + 8 == r));
+    vu16 d = vec_or_all((vu16)(dlo | dhi)), u = vec_or_all(lo | hi);
+    return (d[0] == 0) & (((uint32_t)u[0] & cols) == cols);
+}
+
+static inline uint32_t vec_pick(vu16 lo, vu16 hi, vu16 tlo, vu16 thi) {
+    vs16 klo = (vs16)((vec_popcnt(lo) << 8) | tlo | ((vu16)(lo == 0) & 0x7FFF));
+    vs16 khi = (vs16)((vec_popcnt(hi) << 8) | thi | ((vu16)(hi == 0) & 0x7FFF));
+    vs16 k = vec_min(klo, khi);
+    k = vec_min(k, __builtin_shufflevector(k, k, 4, 5, 6, 7, 0, 1, 2, 3));
+    k = vec_min(k, __builtin_shufflevector(k, k, 2, 3, 0, 1, 6, 7, 4, 5));
+    k = vec_min(k, __builtin_shufflevector(k, k, 1, 0, 3, 2, 5, 4, 7, 6));
+    return (uint32_t)k[0] & 15;
+}
+
+static void vec_expand(const grid *g, const uint16_t *tie, gnode *cur, size_t m, int left,
+                       gnode *space_at, size_t space, tally *tl) {
+    const vu16 tlo = vec_load(tie), thi = vec_load(tie + 8);
     while (m) {
         if (left == 1) {
             tl->sols += m, tl->nodes += m;
@@ -583,7 +460,7 @@ static void sse2_expand(const grid *g, const uint16_t *tie, gnode *cur, size_t m
             children += (size_t)__builtin_popcount(cur[i].cand);
         if (left > 2 && children + LANES * (size_t)(left - 2) > space) {
             assert(m > 1);
-            sse2_expand(g, tie, cur, m / 2, left, space_at, space, tl);
+            vec_expand(g, tie, cur, m / 2, left, space_at, space, tl);
             cur += m / 2;
             m -= m / 2;
             continue;
@@ -596,22 +473,19 @@ static void sse2_expand(const grid *g, const uint16_t *tie, gnode *cur, size_t m
                 gnode v = cur[i];
                 uint32_t x = (uint32_t)__builtin_ctz(v.cand);
                 v.cand &= v.cand - 1;
-                const __m128i *att = (const __m128i *)(const void *)g->att[v.row][x];
-                __m128i plo = _mm_load_si128((const __m128i *)(const void *)v.m);
-                __m128i phi = _mm_load_si128((const __m128i *)(const void *)(v.m + 8));
-                __m128i clo = _mm_andnot_si128(_mm_load_si128(att), plo);
-                __m128i chi = _mm_andnot_si128(_mm_load_si128(att + 1), phi);
-                uint32_t want = sse2_zeros(plo, phi) | 1u << v.row;
+                const uint16_t *att = g->att[v.row][x];
+                vu16 plo = vec_load(v.m), phi = vec_load(v.m + 8);
+                vu16 lo = plo & ~vec_load(att), hi = phi & ~vec_load(att + 8);
                 uint32_t cols = v.cols & ~(1u << x);
-                int ok = (sse2_zeros(clo, chi) == want) & sse2_cover(clo, chi, cols);
+                int ok = vec_live(plo, phi, lo, hi, v.row, cols);
                 if (left == 2) {
                     live += (uint64_t)ok;
                 } else {
                     gnode *w = &space_at[j];
-                    _mm_store_si128((__m128i *)(void *)w->m, clo);
-                    _mm_store_si128((__m128i *)(void *)(w->m + 8), chi);
+                    vec_store(w->m, lo);
+                    vec_store(w->m + 8, hi);
                     w->cols = cols;
-                    w->row = sse2_pick(clo, chi, tlo, thi);
+                    w->row = vec_pick(lo, hi, tlo, thi);
                     w->cand = w->m[w->row];
                     j += (size_t)ok;
                 }
@@ -628,16 +502,17 @@ static void sse2_expand(const grid *g, const uint16_t *tie, gnode *cur, size_t m
         cur = space_at, m = j, space_at += j, space -= j, left--;
     }
 }
+#else
+#define COUNT_HAVE_VECTOR 0
 #endif
 
 /* ---- The grid search: depth-first down to COUNT_HANDOVER queens left, then the passes ------ */
+#if COUNT_HAVE_VECTOR
 
-/* A kernel and the grid's tie keys in the forms the kernels want. */
+/* A kernel and the grid. */
 typedef struct kctx {
     const grid *g;
     count_kernel k;
-    _Alignas(32) uint16_t tie16[LANES];
-    uint64_t tie64[4];
 } kctx;
 
 /* The child of v by x; returns 1 if it is live (c then filled in and picked). */
@@ -653,37 +528,20 @@ static inline int grid_child(const kctx *kc, const gnode *v, uint32_t x, gnode *
             return 0;
         _mm256_store_si256((__m256i *)(void *)c->m, m);
         c->cols = cols;
-        avx2_pick(m, _mm256_load_si256((const __m256i *)(const void *)kc->tie16), &c->row,
-                  &c->cand);
+        avx2_pick(m, _mm256_load_si256((const __m256i *)(const void *)g->tie), &c->row, &c->cand);
         return 1;
     }
 #endif
-#if COUNT_HAVE_SSE2
-    if (kc->k == COUNT_KERNEL_SSE2) {
-        const __m128i *att = (const __m128i *)(const void *)g->att[v->row][x];
-        __m128i plo = _mm_load_si128((const __m128i *)(const void *)v->m);
-        __m128i phi = _mm_load_si128((const __m128i *)(const void *)(v->m + 8));
-        __m128i lo = _mm_andnot_si128(_mm_load_si128(att), plo);
-        __m128i hi = _mm_andnot_si128(_mm_load_si128(att + 1), phi);
-        if (sse2_zeros(lo, hi) != (sse2_zeros(plo, phi) | 1u << v->row) ||
-            !sse2_cover(lo, hi, cols))
-            return 0;
-        _mm_store_si128((__m128i *)(void *)c->m, lo);
-        _mm_store_si128((__m128i *)(void *)(c->m + 8), hi);
-        c->cols = cols;
-        c->row = sse2_pick(lo, hi, _mm_load_si128((const __m128i *)(const void *)kc->tie16),
-                           _mm_load_si128((const __m128i *)(const void *)(kc->tie16 + 8)));
-        c->cand = c->m[c->row];
-        return 1;
-    }
-#endif
-    uint64_t w[4], nz;
-    if (!swar_child(g, v, x, w, &nz))
+    const uint16_t *att = g->att[v->row][x];
+    vu16 plo = vec_load(v->m), phi = vec_load(v->m + 8);
+    vu16 lo = plo & ~vec_load(att), hi = phi & ~vec_load(att + 8);
+    if (!vec_live(plo, phi, lo, hi, v->row, cols))
         return 0;
-    memcpy(c->m, w, sizeof w);
-    c->nz = nz;
+    vec_store(c->m, lo);
+    vec_store(c->m + 8, hi);
     c->cols = cols;
-    swar_pick(w, nz, kc->tie64, &c->row, &c->cand);
+    c->row = vec_pick(lo, hi, vec_load(g->tie), vec_load(g->tie + 8));
+    c->cand = c->m[c->row];
     return 1;
 }
 
@@ -691,34 +549,30 @@ static void grid_expand(const kctx *kc, gnode *cur, size_t m, int left, gnode *s
                         size_t space, tally *tl) {
 #if COUNT_HAVE_AVX2
     if (kc->k == COUNT_KERNEL_AVX2) {
-        avx2_expand(kc->g, _mm256_load_si256((const __m256i *)(const void *)kc->tie16), cur, m,
+        avx2_expand(kc->g, _mm256_load_si256((const __m256i *)(const void *)kc->g->tie), cur, m,
                     left, space_at, space, tl);
         return;
     }
 #endif
-#if COUNT_HAVE_SSE2
-    if (kc->k == COUNT_KERNEL_SSE2) {
-        sse2_expand(kc->g, kc->tie16, cur, m, left, space_at, space, tl);
-        return;
-    }
-#endif
-    swar_expand(kc->g, kc->tie64, cur, m, left, space_at, space, tl);
+    vec_expand(kc->g, kc->g->tie, cur, m, left, space_at, space, tl);
 }
 
 /* Counts the completions of the grid g (its root live), with the arena of sc. */
 static void grid_search(const grid *g, count_scratch *sc, count_kernel k, tally *tl) {
     kctx kc;
     kc.g = g, kc.k = k;
-    memcpy(kc.tie16, g->tie, sizeof kc.tie16);
-    swar_tie(g, kc.tie64);
     int left0 = g->left;
     if (left0 == 0) {
         tl->sols++;
         return;
     }
-    /* The root, picked by the plain kernel: every kernel picks the same lane. */
+    /* The root, picked by the generic kernel: every kernel picks the same lane. */
     gnode stack[LANES + 1];
-    swar_root(g, kc.tie64, &stack[0]);
+    memcpy(stack[0].m, g->m0, sizeof stack[0].m);
+    stack[0].cols = (uint32_t)((1u << left0) - 1);
+    stack[0].row =
+        vec_pick(vec_load(g->m0), vec_load(g->m0 + 8), vec_load(g->tie), vec_load(g->tie + 8));
+    stack[0].cand = g->m0[stack[0].row];
     gnode *arena = sc->arena;
     size_t cap = sc->cap, roots = 0;
     if (left0 <= COUNT_HANDOVER) {
@@ -755,6 +609,7 @@ static void grid_search(const grid *g, count_scratch *sc, count_kernel k, tally 
     if (roots)
         grid_expand(&kc, arena, roots, COUNT_HANDOVER, arena + roots, cap - roots, tl);
 }
+#endif
 
 /* ---- Above the grid -------------------------------------------------------------------------- */
 
@@ -762,6 +617,7 @@ static uint64_t state_dfs(const count_state *s, count_scratch *sc, count_kernel 
                           uint64_t *nodes) {
     if (s->left == 0)
         return 1;
+#if COUNT_HAVE_VECTOR
     if (sc && s->left <= LANES) {
         tally tl = {0, 0};
         grid_build(&sc->g, s);
@@ -769,6 +625,9 @@ static uint64_t state_dfs(const count_state *s, count_scratch *sc, count_kernel 
         *nodes += tl.nodes;
         return tl.sols;
     }
+#else
+    (void)k;
+#endif
     int y = count_state_pick(s);
     uint64_t sols = 0;
     for (uint64_t a = s->free[y]; a; a &= a - 1) {
@@ -783,16 +642,13 @@ static uint64_t state_dfs(const count_state *s, count_scratch *sc, count_kernel 
 }
 
 int count_kernel_available(count_kernel k) {
-    return k == COUNT_KERNEL_PLAIN || (k == COUNT_KERNEL_SSE2 && COUNT_HAVE_SSE2) ||
-           (k == COUNT_KERNEL_AVX2 && COUNT_HAVE_AVX2);
+    return k == COUNT_KERNEL_GENERIC || (k == COUNT_KERNEL_AVX2 && COUNT_HAVE_AVX2);
 }
 
 uint64_t count_completions(const count_state *s, count_scratch *sc, count_kernel k,
                            uint64_t *nodes) {
     if (k == COUNT_KERNEL_BEST)
-        k = COUNT_HAVE_AVX2   ? COUNT_KERNEL_AVX2
-            : COUNT_HAVE_SSE2 ? COUNT_KERNEL_SSE2
-                              : COUNT_KERNEL_PLAIN;
+        k = COUNT_HAVE_AVX2 ? COUNT_KERNEL_AVX2 : COUNT_KERNEL_GENERIC;
     assert(count_kernel_available(k));
     *nodes = 0;
     if (!count_state_live(s))

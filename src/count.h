@@ -45,12 +45,11 @@ count_scratch *count_scratch_new(void);
 count_scratch *count_scratch_new_small(size_t nodes);
 void count_scratch_free(count_scratch *sc);
 
-/* Kernels of count_completions(): plain C (SWAR on 64-bit words), SSE2 (every x86-64), AVX2
- * (where the compiler targets it). BEST is the fastest built in. */
+/* Kernels of count_completions(): the generic one (GNU C vector extensions: SSE2 on x86-64,
+ * NEON on ARM64), and AVX2 where the compiler targets it. BEST is the fastest built in. */
 typedef enum count_kernel {
     COUNT_KERNEL_BEST = 0,
-    COUNT_KERNEL_PLAIN,
-    COUNT_KERNEL_SSE2,
+    COUNT_KERNEL_GENERIC,
     COUNT_KERNEL_AVX2
 } count_kernel;
 

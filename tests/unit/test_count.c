@@ -496,7 +496,7 @@ static void test_subproblems(void **state) {
             nq_counts got;
             assert_int_equal(count_split_solve(s, i, &got, big), NQ_OK);
             nq_counts_add(&sum, &got);
-            /* The kernels: plain, AVX2 (where built in), a tiny arena, no scratch at all. */
+            /* The kernels: generic, AVX2 (where built in), a tiny arena, no scratch at all. */
             count_state st;
             count_state_init(&st, n);
             for (int k = 0; k < q; k++)
@@ -505,7 +505,7 @@ static void test_subproblems(void **state) {
             uint64_t sols = count_completions(&st, big, COUNT_KERNEL_BEST, &nodes_best);
             assert_true(got.nodes == nodes_best);
             assert_true(got.total == (nq_u128)sols * (nq_u128)(8 / stab));
-            for (int k = COUNT_KERNEL_PLAIN; k <= COUNT_KERNEL_AVX2; k++) {
+            for (int k = COUNT_KERNEL_GENERIC; k <= COUNT_KERNEL_AVX2; k++) {
                 if (!count_kernel_available((count_kernel)k))
                     continue;
                 assert_true(count_completions(&st, big, (count_kernel)k, &nodes) == sols);
@@ -645,7 +645,7 @@ static void check_deep(int n, const int *solution, int free_rows) {
             assert_true(count_state_place(&st, y, cols[y]));
         uint64_t nodes_best, nodes;
         assert_true(count_completions(&st, NULL, COUNT_KERNEL_BEST, &nodes_best) == want);
-        for (int kk = COUNT_KERNEL_PLAIN; kk <= COUNT_KERNEL_AVX2; kk++) {
+        for (int kk = COUNT_KERNEL_GENERIC; kk <= COUNT_KERNEL_AVX2; kk++) {
             if (!count_kernel_available((count_kernel)kk))
                 continue;
             assert_true(count_completions(&st, NULL, (count_kernel)kk, &nodes) == want);
