@@ -116,9 +116,13 @@ static double seconds_since(const struct timespec *t0) {
 }
 
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds) {
+    /* The handlers go in first: building the split of a large n takes a moment, and a signal
+     * then must end the count as it would a moment later. */
+    const volatile int *stop = cli_signals_install(lc->checkpoint != NULL);
     nq_split *split;
     int rc = nq_split_new(n, &split);
     if (rc != NQ_OK) {
+        cli_signals_restore();
         cli_error("cannot count n = %d: %s", n, nq_strerror(rc));
         return EXIT_USAGE;
     }
@@ -128,6 +132,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     if (lc->checkpoint) {
         rc = nq_journal_open(lc->checkpoint, split, 0, &x.journal);
         if (rc != NQ_OK) {
+            cli_signals_restore();
             int code = journal_refused(lc->checkpoint, rc, split);
             nq_split_free(split);
             return code;
@@ -153,7 +158,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     opt.user = &x;
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
-    opt.stop = cli_signals_install(x.journal != NULL);
+    opt.stop = stop;
     syncer sy;
     syncer_start(&sy, x.journal);
     rc = nq_count_split(split, &opt, &c);

@@ -134,10 +134,10 @@ static int border_canonical(int n, const tuple_map *maps, const int *t) {
     return stab;
 }
 
-/* Lists the canonical borders of n in the order of their tuples into out (when not NULL);
- * returns how many. Each of the 8 images of a tuple has as its first entry the coordinate or
- * the mirrored coordinate of one of the four queens, so the least one has the top queen no
- * further from its corner than any other queen: the loops skip every other tuple. */
+/* Lists the canonical borders of n in the order of their tuples into out; returns how many. Each of
+ * the 8 images of a tuple has as its first entry the coordinate or the mirrored coordinate of one
+ * of the four queens, so the least one has the top queen no further from its corner than any other
+ * queen: the loops skip every other tuple. */
 static uint32_t border_list(int n, border *out) {
     uint32_t count = 0;
     tuple_map maps[NQ_SYMMETRIES];
@@ -151,11 +151,9 @@ static uint32_t border_list(int n, border *out) {
                     int stab = border_canonical(n, maps, t);
                     if (!stab)
                         continue;
-                    if (out) {
-                        out[count].top = (uint8_t)i, out[count].bottom = (uint8_t)j;
-                        out[count].left = (uint8_t)k, out[count].right = (uint8_t)l;
-                        out[count].stab = (uint8_t)stab;
-                    }
+                    out[count].top = (uint8_t)i, out[count].bottom = (uint8_t)j;
+                    out[count].left = (uint8_t)k, out[count].right = (uint8_t)l;
+                    out[count].stab = (uint8_t)stab;
                     count++;
                 }
     }
@@ -176,16 +174,21 @@ static void border_state(int n, const border *b, count_state *s) {
 
 typedef struct walk {
     int depth;
-    uint64_t count, limit; /* the walk stops when count exceeds limit */
-    uint8_t *store;        /* the records, grown as needed */
-    uint64_t cap;          /* records the store has room for */
-    int oom;               /* an allocation failed */
+    uint64_t count; /* subproblems found */
+    uint64_t next;  /* at most this many one level deeper */
+    uint8_t *store; /* the records, grown as needed */
+    uint64_t cap;   /* records the store has room for */
+    int oom;        /* an allocation failed */
     size_t stride;
     uint32_t index;
     uint8_t path[2 * NQ_MAX_N];
 } walk;
 
-static void walk_store(walk *w) {
+/* Stores the subproblem found by the walk; s: its state when it may be divided further (live),
+ * else NULL. The bound on the next level stops growing once it is too large to matter. */
+static void walk_store(walk *w, const count_state *s) {
+    if (s && s->left > 0 && w->next <= SPLIT_MAX_SIZE)
+        w->next += (uint64_t)__builtin_popcountll(s->free[count_state_pick(s)]);
     if (w->count == w->cap && !w->oom) {
         uint64_t cap = w->cap ? 2 * w->cap : 1024;
         uint8_t *p = realloc(w->store, cap * w->stride);
@@ -205,10 +208,8 @@ static void walk_store(walk *w) {
 
 /* The live states at `depth` queens below s, in the search's order. */
 static void walk_state(walk *w, const count_state *s, int level) {
-    if (w->count > w->limit)
-        return;
     if (level == w->depth) {
-        walk_store(w);
+        walk_store(w, s);
         return;
     }
     int y = count_state_pick(s);
@@ -224,22 +225,30 @@ static void walk_state(walk *w, const count_state *s, int level) {
 }
 
 /* Walks every border of the list down to depth, storing the subproblems' records in w (which the
- * caller frees); the walk stops once there are more than limit. */
-static void split_walk(int n, const border *list, uint32_t borders, int depth, uint64_t limit,
-                       walk *w) {
+ * caller frees). */
+static void split_walk(int n, const border *list, uint32_t borders, int depth, walk *w) {
     memset(w, 0, sizeof *w);
-    w->depth = depth, w->limit = limit, w->stride = split_record(depth);
-    for (uint32_t b = 0; b < borders && w->count <= limit && !w->oom; b++) {
+    w->depth = depth, w->stride = split_record(depth);
+    for (uint32_t b = 0; b < borders && !w->oom; b++) {
         w->index = b;
-        if (depth == 0 || list[b].stab > 1) {
-            memset(w->path, 0xFF, sizeof w->path);
-            walk_store(w);
+        memset(w->path, 0xFF, sizeof w->path);
+        if (list[b].stab > 1) {
+            /* A symmetric border is one subproblem at every depth. */
+            w->next++;
+            walk_store(w, NULL);
+            continue;
+        }
+        if (depth == 0 && w->next > SPLIT_MAX_SIZE) {
+            walk_store(w, NULL);
             continue;
         }
         count_state s;
         border_state(n, &list[b], &s);
         /* A dead border has no completion, and then no subproblem below it. */
-        if (count_state_live(&s))
+        int live = count_state_live(&s);
+        if (depth == 0)
+            walk_store(w, live ? &s : NULL);
+        else if (live)
             walk_state(w, &s, 0);
     }
 }
@@ -259,16 +268,22 @@ int nq_split_new(int n, nq_split **out) {
             return NQ_ENOMEM;
         }
     } else {
-        s->borders = border_list(n, NULL);
-        s->border = malloc(s->borders * sizeof *s->border);
+        /* Room for every tuple the enumeration looks at, then only for those kept. */
+        size_t room = 0;
+        for (int i = 0; 2 * i <= n - 1; i++)
+            room += (size_t)(n - 2 * i) * (size_t)(n - 2 * i) * (size_t)(n - 2 * i);
+        s->border = malloc(room * sizeof *s->border);
         if (!s->border) {
             free(s);
             return NQ_ENOMEM;
         }
-        border_list(n, s->border);
+        s->borders = border_list(n, s->border);
+        border *fit = realloc(s->border, s->borders * sizeof *s->border);
+        if (fit)
+            s->border = fit;
         uint64_t target = split_target(n);
         walk w;
-        split_walk(n, s->border, s->borders, 0, UINT64_MAX, &w);
+        split_walk(n, s->border, s->borders, 0, &w);
         if (w.oom) {
             free(w.store);
             free(s->border);
@@ -276,23 +291,26 @@ int nq_split_new(int n, nq_split **out) {
             return NQ_ENOMEM;
         }
         s->size = w.count, s->sub = w.store;
-        /* Below the depth n - 5 a walk could meet complete solutions; on small boards a level
-         * deeper can hold fewer live states, and then it is not taken. The split depends on n
-         * only: it is built whole or not at all. */
-        while (s->size < target && s->depth < n - 5) {
-            split_walk(n, s->border, s->borders, s->depth + 1, SPLIT_MAX_SIZE, &w);
-            if (w.oom) {
-                free(w.store);
+        /* One level deeper while there are too few subproblems, as long as that level cannot hold
+         * more than SPLIT_MAX_SIZE (bounded by the candidates of the rows the search picks) and
+         * no solution (below the depth n - 5 a walk could meet one). On small boards a deeper
+         * level can hold fewer live states, and then it is not taken. */
+        while (s->size < target && s->depth < n - 5 && w.next <= SPLIT_MAX_SIZE) {
+            walk deeper;
+            split_walk(n, s->border, s->borders, s->depth + 1, &deeper);
+            if (deeper.oom) {
+                free(deeper.store);
                 free(s->sub);
                 free(s->border);
                 free(s);
                 return NQ_ENOMEM;
             }
-            if (w.count > SPLIT_MAX_SIZE || w.count <= s->size) {
-                free(w.store);
+            if (deeper.count <= s->size) {
+                free(deeper.store);
                 break;
             }
             free(s->sub);
+            w = deeper;
             s->depth++;
             s->size = w.count, s->sub = w.store;
         }
