@@ -24,12 +24,13 @@
 #define L 16 /* lanes (free rows) and bits (free columns) */
 
 typedef struct {
-    int n, nr, nc;     /* free rows and columns */
+    int n, nr, nc;      /* free rows and columns */
     int row[L], col[L]; /* board row / column of each lane / bit */
-    uint16_t att[L][L][L] __attribute__((aligned(32))); /* att[y][x]: lanes cleared by a queen at (y, x) */
-    uint16_t m0[L] __attribute__((aligned(32)));       /* free cells at the root */
-    uint16_t f0[L] __attribute__((aligned(32)));       /* 0xFFFF: lane not a free row */
-    int central[L];    /* tie order of the lanes: smaller = more central */
+    uint16_t att[L][L][L]
+        __attribute__((aligned(32)));            /* att[y][x]: lanes cleared by a queen at (y, x) */
+    uint16_t m0[L] __attribute__((aligned(32))); /* free cells at the root */
+    uint16_t f0[L] __attribute__((aligned(32))); /* 0xFFFF: lane not a free row */
+    int central[L];      /* tie order of the lanes: smaller = more central */
     int img180[L][L][2]; /* image of cell (y, x) under rot180: lane, bit (or -1) */
     int img90[L][L][2];
 } grid;
@@ -37,18 +38,26 @@ typedef struct {
 static unsigned long long g_nodes, g_tried;
 static int use_avx2 = 1, use_pbfs = 0;
 
-__attribute__((noinline)) static void grid_build(grid *g, int n, int q, const int *qr, const int *qc) {
+__attribute__((noinline)) static void grid_build(grid *g, int n, int q, const int *qr,
+                                                 const int *qc) {
     memset(g, 0, sizeof *g);
     g->n = n;
     int rowused[64] = {0}, colused[64] = {0};
-    for (int i = 0; i < q; i++) rowused[qr[i]] = 1, colused[qc[i]] = 1;
+    for (int i = 0; i < q; i++)
+        rowused[qr[i]] = 1, colused[qc[i]] = 1;
     int lane_of[64], bit_of[64];
-    for (int y = 0; y < n; y++) lane_of[y] = rowused[y] ? -1 : g->nr, g->row[g->nr] = y, g->nr += !rowused[y];
-    for (int x = 0; x < n; x++) bit_of[x] = colused[x] ? -1 : g->nc, g->col[g->nc] = x, g->nc += !colused[x];
-    if (g->nr > L || g->nc > L) { fprintf(stderr, "grid too large\n"); exit(3); }
+    for (int y = 0; y < n; y++)
+        lane_of[y] = rowused[y] ? -1 : g->nr, g->row[g->nr] = y, g->nr += !rowused[y];
+    for (int x = 0; x < n; x++)
+        bit_of[x] = colused[x] ? -1 : g->nc, g->col[g->nc] = x, g->nc += !colused[x];
+    if (g->nr > L || g->nc > L) {
+        fprintf(stderr, "grid too large\n");
+        exit(3);
+    }
     for (int a = 0; a < L; a++) {
         g->f0[a] = a < g->nr ? 0 : 0xFFFF;
-        if (a >= g->nr) continue;
+        if (a >= g->nr)
+            continue;
         int y = g->row[a];
         uint16_t m = 0;
         for (int b = 0; b < g->nc; b++) {
@@ -66,13 +75,17 @@ __attribute__((noinline)) static void grid_build(grid *g, int n, int q, const in
             int y = g->row[a], x = g->col[b];
             for (int a2 = 0; a2 < L; a2++) {
                 uint16_t m = 0;
-                if (a2 == a) m = 0xFFFF;
+                if (a2 == a)
+                    m = 0xFFFF;
                 else if (a2 < g->nr) {
                     int dy = g->row[a2] - y;
-                    if (dy < 0) dy = -dy;
+                    if (dy < 0)
+                        dy = -dy;
                     m = (uint16_t)(1 << b);
-                    if (x - dy >= 0 && bit_of[x - dy] >= 0) m |= (uint16_t)(1 << bit_of[x - dy]);
-                    if (x + dy < n && bit_of[x + dy] >= 0) m |= (uint16_t)(1 << bit_of[x + dy]);
+                    if (x - dy >= 0 && bit_of[x - dy] >= 0)
+                        m |= (uint16_t)(1 << bit_of[x - dy]);
+                    if (x + dy < n && bit_of[x + dy] >= 0)
+                        m |= (uint16_t)(1 << bit_of[x + dy]);
                 }
                 g->att[a][b][a2] = m;
             }
@@ -85,21 +98,27 @@ __attribute__((noinline)) static void grid_build(grid *g, int n, int q, const in
 }
 
 /* ---- plain C kernel ---- */
-typedef struct { uint16_t m[L], f[L]; } pstate;
+typedef struct {
+    uint16_t m[L], f[L];
+} pstate;
 
 /* Chooses the row to branch on; returns -1 if some row or column is dead. */
 static inline int plain_pick(const grid *g, const pstate *s, uint16_t colfree) {
     uint16_t uni = 0;
     int best = 1 << 30, by = -1;
     for (int a = 0; a < L; a++) {
-        if (s->f[a]) continue;
+        if (s->f[a])
+            continue;
         uint16_t m = s->m[a];
-        if (!m) return -1;
+        if (!m)
+            return -1;
         uni |= m;
         int k = __builtin_popcount(m) * 64 + g->central[a];
-        if (k < best) best = k, by = a;
+        if (k < best)
+            best = k, by = a;
     }
-    if ((uni & colfree) != colfree) return -1;
+    if ((uni & colfree) != colfree)
+        return -1;
     return by;
 }
 
@@ -111,15 +130,18 @@ __attribute__((noinline)) static unsigned long long plain_count(const grid *g) {
     memcpy(st[0].f, g->f0, sizeof g->f0);
     colfree[0] = (uint16_t)((1u << g->nc) - 1);
     int left = g->nr;
-    if (left == 0) return 1;
+    if (left == 0)
+        return 1;
     int y = plain_pick(g, &st[0], colfree[0]);
-    if (y < 0) return 0;
+    if (y < 0)
+        return 0;
     unsigned long long sols = 0, nodes = 0, tried = 0;
     int d = 0;
     rowat[0] = y, cand[0] = st[0].m[y];
     for (;;) {
         if (!cand[d]) {
-            if (!d) break;
+            if (!d)
+                break;
             d--;
             continue;
         }
@@ -127,14 +149,19 @@ __attribute__((noinline)) static unsigned long long plain_count(const grid *g) {
         cand[d] &= (uint16_t)(cand[d] - 1);
         tried++;
         int a = rowat[d];
-        if (d + 1 == left) { sols++, nodes++; continue; }
+        if (d + 1 == left) {
+            sols++, nodes++;
+            continue;
+        }
         pstate *c = &st[d + 1];
-        for (int i = 0; i < L; i++) c->m[i] = st[d].m[i] & (uint16_t)~g->att[a][x][i];
+        for (int i = 0; i < L; i++)
+            c->m[i] = st[d].m[i] & (uint16_t)~g->att[a][x][i];
         memcpy(c->f, st[d].f, sizeof c->f);
         c->f[a] = 0xFFFF;
-        colfree[d + 1] = colfree[d] & (uint16_t)~(1u << x);
+        colfree[d + 1] = colfree[d] & (uint16_t) ~(1u << x);
         int y2 = plain_pick(g, c, colfree[d + 1]);
-        if (y2 < 0) continue;
+        if (y2 < 0)
+            continue;
         nodes++;
         d++;
         rowat[d] = y2, cand[d] = c->m[y2];
@@ -142,7 +169,6 @@ __attribute__((noinline)) static unsigned long long plain_count(const grid *g) {
     g_nodes += nodes, g_tried += tried;
     return sols;
 }
-
 
 /* ---- plain C breadth-first engine (the same passes on arrays of 16 lanes) ---- */
 typedef struct {
@@ -157,23 +183,33 @@ typedef struct {
 } pbstate;
 
 static inline void ppick(const uint16_t *m, const uint16_t *tie, uint32_t *row, uint32_t *cand) {
-    unsigned best = 0xFFFF;
+    uint16_t key[L];
     for (int i = 0; i < L; i++) {
-        unsigned k = m[i] ? ((unsigned)__builtin_popcount(m[i]) << 8 | tie[i]) : 0xFFFFu;
-        best = k < best ? k : best;
+        uint16_t x = m[i];
+        x = (uint16_t)(x - ((x >> 1) & 0x5555));
+        x = (uint16_t)((x & 0x3333) + ((x >> 2) & 0x3333));
+        x = (uint16_t)((x + (x >> 4)) & 0x0F0F);
+        x = (uint16_t)((x + (x >> 8)) & 0x001F);
+        uint16_t z = (uint16_t) - (m[i] == 0);
+        key[i] = (uint16_t)((x << 8 | tie[i]) | (z & 0x7FFF));
     }
-    *row = best & 15;
-    *cand = m[best & 15];
+    int16_t best = 0x7FFF;
+    for (int i = 0; i < L; i++)
+        best = (int16_t)key[i] < best ? (int16_t)key[i] : best;
+    *row = (uint32_t)best & 15;
+    *cand = m[(uint32_t)best & 15];
 }
 
 static inline int plive(const uint16_t *m, uint32_t cf, unsigned filled) {
-    unsigned z = 0;
+    uint16_t z = 0;
     uint16_t u = 0;
-    for (int i = 0; i < L; i++) z += m[i] == 0, u |= m[i];
+    for (int i = 0; i < L; i++)
+        z = (uint16_t)(z + (m[i] == 0)), u |= m[i];
     return (z == filled) & ((u & cf) == cf);
 }
 
-static void pbfs_expand(pbstate *st, pnode *cur, size_t m, unsigned left, pnode *free, size_t space) {
+static void pbfs_expand(pbstate *st, pnode *cur, size_t m, unsigned left, pnode *free,
+                        size_t space) {
     const grid *g = st->g;
     while (m) {
         if (left == 1) {
@@ -181,7 +217,8 @@ static void pbfs_expand(pbstate *st, pnode *cur, size_t m, unsigned left, pnode 
             return;
         }
         size_t children = 0;
-        for (size_t i = 0; i < m; i++) children += (size_t)__builtin_popcount(cur[i].cand);
+        for (size_t i = 0; i < m; i++)
+            children += (size_t)__builtin_popcount(cur[i].cand);
         if (left > 2 && children + 16 * (left - 2) > space) {
             pbfs_expand(st, cur, m / 2, left, free, space);
             cur += m / 2;
@@ -199,7 +236,8 @@ static void pbfs_expand(pbstate *st, pnode *cur, size_t m, unsigned left, pnode 
                 v.cand &= v.cand - 1;
                 const uint16_t *att = g->att[v.row][x];
                 pnode *w = &free[j];
-                for (int t = 0; t < L; t++) w->m[t] = v.m[t] & (uint16_t)~att[t];
+                for (int t = 0; t < L; t++)
+                    w->m[t] = v.m[t] & (uint16_t)~att[t];
                 uint32_t cf = v.colfree & ~(1u << x);
                 int ok = plive(w->m, cf, filled);
                 if (left == 2) {
@@ -225,9 +263,11 @@ static void pbfs_expand(pbstate *st, pnode *cur, size_t m, unsigned left, pnode 
     }
 }
 
-__attribute__((noinline)) static unsigned long long pbfs_count(const grid *g, pnode *arena, size_t cap, unsigned handover) {
+__attribute__((noinline)) static unsigned long long pbfs_count(const grid *g, pnode *arena,
+                                                               size_t cap, unsigned handover) {
     int left0 = g->nr;
-    if (left0 == 0) return 1;
+    if (left0 == 0)
+        return 1;
     pbstate st;
     memset(&st, 0, sizeof st);
     st.g = g;
@@ -236,13 +276,19 @@ __attribute__((noinline)) static unsigned long long pbfs_count(const grid *g, pn
         for (int a = 0; a < L; a++) {
             rank[a] = 0;
             for (int b = 0; b < g->nr; b++)
-                if (a < g->nr && g->central[b] < g->central[a]) rank[a]++;
+                if (a < g->nr && g->central[b] < g->central[a])
+                    rank[a]++;
         }
-        for (int a = 0; a < L; a++) st.tie[a] = (uint16_t)((rank[a] & 15) << 4 | a);
+        for (int a = 0; a < L; a++)
+            st.tie[a] = (uint16_t)((rank[a] & 15) << 4 | a);
     }
     uint32_t cf0 = (1u << g->nc) - 1;
-    if (!plive(g->m0, cf0, (unsigned)(L - left0))) return 0;
-    typedef struct { uint16_t m[L]; uint32_t cand, colfree, row, left; } dnode;
+    if (!plive(g->m0, cf0, (unsigned)(L - left0)))
+        return 0;
+    typedef struct {
+        uint16_t m[L];
+        uint32_t cand, colfree, row, left;
+    } dnode;
     dnode stack[L + 1];
     int d = 0;
     memcpy(stack[0].m, g->m0, sizeof g->m0);
@@ -258,7 +304,8 @@ __attribute__((noinline)) static unsigned long long pbfs_count(const grid *g, pn
         for (;;) {
             dnode *v = &stack[d];
             if (!v->cand) {
-                if (!d) break;
+                if (!d)
+                    break;
                 d--;
                 continue;
             }
@@ -266,10 +313,12 @@ __attribute__((noinline)) static unsigned long long pbfs_count(const grid *g, pn
             v->cand &= v->cand - 1;
             st.tried++;
             uint16_t c[L];
-            for (int t = 0; t < L; t++) c[t] = v->m[t] & (uint16_t)~g->att[v->row][x][t];
+            for (int t = 0; t < L; t++)
+                c[t] = v->m[t] & (uint16_t)~g->att[v->row][x][t];
             uint32_t cf = v->colfree & ~(1u << x);
             uint32_t left = v->left - 1;
-            if (!plive(c, cf, L - left)) continue;
+            if (!plive(c, cf, L - left))
+                continue;
             st.nodes++;
             if (left == handover) {
                 pnode *w = &arena[nroots++];
@@ -287,7 +336,8 @@ __attribute__((noinline)) static unsigned long long pbfs_count(const grid *g, pn
             w->colfree = cf, w->left = left;
             ppick(c, st.tie, &w->row, &w->cand);
         }
-        if (nroots) pbfs_expand(&st, arena, nroots, handover, arena + nroots, cap - nroots);
+        if (nroots)
+            pbfs_expand(&st, arena, nroots, handover, arena + nroots, cap - nroots);
     }
     g_nodes += st.nodes, g_tried += st.tried;
     return st.sols;
@@ -296,8 +346,8 @@ __attribute__((noinline)) static unsigned long long pbfs_count(const grid *g, pn
 #ifdef __AVX2__
 /* ---- AVX2 kernel: the 16 lanes of a state in one register ---- */
 static inline __m256i popcnt16(__m256i v) {
-    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2,
-                                         2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
+                                         1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i nib = _mm256_set1_epi8(0x0F);
     __m256i lo = _mm256_shuffle_epi8(lut, _mm256_and_si256(v, nib));
     __m256i hi = _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
@@ -309,7 +359,8 @@ __attribute__((noinline)) static unsigned long long avx2_count(const grid *g) {
     uint16_t cand[L + 1], colfree[L + 1];
     int rowat[L + 1];
     int left = g->nr;
-    if (left == 0) return 1;
+    if (left == 0)
+        return 1;
     __m256i tie = _mm256_setr_epi16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     {
         /* key = popcount << 8 | central rank << 4 | lane */
@@ -318,9 +369,11 @@ __attribute__((noinline)) static unsigned long long avx2_count(const grid *g) {
         for (int a = 0; a < L; a++) {
             rank[a] = 0;
             for (int b = 0; b < L; b++)
-                if (b < g->nr && a < g->nr && g->central[b] < g->central[a]) rank[a]++;
+                if (b < g->nr && a < g->nr && g->central[b] < g->central[a])
+                    rank[a]++;
         }
-        for (int a = 0; a < L; a++) t[a] = (uint16_t)((rank[a] & 15) << 4 | a);
+        for (int a = 0; a < L; a++)
+            t[a] = (uint16_t)((rank[a] & 15) << 4 | a);
         tie = _mm256_loadu_si256((const __m256i *)t);
     }
     const __m256i zero = _mm256_setzero_si256();
@@ -328,29 +381,38 @@ __attribute__((noinline)) static unsigned long long avx2_count(const grid *g) {
     F[0] = _mm256_load_si256((const __m256i *)g->f0);
     colfree[0] = (uint16_t)((1u << g->nc) - 1);
     unsigned long long sols = 0, nodes = 0, tried = 0;
-#define PICK(m, f, cf, out)                                                                         \
-    do {                                                                                            \
-        __m256i z = _mm256_andnot_si256((f), _mm256_cmpeq_epi16((m), zero));                        \
-        if (!_mm256_testz_si256(z, z)) { out = -1; break; }                                         \
-        __m128i u = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256((m), 1));      \
-        u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0x4E));                                            \
-        u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0xB1));                                            \
-        u = _mm_or_si128(u, _mm_srli_epi32(u, 16));                                                 \
-        if (((uint16_t)_mm_cvtsi128_si32(u) & (cf)) != (cf)) { out = -1; break; }                   \
-        __m256i key = _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(popcnt16(m), 8), tie), (f)); \
-        __m128i k = _mm_min_epu16(_mm256_castsi256_si128(key), _mm256_extracti128_si256(key, 1));   \
-        out = _mm_cvtsi128_si32(_mm_minpos_epu16(k)) & 15;                                          \
+#define PICK(m, f, cf, out)                                                                        \
+    do {                                                                                           \
+        __m256i z = _mm256_andnot_si256((f), _mm256_cmpeq_epi16((m), zero));                       \
+        if (!_mm256_testz_si256(z, z)) {                                                           \
+            out = -1;                                                                              \
+            break;                                                                                 \
+        }                                                                                          \
+        __m128i u = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256((m), 1));     \
+        u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0x4E));                                           \
+        u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0xB1));                                           \
+        u = _mm_or_si128(u, _mm_srli_epi32(u, 16));                                                \
+        if (((uint16_t)_mm_cvtsi128_si32(u) & (cf)) != (cf)) {                                     \
+            out = -1;                                                                              \
+            break;                                                                                 \
+        }                                                                                          \
+        __m256i key =                                                                              \
+            _mm256_or_si256(_mm256_or_si256(_mm256_slli_epi16(popcnt16(m), 8), tie), (f));         \
+        __m128i k = _mm_min_epu16(_mm256_castsi256_si128(key), _mm256_extracti128_si256(key, 1));  \
+        out = _mm_cvtsi128_si32(_mm_minpos_epu16(k)) & 15;                                         \
     } while (0)
     int y;
     PICK(M[0], F[0], colfree[0], y);
-    if (y < 0) return 0;
+    if (y < 0)
+        return 0;
     int d = 0;
     uint16_t lanes[L] __attribute__((aligned(32)));
     _mm256_store_si256((__m256i *)lanes, M[0]);
     rowat[0] = y, cand[0] = lanes[y];
     for (;;) {
         if (!cand[d]) {
-            if (!d) break;
+            if (!d)
+                break;
             d--;
             continue;
         }
@@ -358,20 +420,26 @@ __attribute__((noinline)) static unsigned long long avx2_count(const grid *g) {
         cand[d] &= (uint16_t)(cand[d] - 1);
         tried++;
         int a = rowat[d];
-        if (d + 1 == left) { sols++, nodes++; continue; }
+        if (d + 1 == left) {
+            sols++, nodes++;
+            continue;
+        }
         __m256i m = _mm256_andnot_si256(_mm256_load_si256((const __m256i *)g->att[a][x]), M[d]);
-        __m256i f = _mm256_or_si256(F[d], _mm256_load_si256((const __m256i *)g->f0 + 0)); /* placeholder */
+        __m256i f =
+            _mm256_or_si256(F[d], _mm256_load_si256((const __m256i *)g->f0 + 0)); /* placeholder */
         f = F[d];
         {
             uint16_t one[L] __attribute__((aligned(32))) = {0};
             (void)one;
         }
         f = _mm256_or_si256(F[d], _mm256_cmpeq_epi16(_mm256_set1_epi16((short)a),
-                                                      _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
-        uint16_t cf = colfree[d] & (uint16_t)~(1u << x);
+                                                     _mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+                                                                       10, 11, 12, 13, 14, 15)));
+        uint16_t cf = colfree[d] & (uint16_t) ~(1u << x);
         int y2;
         PICK(m, f, cf, y2);
-        if (y2 < 0) continue;
+        if (y2 < 0)
+            continue;
         nodes++;
         d++;
         M[d] = m, F[d] = f, colfree[d] = cf;
@@ -394,16 +462,19 @@ typedef struct {
 
 __attribute__((noinline)) static unsigned long long avx2v2_count(const grid *g) {
     int left0 = g->nr;
-    if (left0 == 0) return 1;
+    if (left0 == 0)
+        return 1;
     uint16_t t[L];
     {
         int rank[L];
         for (int a = 0; a < L; a++) {
             rank[a] = 0;
             for (int b = 0; b < g->nr; b++)
-                if (a < g->nr && g->central[b] < g->central[a]) rank[a]++;
+                if (a < g->nr && g->central[b] < g->central[a])
+                    rank[a]++;
         }
-        for (int a = 0; a < L; a++) t[a] = (uint16_t)((rank[a] & 15) << 4 | a);
+        for (int a = 0; a < L; a++)
+            t[a] = (uint16_t)((rank[a] & 15) << 4 | a);
     }
     const __m256i tie = _mm256_loadu_si256((const __m256i *)t);
     const __m256i zero = _mm256_setzero_si256();
@@ -414,14 +485,17 @@ __attribute__((noinline)) static unsigned long long avx2v2_count(const grid *g) 
     /* The root must itself pass the checks. */
     {
         __m256i m = _mm256_load_si256((const __m256i *)g->m0);
-        unsigned zc = (unsigned)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(m, zero)));
-        if (zc != 2u * (unsigned)(L - left0)) return 0;
+        unsigned zc = (unsigned)__builtin_popcount(
+            (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(m, zero)));
+        if (zc != 2u * (unsigned)(L - left0))
+            return 0;
         __m128i u = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
         u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0x4E));
         u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0xB1));
         u = _mm_or_si128(u, _mm_srli_epi32(u, 16));
         uint32_t cf = (1u << g->nc) - 1;
-        if (((uint32_t)_mm_cvtsi128_si32(u) & cf) != cf) return 0;
+        if (((uint32_t)_mm_cvtsi128_si32(u) & cf) != cf)
+            return 0;
         stack[0].m = m, stack[0].colfree = cf, stack[0].left = (uint32_t)left0;
         sp = 1;
     }
@@ -450,7 +524,8 @@ __attribute__((noinline)) static unsigned long long avx2v2_count(const grid *g) 
             cand &= cand - 1;
             tried++;
             __m256i m = _mm256_andnot_si256(_mm256_load_si256(att + x), v.m);
-            unsigned zc = (unsigned)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(m, zero)));
+            unsigned zc = (unsigned)__builtin_popcount(
+                (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(m, zero)));
             __m128i u = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
             u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0x4E));
             u = _mm_or_si128(u, _mm_shuffle_epi32(u, 0xB1));
@@ -519,10 +594,12 @@ static inline void pick(__m256i m, __m256i tie, uint32_t *row, uint32_t *cand, u
         b = _mm_srli_epi32(u1, 16);
         u2 = _mm_or_si128(_mm_or_si128(u2, _mm_srli_epi32(u2, 16)), _mm_and_si128(u1, b));
         u1 = _mm_or_si128(u1, b);
-        uint32_t forced = (uint32_t)_mm_cvtsi128_si32(u1) & ~(uint32_t)_mm_cvtsi128_si32(u2) & cf & 0xFFFF;
+        uint32_t forced =
+            (uint32_t)_mm_cvtsi128_si32(u1) & ~(uint32_t)_mm_cvtsi128_si32(u2) & cf & 0xFFFF;
         uint32_t x = forced ? (uint32_t)__builtin_ctz(forced) : 0;
         __m256i bx = _mm256_set1_epi16((short)(1u << x));
-        uint32_t lanes = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi16(_mm256_and_si256(m, bx), _mm256_setzero_si256()));
+        uint32_t lanes = ~(uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi16(_mm256_and_si256(m, bx), _mm256_setzero_si256()));
         uint32_t fa = lanes ? (uint32_t)__builtin_ctz(lanes) >> 1 : 0;
         int use = forced && (mk >> 8) >= 2;
         a = use ? fa : a;
@@ -534,7 +611,8 @@ static inline void pick(__m256i m, __m256i tie, uint32_t *row, uint32_t *cand, u
 
 /* Live: exactly `want` zero bytes pairs (the filled lanes) and every free column in some lane. */
 static inline int live(__m256i m, uint32_t cf, unsigned want) {
-    unsigned zc = (unsigned)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(m, _mm256_setzero_si256())));
+    unsigned zc = (unsigned)__builtin_popcount(
+        (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi16(m, _mm256_setzero_si256())));
     return (zc == want) & (((uint32_t)_mm_cvtsi128_si32(or_reduce(m)) & cf) == cf);
 }
 
@@ -550,7 +628,8 @@ static void bfs_expand(bstate *st, bnode *cur, size_t m, unsigned left, bnode *f
             return;
         }
         size_t children = 0;
-        for (size_t i = 0; i < m; i++) children += (size_t)__builtin_popcount(cur[i].cand);
+        for (size_t i = 0; i < m; i++)
+            children += (size_t)__builtin_popcount(cur[i].cand);
         if (left > 2 && children + 16 * (left - 2) > space) {
             bfs_expand(st, cur, m / 2, left, free, space);
             cur += m / 2;
@@ -566,7 +645,8 @@ static void bfs_expand(bstate *st, bnode *cur, size_t m, unsigned left, bnode *f
                 bnode v = cur[i];
                 uint32_t x = (uint32_t)__builtin_ctz(v.cand);
                 v.cand &= v.cand - 1;
-                __m256i c = _mm256_andnot_si256(_mm256_load_si256((const __m256i *)g->att[v.row][x]), v.m);
+                __m256i c =
+                    _mm256_andnot_si256(_mm256_load_si256((const __m256i *)g->att[v.row][x]), v.m);
                 uint32_t cf = v.colfree & ~(1u << x);
                 int ok = live(c, cf, want);
                 if (left == 2) {
@@ -593,9 +673,11 @@ static void bfs_expand(bstate *st, bnode *cur, size_t m, unsigned left, bnode *f
     }
 }
 
-__attribute__((noinline)) static unsigned long long bfs_count(const grid *g, bnode *arena, size_t cap, unsigned handover) {
+__attribute__((noinline)) static unsigned long long bfs_count(const grid *g, bnode *arena,
+                                                              size_t cap, unsigned handover) {
     int left0 = g->nr;
-    if (left0 == 0) return 1;
+    if (left0 == 0)
+        return 1;
     bstate st;
     memset(&st, 0, sizeof st);
     st.g = g, st.arena = arena, st.cap = cap;
@@ -605,16 +687,22 @@ __attribute__((noinline)) static unsigned long long bfs_count(const grid *g, bno
         for (int a = 0; a < L; a++) {
             rank[a] = 0;
             for (int b = 0; b < g->nr; b++)
-                if (a < g->nr && g->central[b] < g->central[a]) rank[a]++;
+                if (a < g->nr && g->central[b] < g->central[a])
+                    rank[a]++;
         }
-        for (int a = 0; a < L; a++) t[a] = (uint16_t)((rank[a] & 15) << 4 | a);
+        for (int a = 0; a < L; a++)
+            t[a] = (uint16_t)((rank[a] & 15) << 4 | a);
         st.tie = _mm256_loadu_si256((const __m256i *)t);
     }
     __m256i m0 = _mm256_load_si256((const __m256i *)g->m0);
     uint32_t cf0 = (1u << g->nc) - 1;
-    if (!live(m0, cf0, 2u * (unsigned)(L - left0))) return 0;
+    if (!live(m0, cf0, 2u * (unsigned)(L - left0)))
+        return 0;
     /* Depth-first down to `handover` queens left, then breadth-first in batches. */
-    typedef struct { __m256i m; uint32_t cand, colfree, row, left; } dnode;
+    typedef struct {
+        __m256i m;
+        uint32_t cand, colfree, row, left;
+    } dnode;
     dnode stack[L + 1];
     int d = 0;
     stack[0].m = m0, stack[0].colfree = cf0, stack[0].left = (uint32_t)left0;
@@ -622,23 +710,27 @@ __attribute__((noinline)) static unsigned long long bfs_count(const grid *g, bno
     const size_t roots_max = 256;
     size_t nroots = 0;
     if ((unsigned)left0 <= handover) {
-        arena[0].m = m0, arena[0].colfree = cf0, arena[0].row = stack[0].row, arena[0].cand = stack[0].cand;
+        arena[0].m = m0, arena[0].colfree = cf0, arena[0].row = stack[0].row,
+        arena[0].cand = stack[0].cand;
         bfs_expand(&st, arena, 1, (unsigned)left0, arena + 1, cap - 1);
     } else {
         for (;;) {
             dnode *v = &stack[d];
             if (!v->cand) {
-                if (!d) break;
+                if (!d)
+                    break;
                 d--;
                 continue;
             }
             uint32_t x = (uint32_t)__builtin_ctz(v->cand);
             v->cand &= v->cand - 1;
             st.tried++;
-            __m256i c = _mm256_andnot_si256(_mm256_load_si256((const __m256i *)g->att[v->row][x]), v->m);
+            __m256i c =
+                _mm256_andnot_si256(_mm256_load_si256((const __m256i *)g->att[v->row][x]), v->m);
             uint32_t cf = v->colfree & ~(1u << x);
             uint32_t left = v->left - 1;
-            if (!live(c, cf, 2u * (L - left))) continue;
+            if (!live(c, cf, 2u * (L - left)))
+                continue;
             st.nodes++;
             if (left == handover) {
                 bnode *w = &arena[nroots++];
@@ -654,7 +746,8 @@ __attribute__((noinline)) static unsigned long long bfs_count(const grid *g, bno
             w->m = c, w->colfree = cf, w->left = left;
             pick(c, st.tie, &w->row, &w->cand, cf);
         }
-        if (nroots) bfs_expand(&st, arena, nroots, handover, arena + nroots, cap - nroots);
+        if (nroots)
+            bfs_expand(&st, arena, nroots, handover, arena + nroots, cap - nroots);
     }
     g_nodes += st.nodes, g_tried += st.tried;
     return st.sols;
@@ -665,8 +758,12 @@ __attribute__((noinline)) static unsigned long long bfs_count(const grid *g, bno
 static unsigned long long sym_count(const grid *g, const uint16_t *m, const uint16_t *f, int k) {
     int a = -1;
     for (int i = 0; i < L; i++)
-        if (!f[i]) { a = i; break; }
-    if (a < 0) return 1;
+        if (!f[i]) {
+            a = i;
+            break;
+        }
+    if (a < 0)
+        return 1;
     unsigned long long cnt = 0;
     for (uint16_t c = m[a]; c; c &= (uint16_t)(c - 1)) {
         int b = __builtin_ctz(c);
@@ -680,31 +777,45 @@ static unsigned long long sym_count(const grid *g, const uint16_t *m, const uint
                 ok = 0;
                 break;
             }
-            for (int i = 0; i < L; i++) mm[i] &= (uint16_t)~g->att[ya][xb][i];
+            for (int i = 0; i < L; i++)
+                mm[i] &= (uint16_t)~g->att[ya][xb][i];
             ff[ya] = 0xFFFF;
             int ny, nx;
-            if (k == 2) ny = g->img180[ya][xb][0], nx = g->img180[ya][xb][1];
-            else ny = g->img90[ya][xb][0], nx = g->img90[ya][xb][1];
-            if (ny == a && nx == b) break; /* the orbit closed early (centre cell / rot180 pair) */
+            if (k == 2)
+                ny = g->img180[ya][xb][0], nx = g->img180[ya][xb][1];
+            else
+                ny = g->img90[ya][xb][0], nx = g->img90[ya][xb][1];
+            if (ny == a && nx == b)
+                break; /* the orbit closed early (centre cell / rot180 pair) */
             ya = ny, xb = nx;
-            if (ya < 0 || xb < 0) ok = 0;
+            if (ya < 0 || xb < 0)
+                ok = 0;
         }
-        if (ok) cnt += sym_count(g, mm, ff, k);
+        if (ok)
+            cnt += sym_count(g, mm, ff, k);
     }
     return cnt;
 }
 
-static int cmp_int(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+static int cmp_int(const void *a, const void *b) {
+    return *(const int *)a - *(const int *)b;
+}
 
 int main(int argc, char **argv) {
-    if (argc < 3) { fprintf(stderr, "usage: mrv16 NMIN NMAX\n"); return 2; }
+    if (argc < 3) {
+        fprintf(stderr, "usage: mrv16 NMIN NMAX\n");
+        return 2;
+    }
     const char *k = getenv("KERNEL");
     use_pbfs = k && !strcmp(k, "pbfs");
 #ifdef __AVX2__
     g_forced = getenv("FORCED") != NULL;
 #endif
 #ifdef __AVX2__
-    use_avx2 = k && !strcmp(k, "plain") ? 0 : k && !strcmp(k, "v1") ? 1 : k && !strcmp(k, "v2") ? 2 : 3;
+    use_avx2 = k && !strcmp(k, "plain") ? 0
+               : k && !strcmp(k, "v1")  ? 1
+               : k && !strcmp(k, "v2")  ? 2
+                                        : 3;
 #else
     use_avx2 = 0;
     (void)k;
@@ -728,23 +839,28 @@ int main(int argc, char **argv) {
                 for (int kk = 0; kk < n; kk++)
                     for (int l = 0; l < n; l++) {
                         int qr[4], qc[4], q = 0;
-                        if ((i == 0) != (kk == 0) || (i == n - 1) != (l == 0) || (j == 0) != (kk == n - 1) ||
-                            (j == n - 1) != (l == n - 1))
+                        if ((i == 0) != (kk == 0) || (i == n - 1) != (l == 0) ||
+                            (j == 0) != (kk == n - 1) || (j == n - 1) != (l == n - 1))
                             continue;
                         int cr[4] = {0, n - 1, kk, l}, cc[4] = {i, j, 0, n - 1};
                         for (int t = 0; t < 4; t++) {
                             int dup = 0;
-                            for (int u = 0; u < q; u++) dup |= qr[u] == cr[t] && qc[u] == cc[t];
-                            if (!dup) qr[q] = cr[t], qc[q] = cc[t], q++;
+                            for (int u = 0; u < q; u++)
+                                dup |= qr[u] == cr[t] && qc[u] == cc[t];
+                            if (!dup)
+                                qr[q] = cr[t], qc[q] = cc[t], q++;
                         }
                         int bad = 0;
                         for (int a = 0; a < q; a++)
                             for (int b = a + 1; b < q; b++)
-                                bad |= qr[a] == qr[b] || qc[a] == qc[b] || qr[a] - qc[a] == qr[b] - qc[b] ||
+                                bad |= qr[a] == qr[b] || qc[a] == qc[b] ||
+                                       qr[a] - qc[a] == qr[b] - qc[b] ||
                                        qr[a] + qc[a] == qr[b] + qc[b];
-                        if (bad) continue;
+                        if (bad)
+                            continue;
                         int key0[4], key[4], stab = 1, canon = 1;
-                        for (int a = 0; a < q; a++) key0[a] = qr[a] * n + qc[a];
+                        for (int a = 0; a < q; a++)
+                            key0[a] = qr[a] * n + qc[a];
                         qsort(key0, (size_t)q, sizeof(int), cmp_int);
                         for (int s = 1; s < 8 && canon; s++) {
                             for (int a = 0; a < q; a++) {
@@ -754,39 +870,51 @@ int main(int argc, char **argv) {
                             }
                             qsort(key, (size_t)q, sizeof(int), cmp_int);
                             int cmp = 0;
-                            for (int a = 0; a < q && !cmp; a++) cmp = key[a] < key0[a] ? -1 : key[a] > key0[a];
-                            if (cmp < 0) canon = 0;
+                            for (int a = 0; a < q && !cmp; a++)
+                                cmp = key[a] < key0[a] ? -1 : key[a] > key0[a];
+                            if (cmp < 0)
+                                canon = 0;
                             stab += cmp == 0;
                         }
-                        if (!canon) continue;
+                        if (!canon)
+                            continue;
                         pre++;
                         grid_build(&g, n, q, qr, qc);
                         unsigned long long N;
-                        if (use_pbfs) N = pbfs_count(&g, parena, arena_cap, handover);
+                        if (use_pbfs)
+                            N = pbfs_count(&g, parena, arena_cap, handover);
                         else
 #ifdef __AVX2__
-                        N = use_avx2 == 3 ? bfs_count(&g, arena, arena_cap, handover) : use_avx2 == 2 ? avx2v2_count(&g) : use_avx2 ? avx2_count(&g) : plain_count(&g);
+                            N = use_avx2 == 3   ? bfs_count(&g, arena, arena_cap, handover)
+                                : use_avx2 == 2 ? avx2v2_count(&g)
+                                : use_avx2      ? avx2_count(&g)
+                                                : plain_count(&g);
 #else
-                        N = plain_count(&g);
+                            N = plain_count(&g);
 #endif
                         total += N * (unsigned long long)(8 / stab);
-                        if (stab == 1) o8 += N;
+                        if (stab == 1)
+                            o8 += N;
                         else {
                             unsigned long long F2 = sym_count(&g, g.m0, g.f0, 2);
                             unsigned long long F4 = stab == 4 ? sym_count(&g, g.m0, g.f0, 4) : 0;
-                            if (stab == 2) o8 += (N - F2) / 2, o4 += F2;
-                            else o8 += (N - F2) / 4, o4 += (F2 - F4) / 2, o2 += F4;
+                            if (stab == 2)
+                                o8 += (N - F2) / 2, o4 += F2;
+                            else
+                                o8 += (N - F2) / 4, o4 += (F2 - F4) / 2, o2 += F4;
                         }
                     }
         double t = cpu_seconds() - t0;
         unsigned long long uniq = o8 + o4 + o2;
-        int ok = n < 4 || (total == ref[n].total && uniq == ref[n].unique && o8 == ref[n].o8 && o4 == ref[n].o4 &&
-                           o2 == ref[n].o2);
+        int ok = n < 4 || (total == ref[n].total && uniq == ref[n].unique && o8 == ref[n].o8 &&
+                           o4 == ref[n].o4 && o2 == ref[n].o2);
         allok &= ok;
-        printf("n=%2d total=%llu unique=%llu o8=%llu o4=%llu o2=%llu pre=%llu nodes=%llu tried=%llu "
-               "nodes/unique=%.1f cpu=%.3f %s\n",
-               n, total, uniq, o8, o4, o2, pre, g_nodes, g_tried,
-               ref[n].unique ? (double)g_nodes / (double)ref[n].unique : 0.0, t, ok ? "OK" : "MISMATCH");
+        printf(
+            "n=%2d total=%llu unique=%llu o8=%llu o4=%llu o2=%llu pre=%llu nodes=%llu tried=%llu "
+            "nodes/unique=%.1f cpu=%.3f %s\n",
+            n, total, uniq, o8, o4, o2, pre, g_nodes, g_tried,
+            ref[n].unique ? (double)g_nodes / (double)ref[n].unique : 0.0, t,
+            ok ? "OK" : "MISMATCH");
     }
     return !allok;
 }
