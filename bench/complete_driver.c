@@ -34,16 +34,16 @@ int main(void) {
         static char text[1 << 20];
         size_t len = fread(text, 1, sizeof text, f);
         fclose(f);
-        nq_instance inst;
+        nq_instance *inst;
         char err[256];
         if (nq_instance_parse(text, len, 0, d, &inst, NULL, err, sizeof err) != NQ_OK) {
             fprintf(stderr, "complete_driver: %s: %s\n", path, err);
             return 2;
         }
-        int *cols = malloc((size_t)inst.n * sizeof *cols);
+        int *cols = malloc((size_t)nq_instance_n(inst) * sizeof *cols);
         nq_complete_stats st = {0};
         double c0 = seconds(CLOCK_PROCESS_CPUTIME_ID), t0 = seconds(CLOCK_MONOTONIC);
-        int rc = cols ? nq_complete_first(&inst, cols, NULL, &st) : NQ_ENOMEM;
+        int rc = cols ? nq_complete_first(inst, cols, NULL, &st) : NQ_ENOMEM;
         double c1 = seconds(CLOCK_PROCESS_CPUTIME_ID), t1 = seconds(CLOCK_MONOTONIC);
         if (rc != NQ_OK && rc != NQ_ENOSOL) {
             fprintf(stderr, "complete_driver: %s: %s\n", path, nq_strerror(rc));
@@ -51,13 +51,13 @@ int main(void) {
         }
         printf("%.9f %.9f %s %llu ", c1 - c0, t1 - t0, rc == NQ_OK ? "sat" : "unsat",
                (unsigned long long)st.nodes);
-        for (int r = 0; r < inst.n; r++) {
+        for (int r = 0; r < nq_instance_n(inst); r++) {
             printf(rc != NQ_OK ? (r ? "" : "-") : r ? ",%d" : "%d", rc != NQ_OK ? 0 : cols[r]);
         }
         printf("\n");
         fflush(stdout);
         free(cols);
-        nq_instance_free(&inst);
+        nq_instance_free(inst);
     }
     return 0;
 }

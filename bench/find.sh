@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of `nqueens find` on huge boards (issue 4): the construction and min-conflicts
+# Benchmark of `nqueens find` on huge boards: the construction and min-conflicts
 # search against the speed and memory goals, with output in cols format to /dev/null, and against
 # a constraint solver a user might reach for: Debian's minizinc with its bundled solver (Gecode) on
 # the standard all_different model, measured in the same run at the same n, each minizinc run

@@ -20,7 +20,7 @@ int main(int argc, char **argv) {
     nq_split *s;
     nq_journal *j;
     if (nq_split_new(n, &s) != NQ_OK || (remove(argv[2]), 0) ||
-        nq_journal_open(argv[2], s, 0, &j) != NQ_OK) {
+        nq_journal_open(argv[2], s, 0, &j, NULL) != NQ_OK) {
         fprintf(stderr, "journal_append: cannot open a journal for n = %d\n", n);
         return 2;
     }
@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    int rc = nq_journal_close(j);
+    int rc = nq_journal_close(j, NULL);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     clock_t c1 = clock();
     nq_split_free(s);

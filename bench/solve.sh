@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark of `nqueens solve N --format pairs` (streaming every solution) against a
-# straightforward C port of seed 000's recursive array-based program printing the same lines.
+# straightforward C port of the classic recursive array-based program printing the same lines.
 # Usage: bash bench/solve.sh [N] (default 14: 365,596 solutions, 25 MB of output)
 set -euo pipefail
 root=${NQ_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -9,7 +9,7 @@ n=${1:-14}
 command -v hyperfine >/dev/null || bash "$root/scripts/setup.sh" <(echo hyperfine)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cc -O2 -o "$tmp/baseline" "$root/bench/baseline_seed000.c"
+cc -O2 -o "$tmp/baseline" "$root/bench/baseline_recursive.c"
 "$tmp/baseline" "$n" >"$tmp/base.txt"
 "$build/nqueens" solve "$n" --format pairs >"$tmp/ours.txt"
 cmp "$tmp/base.txt" "$tmp/ours.txt"

@@ -1,8 +1,9 @@
 /*
  * checkpoint.c: `nqueens count` with --checkpoint, --status and the progress line: runs the count
  * over the library's split, recording each finished subproblem in a journal and skipping those an
- * earlier run recorded, stops cleanly on SIGINT/SIGTERM, and explains every refusal (see
- * progress.h). The library decides what a journal may contain; this file only tells the user.
+ * earlier run recorded, stops cleanly on SIGINT/SIGTERM, and explains every refusal (with the
+ * tool library's messages, shared with nqueens-mpi). The library decides what a journal may
+ * contain; this file only tells the user.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -13,10 +14,11 @@
 
 #include "cli.h"
 #include "progress.h"
+#include "signals.h"
 
 typedef struct long_ctx {
-    nq_journal *journal;    /* NULL without --checkpoint */
-    cli_progress *progress; /* NULL without a progress line */
+    nq_journal *journal;     /* NULL without --checkpoint */
+    tool_progress *progress; /* NULL without a progress line */
 } long_ctx;
 
 static int long_on_result(void *user, uint64_t index, const nq_counts *c) {
@@ -26,37 +28,12 @@ static int long_on_result(void *user, uint64_t index, const nq_counts *c) {
         if (rc != NQ_OK)
             return rc;
     }
-    cli_progress_result(x->progress, index, c);
+    tool_progress_result(x->progress, index, c);
     return 0;
 }
 
 static const char *signal_name(int sig) {
     return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
-}
-
-/* Explains why the journal at path cannot be used for the split s; returns EXIT_USAGE. */
-static int journal_refused(const char *path, int rc, const nq_split *s) {
-    if (rc == NQ_EIO && errno == EBUSY) {
-        cli_error("checkpoint '%s' is in use by another running count", path);
-    } else if (rc == NQ_EIO) {
-        cli_error("cannot use checkpoint '%s': %s", path, strerror(errno));
-    } else if (rc == NQ_EMISMATCH) {
-        nq_journal_info info;
-        if (s && nq_journal_read(path, &info) == NQ_OK)
-            cli_error("checkpoint '%s' belongs to another count (n = %d, split '%s'), not to "
-                      "n = %d (split '%s'); give another file",
-                      path, info.n, info.split_id, nq_split_n(s), nq_split_id(s));
-        else
-            cli_error("checkpoint '%s' was written in another journal format; give another file",
-                      path);
-    } else if (rc == NQ_ECORRUPT) {
-        cli_error("checkpoint '%s' is damaged or is not a journal (a record before the last fails "
-                  "its check); refusing to use it",
-                  path);
-    } else {
-        cli_error("cannot use checkpoint '%s': %s", path, nq_strerror(rc));
-    }
-    return EXIT_USAGE;
 }
 
 /* The journal's fsync timer: appends fsync only when they come, and subproblems of a big count
@@ -109,91 +86,78 @@ static void syncer_stop(syncer *sy) {
     pthread_cond_destroy(&sy->cv);
 }
 
-static double seconds_since(const struct timespec *t0) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
-}
-
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds) {
     /* The handlers go in first: building the split of a large n takes a moment, and a signal
      * then must end the count as it would a moment later. */
-    const volatile int *stop = cli_signals_install(lc->checkpoint != NULL);
+    const volatile int *stop = tool_signals_install(lc->checkpoint != NULL);
     nq_split *split;
     int rc = nq_split_new(n, &split);
     if (rc != NQ_OK) {
-        cli_signals_restore();
-        cli_error("cannot count n = %d: %s", n, nq_strerror(rc));
+        tool_signals_restore();
+        tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
         return EXIT_USAGE;
     }
     long_ctx x = {NULL, NULL};
     nq_counts c;
     memset(&c, 0, sizeof c);
     if (lc->checkpoint) {
-        rc = nq_journal_open(lc->checkpoint, split, 0, &x.journal);
+        nq_journal_problem why;
+        rc = nq_journal_open(lc->checkpoint, split, 0, &x.journal, &why);
         if (rc != NQ_OK) {
-            cli_signals_restore();
-            int code = journal_refused(lc->checkpoint, rc, split);
+            tool_signals_restore();
+            tool_journal_refused(lc->checkpoint, rc, &why, split);
             nq_split_free(split);
-            return code;
+            return EXIT_USAGE;
         }
         nq_journal_info info;
         nq_journal_get_info(x.journal, &info);
-        if (info.torn)
-            cli_error("checkpoint '%s': ignored a torn last record (a write cut short); that "
-                      "subproblem is counted again",
-                      lc->checkpoint);
-        if (info.done > 0 && info.done < info.size)
-            cli_error("resuming from checkpoint '%s': %llu of %llu subproblems already done",
-                      lc->checkpoint, (unsigned long long)info.done, (unsigned long long)info.size);
+        tool_journal_opened(lc->checkpoint, &info);
         c = info.counts;
     }
-    if (cli_progress_wanted(lc->progress))
-        x.progress = cli_progress_start(n, nq_split_size(split), nq_journal_skip(x.journal));
+    if (tool_progress_wanted(lc->progress))
+        x.progress = tool_progress_start(n, nq_split_size(split), nq_journal_skip(x.journal));
     nq_count_options opt;
     memset(&opt, 0, sizeof opt);
     opt.threads = lc->threads;
     opt.skip = nq_journal_skip(x.journal);
     opt.on_result = x.journal || x.progress ? long_on_result : NULL;
     opt.user = &x;
-    struct timespec start;
-    clock_gettime(CLOCK_MONOTONIC, &start);
+    double start = tool_now();
     opt.stop = stop;
     syncer sy;
     syncer_start(&sy, x.journal);
     rc = nq_count_split(split, &opt, &c);
     syncer_stop(&sy);
-    int sig = cli_signals_restore();
-    *seconds = seconds_since(&start);
-    cli_progress_stop(x.progress);
+    int sig = tool_signals_restore();
+    *seconds = tool_now() - start;
+    tool_progress_stop(x.progress);
 
     int code = EXIT_OK;
     nq_journal_info info;
     memset(&info, 0, sizeof info);
     if (x.journal) {
         nq_journal_get_info(x.journal, &info);
-        int jrc = nq_journal_error(x.journal);
-        int saved = errno;
-        int crc = nq_journal_close(x.journal);
-        if (jrc == NQ_OK && crc != NQ_OK)
+        int os_error, close_error;
+        int jrc = nq_journal_error(x.journal, &os_error);
+        int crc = nq_journal_close(x.journal, &close_error);
+        if (jrc == NQ_OK && crc != NQ_OK) {
             jrc = crc;
-        else
-            errno = saved;
+            os_error = close_error;
+        }
         if (jrc != NQ_OK) {
-            cli_error("cannot write checkpoint '%s': %s", lc->checkpoint,
-                      jrc == NQ_EIO ? strerror(errno) : nq_strerror(jrc));
+            tool_journal_failed(lc->checkpoint, jrc, os_error);
             code = EXIT_USAGE;
         }
     }
     if (code == EXIT_OK && rc == NQ_STOPPED && sig) {
-        /* Only a count with a journal stops gracefully (cli_signals_install). */
-        cli_error("interrupted by %s: %llu of %llu subproblems done and saved in '%s'; run the "
-                  "same command again to resume",
-                  signal_name(sig), (unsigned long long)info.done,
-                  (unsigned long long)nq_split_size(split), lc->checkpoint);
+        /* Only a count with a journal stops gracefully (tool_signals_install). */
+        tool_error("interrupted by %s: %llu of %llu subproblems done and saved in '%s'; run the "
+                   "same command again to resume",
+                   signal_name(sig), (unsigned long long)info.done,
+                   (unsigned long long)nq_split_size(split), lc->checkpoint);
         code = 128 + sig;
     } else if (code == EXIT_OK && rc != NQ_OK) {
-        cli_error("cannot count n = %d: %s", n, nq_strerror(rc));
+        tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
         code = EXIT_USAGE;
     }
     nq_split_free(split);
@@ -204,21 +168,24 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
 
 int cli_checkpoint_status(const char *path, int n) {
     nq_journal_info info;
-    int rc = nq_journal_read(path, &info);
-    if (rc == NQ_EIO && errno == ENOENT) {
-        cli_error("checkpoint '%s' does not exist (nothing recorded yet)", path);
+    nq_journal_problem why;
+    int rc = nq_journal_read(path, &info, &why);
+    if (rc == NQ_EIO && why.os_error == ENOENT) {
+        tool_error("checkpoint '%s' does not exist (nothing recorded yet)", path);
         return EXIT_USAGE;
     }
-    if (rc != NQ_OK)
-        return journal_refused(path, rc, NULL);
+    if (rc != NQ_OK) {
+        tool_journal_refused(path, rc, &why, NULL);
+        return EXIT_USAGE;
+    }
     if (n && n != info.n) {
-        cli_error("checkpoint '%s' is for n = %d, not n = %d", path, info.n, n);
+        tool_error("checkpoint '%s' is for n = %d, not n = %d", path, info.n, n);
         return EXIT_USAGE;
     }
     nq_split *split;
     rc = nq_split_new(info.n, &split);
     if (rc != NQ_OK) {
-        cli_error("cannot check checkpoint '%s': %s", path, nq_strerror(rc));
+        tool_error("cannot check checkpoint '%s': %s", path, nq_strerror(rc));
         return EXIT_USAGE;
     }
     int same = strcmp(nq_split_id(split), info.split_id) == 0 && nq_split_size(split) == info.size;
@@ -226,9 +193,9 @@ int cli_checkpoint_status(const char *path, int n) {
     snprintf(current, sizeof current, "%s", nq_split_id(split));
     nq_split_free(split);
     if (n && !same) {
-        cli_error("checkpoint '%s' numbers the subproblems as '%s', this version as '%s': it "
-                  "cannot be resumed by this version",
-                  path, info.split_id, current);
+        tool_error("checkpoint '%s' numbers the subproblems as '%s', this version as '%s': it "
+                   "cannot be resumed by this version",
+                   path, info.split_id, current);
         return EXIT_USAGE;
     }
     char total[41], uniq[41];

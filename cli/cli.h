@@ -1,7 +1,8 @@
 /*
- * cli.h: what the subcommands of the `nqueens` program share: the command table, error messages
- * and exit codes, number parsing, N from the command line or standard input, and buffered output
- * of solutions. The program uses the library's public API only.
+ * cli.h: what the subcommands of the `nqueens` program share: the command table, exit codes,
+ * usage errors, number parsing, N from the command line or standard input, reading a whole input,
+ * and buffered output of solutions; and the journal-backed count (checkpoint.c). The program uses
+ * the library's public API and the tool library (tool/: options, progress, signals, messages).
  */
 #ifndef NQ_CLI_H
 #define NQ_CLI_H
@@ -9,6 +10,8 @@
 #include <stdio.h>
 
 #include "nqueens.h"
+#include "options.h"
+#include "report.h"
 
 /* Exit codes (DESIGN.md): success, a negative answer, bad usage or input. */
 enum { EXIT_OK = 0, EXIT_NO = 1, EXIT_USAGE = 2 };
@@ -27,14 +30,6 @@ int cmd_cases(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
-
-/* cli_error() : prints "nqueens: <message>" and a newline on stderr. */
-void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* cli_parse_ll() :
- * Parses a whole decimal integer in [lo, hi]; on failure prints "<what> must be an integer from
- * lo to hi, got '<s>'" and returns -1; 0 on success. */
-int cli_parse_ll(const char *what, const char *s, long long lo, long long hi, long long *out);
 
 /* cli_get_n() :
  * Reads N from the positional argument `arg`, or from standard input when arg is NULL, and
@@ -110,10 +105,40 @@ int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags);
 int cli_writer_put(cli_writer *w, int n, const int *cols);
 int cli_writer_end(cli_writer *w);
 
+/* The largest input a command reads whole (check, complete). */
+#define CLI_READ_MAX ((size_t)1 << 30)
+
+/* cli_read_file() :
+ * Reads the whole file at path ("-" or NULL: standard input) into a malloc'd buffer, NUL-added,
+ * of *len bytes; at most CLI_READ_MAX bytes. Returns NULL after printing why ("<cmd>: cannot
+ * open ...", a read error, too large, out of memory). */
+char *cli_read_file(const char *cmd, const char *path, size_t *len);
+
 /* cli_stdout_init() : gives stdout a large buffer (call once in main). */
 void cli_stdout_init(void);
 
 /* cli_flush() : flushes stdout; prints an error and returns -1 if the write failed. */
 int cli_flush(void);
+
+/* ---- counts with a journal, a progress line and clean stops (checkpoint.c) ---- */
+
+typedef struct cli_long_count {
+    const char *checkpoint; /* journal file, or NULL */
+    int progress;           /* as tool_progress_wanted() */
+    int threads;            /* as nq_count_options.threads */
+} cli_long_count;
+
+/* cli_count_long() :
+ * Counts n on the library's split with a journal, a progress line and clean stops, as asked.
+ * On success fills *out (the journal's earlier work included) and *seconds (this run only) and
+ * returns EXIT_OK. Otherwise prints why (a bad journal, a write error, an interruption with how to
+ * resume) and returns the exit code: EXIT_USAGE, or 128 + the signal number when interrupted. */
+int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds);
+
+/* cli_checkpoint_status() :
+ * Prints on stdout how far the journal at path has got, without computing. n is the N given on the
+ * command line, or 0 if none: then it must match the journal, whose split must be this version's.
+ * @return EXIT_OK, or EXIT_USAGE after printing why (unreadable, damaged, another n or split). */
+int cli_checkpoint_status(const char *path, int n);
 
 #endif /* NQ_CLI_H */

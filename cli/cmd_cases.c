@@ -1,6 +1,6 @@
 /*
- * cmd_cases.c: `nqueens cases`: judge-style input (seed 003). Standard input holds T, then T
- * values of n; each case prints all its solutions on one line (perm format: `[2 4 1 3 ]`,
+ * cmd_cases.c: `nqueens cases`: judge-style input (as online judges give it). Standard input holds
+ * T, then T values of n; each case prints all its solutions on one line (perm format: `[2 4 1 3 ]`,
  * separated by one space), or -1 when there is none.
  */
 #include <getopt.h>
@@ -8,15 +8,22 @@
 
 #include "cli.h"
 
-static const char cases_help[] =
+static const tool_option cases_options[] = {
+    {"format", 'f', "F",
+     "perm (default: [2 4 1 3 ]), cols, pairs, jsonl, or a board format\n"
+     "(board, grid, matrix: boards one after another)"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command cases_command = {
+    "cases",
     "Usage: nqueens cases [--format F] < input\n"
     "Judge-style input on standard input: T (the number of test cases), then T values of n\n"
     "(1 <= n <= 64), separated by white space. For each case print all its solutions in\n"
-    "lexicographic order on one line, separated by one space, or -1 when it has none.\n\n"
-    "  -f, --format F  perm (default: [2 4 1 3 ]), cols, pairs, jsonl, or a board format\n"
-    "                  (board, grid, matrix: boards one after another)\n"
-    "  -h, --help      show this help\n\n"
-    "Example: printf '2\\n1\\n4\\n' | nqueens cases   prints  [1 ]  and  [2 4 1 3 ] [3 1 4 2 ]\n";
+    "lexicographic order on one line, separated by one space, or -1 when it has none.\n",
+    cases_options,
+    "Example: printf '2\\n1\\n4\\n' | nqueens cases   prints  [1 ]  and  [2 4 1 3 ] [3 1 4 2 ]\n",
+};
 
 /* Reads the next white-space separated token of stdin as an integer in [lo, hi]. */
 static int read_value(const char *what, long long index, long long lo, long long hi,
@@ -27,32 +34,29 @@ static int read_value(const char *what, long long index, long long lo, long long
         return -1;
     if (rc > 0) {
         if (index < 0)
-            cli_error("cases: expected the number of test cases T on standard input, got nothing");
+            tool_error("cases: expected the number of test cases T on standard input, got nothing");
         else
-            cli_error("cases: expected %s of test case %lld on standard input, got nothing", what,
-                      index + 1);
+            tool_error("cases: expected %s of test case %lld on standard input, got nothing", what,
+                       index + 1);
         return -1;
     }
-    return cli_parse_ll(what, token, lo, hi, out);
+    return tool_parse_ll(what, token, lo, hi, out);
 }
 
 int cmd_cases(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &cases_command);
     nq_format fmt = NQ_FMT_PERM;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":f:h", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'f':
             if (cli_parse_format("cases", optarg, &fmt))
                 return EXIT_USAGE;
             break;
         case 'h':
-            fputs(cases_help, stdout);
+            tool_print_help(stdout, &cases_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
             return cli_option_error("cases", opt, argv, optind);
@@ -74,7 +78,7 @@ int cmd_cases(int argc, char **argv) {
     /* Read every case before printing, so malformed input prints nothing but the error. */
     int *ns = malloc((size_t)(t ? t : 1) * sizeof *ns);
     if (!ns) {
-        cli_error("cases: out of memory for %lld test cases", t);
+        tool_error("cases: out of memory for %lld test cases", t);
         return EXIT_USAGE;
     }
     for (long long i = 0; i < t; i++) {
@@ -89,7 +93,7 @@ int cmd_cases(int argc, char **argv) {
     char more[64];
     int left = cli_stdin_leftover(more);
     if (left > 0)
-        cli_error("cases: T = %lld, but the line of the last case goes on: '%s'", t, more);
+        tool_error("cases: T = %lld, but the line of the last case goes on: '%s'", t, more);
     if (left) {
         free(ns);
         return EXIT_USAGE;
@@ -100,7 +104,7 @@ int cmd_cases(int argc, char **argv) {
         nq_search *search;
         int cols[NQ_MAX_N];
         if (nq_search_new(ns[i], NULL, 0, 0, &search) != NQ_OK) {
-            cli_error("cases: out of memory");
+            tool_error("cases: out of memory");
             status = EXIT_USAGE;
             break;
         }

@@ -5,30 +5,38 @@
  * counts); with --all, completeness against OEIS A000170 and lexicographic order. A human report
  * by default, one JSON object with --json. Exit 0 all good, 1 something wrong, 2 unreadable input.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
-static const char check_help[] =
-    "Usage: nqueens check [FILE] [--format F] [--n N] [--all] [--json]\n"
+static const tool_option check_options[] = {
+    {"format", 'f', "F",
+     "the input format (default: detected): cols, pairs, board, json, jsonl,\n"
+     "grid, perm, matrix, cases (a whole 'nqueens cases' output) or count\n"
+     "(lines 'COUNT' or 'N COUNT': claimed numbers of solutions)"},
+    {"n", 'n', "N", "insist on board size N (also the size of a bare count or a \"-1\")"},
+    {"all", 'a', NULL,
+     "also require the list to be complete (every solution of N, once) and\n"
+     "in lexicographic order; for 'cases', each case"},
+    {"column-major", 'c', NULL,
+     "read each board transposed (queen (r, c) drawn at (c, r)), as\n"
+     "'nqueens solve --column-major' prints them"},
+    {"json", 'j', NULL, "print the report as one JSON object"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command check_command = {
+    "check",
+    "Usage: nqueens check [FILE] [--format F] [--n N] [--all] [--column-major] [--json]\n"
     "Judge the solutions in FILE (or standard input) like an online judge: each one valid,\n"
     "or the first two queens that attack each other and how, or malformed (with its line and\n"
-    "column); duplicates; \"-1\" and count claims against the known counts (OEIS A000170).\n\n"
-    "  -f, --format F  the input format (default: detected): cols, pairs, board, json, jsonl,\n"
-    "                  grid, perm, matrix, cases (a whole 'nqueens cases' output) or count\n"
-    "                  (lines 'COUNT' or 'N COUNT': claimed numbers of solutions)\n"
-    "  -n, --n N       insist on board size N (also the size of a bare count or a \"-1\")\n"
-    "  -a, --all       also require the list to be complete (every solution of N, once) and\n"
-    "                  in lexicographic order; for 'cases', each case\n"
-    "  -c, --column-major  read each board transposed (queen (r, c) drawn at (c, r)), as\n"
-    "                  'nqueens solve --column-major' prints them\n"
-    "  -j, --json      print the report as one JSON object\n"
-    "  -h, --help      show this help\n\n"
+    "column); duplicates; \"-1\" and count claims against the known counts (OEIS A000170).\n",
+    check_options,
     "Exit status: 0 all good, 1 something wrong, 2 unreadable or unparseable input.\n"
-    "Example: nqueens solve 8 | nqueens check --all     echo 48042 | nqueens check --n 8\n";
+    "Example: nqueens solve 8 | nqueens check --all     echo 48042 | nqueens check --n 8\n",
+};
 
 /* Problems printed in the human report before "... more"; --json lists them all. */
 enum { HUMAN_PROBLEMS = 50 };
@@ -37,45 +45,6 @@ typedef struct check_opts {
     int format, n, all, json, column_major;
     const char *file;
 } check_opts;
-
-static int read_all(const char *file, char **text, size_t *len) {
-    FILE *f = stdin;
-    if (file && strcmp(file, "-") != 0) {
-        f = fopen(file, "rb");
-        if (!f) {
-            cli_error("check: cannot open '%s': %s", file, strerror(errno));
-            return -1;
-        }
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            cli_error("check: out of memory reading the input");
-            break;
-        }
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *bigger = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
-        if (!bigger)
-            free(buf);
-        buf = bigger;
-        cap *= 2;
-    }
-    int bad = !buf || ferror(f);
-    if (buf && ferror(f))
-        cli_error("check: cannot read '%s': %s", file ? file : "standard input", strerror(errno));
-    if (f != stdin)
-        fclose(f);
-    if (bad) {
-        free(buf);
-        return -1;
-    }
-    *text = buf;
-    *len = n;
-    return 0;
-}
 
 static void json_string(const char *s) {
     putchar('"');
@@ -336,22 +305,15 @@ static void json_group(const nq_check_group *g, int all, int first) {
 }
 
 static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
-    static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'},
-        {"n", required_argument, NULL, 'n'},
-        {"all", no_argument, NULL, 'a'},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {"column-major", no_argument, NULL, 'c'},
-        {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &check_command);
     memset(o, 0, sizeof *o);
     o->format = NQ_INPUT_AUTO;
     *done = 0;
     opterr = 0;
     int opt;
     long long n;
-    while ((opt = getopt_long(argc, argv, ":f:n:ajch", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'f':
             if (nq_input_parse_name(optarg, &o->format) != NQ_OK)
@@ -361,7 +323,7 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
                                        optarg);
             break;
         case 'n':
-            if (cli_parse_ll("--n", optarg, 1, NQ_PARSE_MAX_N, &n))
+            if (tool_parse_ll("--n", optarg, 1, NQ_PARSE_MAX_N, &n))
                 return EXIT_USAGE;
             o->n = (int)n;
             break;
@@ -375,7 +337,7 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
             o->column_major = 1;
             break;
         case 'h':
-            fputs(check_help, stdout);
+            tool_print_help(stdout, &check_command);
             *done = 1;
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
@@ -393,7 +355,7 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
 static int prescan(const check_opts *o, const char *text, size_t len) {
     nq_reader *r;
     if (nq_reader_new(text, len, o->format, o->n, &r) != NQ_OK) {
-        cli_error("check: out of memory");
+        tool_error("check: out of memory");
         return EXIT_USAGE;
     }
     nq_item it;
@@ -404,11 +366,11 @@ static int prescan(const check_opts *o, const char *text, size_t len) {
     if (rc == NQ_EPARSE) {
         int line, column;
         const char *msg = nq_reader_error(r, &line, &column);
-        cli_error("check: %s%sline %d, column %d: %s", o->file ? o->file : "", o->file ? ": " : "",
-                  line, column, msg);
+        tool_error("check: %s%sline %d, column %d: %s", o->file ? o->file : "", o->file ? ": " : "",
+                   line, column, msg);
         status = EXIT_USAGE;
     } else if (rc != NQ_DONE) {
-        cli_error("check: %s", nq_strerror(rc));
+        tool_error("check: %s", nq_strerror(rc));
         status = EXIT_USAGE;
     }
     nq_reader_free(r);
@@ -423,7 +385,7 @@ static int judge(const check_opts *o, const char *text, size_t len) {
         rc = nq_checker_new(o->n, &c);
     if (rc != NQ_OK) {
         nq_reader_free(r);
-        cli_error("check: %s", nq_strerror(rc));
+        tool_error("check: %s", nq_strerror(rc));
         return EXIT_USAGE;
     }
     int cases = nq_reader_format(r) == NQ_INPUT_CASES;
@@ -455,7 +417,7 @@ static int judge(const check_opts *o, const char *text, size_t len) {
     }
     int status = EXIT_OK;
     if (rc != NQ_DONE) {
-        cli_error("check: %s", nq_strerror(rc));
+        tool_error("check: %s", nq_strerror(rc));
         status = EXIT_USAGE;
     }
     int ok = 1, groups = nq_checker_groups(c);
@@ -467,7 +429,7 @@ static int judge(const check_opts *o, const char *text, size_t len) {
         nq_check_group g;
         rc = nq_checker_group(c, i, &g);
         if (rc != NQ_OK) {
-            cli_error("check: %s", nq_strerror(rc));
+            tool_error("check: %s", nq_strerror(rc));
             status = EXIT_USAGE;
             break;
         }
@@ -499,9 +461,9 @@ int cmd_check(int argc, char **argv) {
     int status = parse_opts(argc, argv, &o, &done);
     if (done || status != EXIT_OK)
         return status;
-    char *text;
     size_t len;
-    if (read_all(o.file, &text, &len))
+    char *text = cli_read_file("check", o.file, &len);
+    if (!text)
         return EXIT_USAGE;
     status = prescan(&o, text, len);
     if (status == EXIT_OK && o.n == 0) {

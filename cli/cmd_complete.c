@@ -3,14 +3,24 @@
  * (--queens, a board, or a CSPLib problem 79 data file), then prints the lexicographically first
  * completion, all of them, or their number.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
-static const char complete_help[] =
+static const tool_option complete_options[] = {
+    {"queens", 'q', "LIST", "given queens, 0-based row-col pairs, e.g. \"3-3, 4-1\""},
+    {"diagonals", 'd', "D", "use only the first D excluded diagonals of the data file"},
+    {"count", 'c', NULL, "print the number of completions (0 when none; exit 0)"},
+    {"all", 'a', NULL, "print every completion in lexicographic order"},
+    {"format", 'f', "F", "cols, pairs (default), board, json, jsonl, grid, perm, matrix"},
+    {"stats", 's', NULL, "print the search statistics on standard error"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command complete_command = {
+    "complete",
     "Usage: nqueens complete [N] [FILE] [--queens \"r-c, r-c, ...\"] [--diagonals D]\n"
     "                        [--count | --all] [--format F] [--stats]\n"
     "Extend queens already placed to a full solution (n-Queens Completion), or prove that\n"
@@ -22,54 +32,10 @@ static const char complete_help[] =
     "N may be omitted when the instance states it; given, it must agree with it. With --queens,\n"
     "N is required (read from standard input when omitted).\n"
     "Prints the lexicographically first completion; exit status 1 when there is none, or when\n"
-    "given queens attack each other.\n\n"
-    "  -q, --queens LIST   given queens, 0-based row-col pairs, e.g. \"3-3, 4-1\"\n"
-    "  -d, --diagonals D   use only the first D excluded diagonals of the data file\n"
-    "  -c, --count         print the number of completions (0 when none; exit 0)\n"
-    "  -a, --all           print every completion in lexicographic order\n"
-    "  -f, --format F      cols, pairs (default), board, json, jsonl, grid, perm, matrix\n"
-    "  -s, --stats         print the search statistics on standard error\n"
-    "  -h, --help          show this help\n";
-
-/* Reads a whole file ("-" or NULL: standard input) into a malloc'd buffer. */
-static char *read_all(const char *path, size_t *len) {
-    FILE *f = (!path || strcmp(path, "-") == 0) ? stdin : fopen(path, "rb");
-    const char *name = (!path || strcmp(path, "-") == 0) ? "standard input" : path;
-    if (!f) {
-        cli_error("cannot open '%s': %s", name, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, used = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (used == cap) {
-            char *bigger = cap < ((size_t)1 << 30) ? realloc(buf, 2 * cap) : NULL;
-            if (!bigger) {
-                cli_error("'%s' is too large to read (over %zu bytes)", name, cap);
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        size_t got = fread(buf + used, 1, cap - used, f);
-        used += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                cli_error("cannot read '%s': %s", name, strerror(errno));
-                free(buf);
-                buf = NULL;
-            }
-            break;
-        }
-    }
-    if (f != stdin) {
-        fclose(f);
-    }
-    *len = used;
-    return buf;
-}
+    "given queens attack each other.\n",
+    complete_options,
+    NULL,
+};
 
 typedef struct listing {
     cli_writer *w;
@@ -106,29 +72,24 @@ static int is_number(const char *s) {
 }
 
 int cmd_complete(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"queens", required_argument, NULL, 'q'}, {"diagonals", required_argument, NULL, 'd'},
-        {"count", no_argument, NULL, 'c'},        {"all", no_argument, NULL, 'a'},
-        {"format", required_argument, NULL, 'f'}, {"stats", no_argument, NULL, 's'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &complete_command);
     nq_format fmt = NQ_FMT_PAIRS;
     const char *queens = NULL, *file = NULL;
     long long n = 0, diags = -1;
     int count = 0, all = 0, stats = 0;
-    static const char optstring[] = ":q:d:caf:sh";
-    if (cli_reject_negative(argc, argv, "N", 1, NQ_INSTANCE_MAX_N, optstring, longopts)) {
+    if (cli_reject_negative(argc, argv, "N", 1, NQ_INSTANCE_MAX_N, g.optstring, g.longopts)) {
         return EXIT_USAGE;
     }
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'q':
             queens = optarg;
             break;
         case 'd':
-            if (cli_parse_ll("--diagonals", optarg, 0, 2000000000LL, &diags)) {
+            if (tool_parse_ll("--diagonals", optarg, 0, 2000000000LL, &diags)) {
                 return EXIT_USAGE;
             }
             break;
@@ -147,7 +108,7 @@ int cmd_complete(int argc, char **argv) {
             stats = 1;
             break;
         case 'h':
-            fputs(complete_help, stdout);
+            tool_print_help(stdout, &complete_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
             return cli_option_error("complete", opt, argv, optind);
@@ -159,7 +120,7 @@ int cmd_complete(int argc, char **argv) {
                                argv[optind + 2]);
     }
     if (npos >= 1 && is_number(argv[optind])) {
-        if (cli_parse_ll("N", argv[optind], 1, NQ_INSTANCE_MAX_N, &n)) {
+        if (tool_parse_ll("N", argv[optind], 1, NQ_INSTANCE_MAX_N, &n)) {
             return EXIT_USAGE;
         }
         if (npos == 2) {
@@ -179,7 +140,7 @@ int cmd_complete(int argc, char **argv) {
                                file ? "an instance file" : "--diagonals");
     }
 
-    nq_instance inst = {0}; /* stays empty when a reader fails */
+    nq_instance *inst = NULL; /* stays NULL when a reader fails */
     nq_conflict cf;
     char err[256];
     int rc;
@@ -191,7 +152,7 @@ int cmd_complete(int argc, char **argv) {
         rc = nq_instance_parse_queens(queens, (int)n, &inst, &cf, err, sizeof err);
     } else {
         size_t len;
-        char *text = read_all(file, &len);
+        char *text = cli_read_file("complete", file, &len);
         if (!text) {
             return EXIT_USAGE;
         }
@@ -199,13 +160,14 @@ int cmd_complete(int argc, char **argv) {
         free(text);
     }
     if (rc == NQ_EPARSE || rc == NQ_EMISMATCH) {
-        cli_error("%s: %s", source, err);
+        tool_error("%s: %s", source, err);
         return EXIT_USAGE;
     }
-    if (rc == NQ_OK && nq_format_is_board(fmt) && !count && inst.n > 1000) {
-        nq_instance_free(&inst);
-        return cli_usage_error("complete", "n = %d is too large for the %s format; use cols",
-                               inst.n, nq_format_name(fmt));
+    int size = nq_instance_n(inst);
+    if (rc == NQ_OK && nq_format_is_board(fmt) && !count && size > 1000) {
+        nq_instance_free(inst);
+        return cli_usage_error("complete", "n = %d is too large for the %s format; use cols", size,
+                               nq_format_name(fmt));
     }
 
     nq_complete_stats st = {0};
@@ -215,39 +177,38 @@ int cmd_complete(int argc, char **argv) {
     listing l = {&w, fmt, 0, 0};
     if (rc == NQ_OK) {
         if (count) {
-            rc = nq_complete_count(&inst, &total, &cf, &st);
+            rc = nq_complete_count(inst, &total, &cf, &st);
         } else if (all) {
-            rc = nq_complete_each(&inst, put_one, &l, &cf, &st);
+            rc = nq_complete_each(inst, put_one, &l, &cf, &st);
         } else {
-            cols = malloc((size_t)inst.n * sizeof *cols);
-            rc = cols ? nq_complete_first(&inst, cols, &cf, &st) : NQ_ENOMEM;
+            cols = malloc((size_t)size * sizeof *cols);
+            rc = cols ? nq_complete_first(inst, cols, &cf, &st) : NQ_ENOMEM;
         }
     }
     int status = EXIT_OK;
     if (rc == NQ_ECONFLICT) {
         if (cf.kind == NQ_ATTACK_ROW) {
-            cli_error("the given queens %d-%d and %d-%d are in the same row", cf.row1, cf.col1,
-                      cf.row2, cf.col2);
+            tool_error("the given queens %d-%d and %d-%d are in the same row", cf.row1, cf.col1,
+                       cf.row2, cf.col2);
         } else {
-            cli_error("the given queens %d-%d and %d-%d attack each other (same %s)", cf.row1,
-                      cf.col1, cf.row2, cf.col2, nq_attack_name(cf.kind));
+            tool_error("the given queens %d-%d and %d-%d attack each other (same %s)", cf.row1,
+                       cf.col1, cf.row2, cf.col2, nq_attack_name(cf.kind));
         }
         status = EXIT_NO;
     } else if (rc == NQ_ENOSOL) {
-        cli_error("no completion exists");
+        tool_error("no completion exists");
         status = EXIT_NO;
     } else if (rc == NQ_STOPPED && l.failed) {
         status = EXIT_USAGE;
     } else if (rc != NQ_OK) {
-        cli_error("cannot complete the instance: %s", nq_strerror(rc));
+        tool_error("cannot complete the instance: %s", nq_strerror(rc));
         status = EXIT_USAGE;
     } else if (count) {
         char buf[41];
         printf("%s\n", nq_u128_to_string(total, buf));
         status = cli_flush() ? EXIT_USAGE : EXIT_OK;
     } else if (!all) {
-        if (cli_writer_begin(&w, fmt, 0) || cli_writer_put(&w, inst.n, cols) ||
-            cli_writer_end(&w)) {
+        if (cli_writer_begin(&w, fmt, 0) || cli_writer_put(&w, size, cols) || cli_writer_end(&w)) {
             status = EXIT_USAGE;
         }
     }
@@ -257,10 +218,10 @@ int cmd_complete(int argc, char **argv) {
         }
     }
     if (stats) {
-        fprintf(stderr, "nqueens: n=%d free=%d nodes=%llu probes=%llu\n", inst.n, st.free_rows,
+        fprintf(stderr, "nqueens: n=%d free=%d nodes=%llu probes=%llu\n", size, st.free_rows,
                 (unsigned long long)st.nodes, (unsigned long long)st.probes);
     }
     free(cols);
-    nq_instance_free(&inst);
+    nq_instance_free(inst);
     return status;
 }

@@ -13,7 +13,29 @@
 #include "cli.h"
 #include "progress.h"
 
-static const char count_help[] =
+static const tool_option count_options[] = {
+    {"unique", 'u', NULL, "print the number of fundamental solutions"},
+    {"threads", 't', "T", "worker threads, 1 to 1024 (default: all cores)"},
+    {"json", 'j', NULL,
+     "print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
+     "orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
+     "seconds, nodes, threads"},
+    {"estimate", 'e', NULL,
+     "only print how long the count would take on this machine\n"
+     "(measured on a small N, scaled by the asymptotic growth of the\n"
+     "number of solutions), then exit without counting"},
+    {"force", 'F', NULL, "start a count even when it is estimated to take more than a year"},
+    {"checkpoint", 'c', "FILE",
+     "record finished subproblems in the journal FILE, and resume\n"
+     "from it when it exists (Ctrl-C stops cleanly; run again to resume)"},
+    {"status", 's', NULL, "with --checkpoint: print how far FILE has got, without counting"},
+    {"progress", 'p', NULL, "show progress and an ETA on stderr (default: when it is a terminal)"},
+    {"no-progress", 'P', NULL, "never show progress"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command count_command = {
+    "count",
     "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]\n"
     "                     [--checkpoint FILE [--status]] [--progress | --no-progress]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64), exactly (128-bit), with a\n"
@@ -21,22 +43,10 @@ static const char count_help[] =
     "Prints the total number of solutions (OEIS A000170), or with --unique the number of\n"
     "fundamental solutions, one per symmetry class (OEIS A002562). For N above 24 an estimate\n"
     "of the running time on this machine is printed on stderr before the count starts; a\n"
-    "count estimated to take more than a year is refused (exit 2) unless --force is given.\n\n"
-    "  -u, --unique       print the number of fundamental solutions\n"
-    "  -t, --threads T    worker threads, 1 to 1024 (default: all cores)\n"
-    "  -j, --json         print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
-    "                     orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
-    "                     seconds, nodes, threads\n"
-    "  -e, --estimate     only print how long the count would take on this machine\n"
-    "                     (measured on a small N, scaled by the asymptotic growth of the\n"
-    "                     number of solutions), then exit without counting\n"
-    "  -F, --force        start a count even when it is estimated to take more than a year\n"
-    "  -c, --checkpoint FILE  record finished subproblems in the journal FILE, and resume\n"
-    "                     from it when it exists (Ctrl-C stops cleanly; run again to resume)\n"
-    "  -s, --status       with --checkpoint: print how far FILE has got, without counting\n"
-    "  -p, --progress     show progress and an ETA on stderr (default: when it is a terminal)\n"
-    "  -P, --no-progress  never show progress\n"
-    "  -h, --help         show this help\n";
+    "count estimated to take more than a year is refused (exit 2) unless --force is given.\n",
+    count_options,
+    NULL,
+};
 
 /* The first n whose count prints an estimate first; the estimate is measured on the first n from
  * COUNT_CALIBRATE_MIN that takes at least COUNT_CALIBRATE_S seconds, at most COUNT_CALIBRATE_MAX.
@@ -48,12 +58,6 @@ static const char count_help[] =
 /* A count estimated to take longer than this is refused without --force. */
 #define COUNT_REFUSE_S (365.25 * 86400)
 
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Runs a whole count of n on the given threads; returns a library status. */
 static int count_run(int n, int threads, nq_counts *out, double *seconds) {
     nq_split *split;
@@ -64,9 +68,9 @@ static int count_run(int n, int threads, nq_counts *out, double *seconds) {
     memset(&opt, 0, sizeof opt);
     opt.threads = threads;
     memset(out, 0, sizeof *out);
-    double start = now_seconds();
+    double start = tool_now();
     rc = nq_count_split(split, &opt, out);
-    *seconds = now_seconds() - start;
+    *seconds = tool_now() - start;
     nq_split_free(split);
     return rc;
 }
@@ -116,34 +120,22 @@ static int count_estimate(FILE *to, const char *lead, int n, int threads, double
 }
 
 int cmd_count(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"unique", no_argument, NULL, 'u'},
-        {"threads", required_argument, NULL, 't'},
-        {"json", no_argument, NULL, 'j'},
-        {"estimate", no_argument, NULL, 'e'},
-        {"help", no_argument, NULL, 'h'},
-        {"checkpoint", required_argument, NULL, 'c'},
-        {"status", no_argument, NULL, 's'},
-        {"progress", no_argument, NULL, 'p'},
-        {"no-progress", no_argument, NULL, 'P'},
-        {"force", no_argument, NULL, 'F'},
-        {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &count_command);
     int unique = 0, json = 0, estimate = 0, status = 0, progress = -1, force = 0;
     const char *checkpoint = NULL;
     long long threads = 0, n;
-    static const char optstring[] = ":ut:jehc:spPF";
-    if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N, optstring, longopts))
+    if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N, g.optstring, g.longopts))
         return EXIT_USAGE;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'u':
             unique = 1;
             break;
         case 't':
-            if (cli_parse_ll("--threads", optarg, 1, 1024, &threads))
+            if (tool_parse_ll("--threads", optarg, 1, 1024, &threads))
                 return EXIT_USAGE;
             break;
         case 'j':
@@ -166,7 +158,7 @@ int cmd_count(int argc, char **argv) {
             force = 1;
             break;
         case 'h':
-            fputs(count_help, stdout);
+            tool_print_help(stdout, &count_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
             return cli_option_error("count", opt, argv, optind);
@@ -188,7 +180,7 @@ int cmd_count(int argc, char **argv) {
     if (estimate) {
         rc = count_estimate(stdout, "", (int)n, (int)threads, &est);
         if (rc != NQ_OK) {
-            cli_error("cannot estimate: %s", nq_strerror(rc));
+            tool_error("cannot estimate: %s", nq_strerror(rc));
             return EXIT_USAGE;
         }
         putchar('\n');
@@ -214,21 +206,9 @@ int cmd_count(int argc, char **argv) {
             return code;
     }
     if (rc != NQ_OK) {
-        cli_error("cannot count n = %lld: %s", n, nq_strerror(rc));
+        tool_error("cannot count n = %lld: %s", n, nq_strerror(rc));
         return EXIT_USAGE;
     }
-    char total[41], uniq[41];
-    nq_u128_to_string(c.total, total);
-    nq_u128_to_string(c.unique, uniq);
-    if (json) {
-        char o8[41], o4[41], o2[41], o1[41];
-        printf("{\"n\":%lld,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
-               "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d}\n",
-               n, total, uniq, nq_u128_to_string(c.orbit8, o8), nq_u128_to_string(c.orbit4, o4),
-               nq_u128_to_string(c.orbit2, o2), nq_u128_to_string(c.orbit1, o1), seconds,
-               (unsigned long long)c.nodes, nq_count_threads((int)threads));
-    } else {
-        printf("%s\n", unique ? uniq : total);
-    }
+    tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads));
     return cli_flush() ? EXIT_USAGE : EXIT_OK;
 }

@@ -4,9 +4,10 @@
  * (reproducible from --seed). Every answer is checked by the O(N) validator before it is printed.
  *
  * Huge boards (10^7 rows) are the workload: the O(N) formats (cols, pairs, perm, jsonl) are
- * written in 1 MiB chunks straight from the answer, never as one string of the whole solution,
- * and --column-major transposes the answer in place, so memory stays at one int per row plus the
- * chunk. Board-shaped formats draw N^2 cells and are refused above FIND_BOARD_MAX.
+ * written by the library's formatter in pieces of rows through a 1 MiB buffer, never as one
+ * string of the whole solution, and --column-major transposes the answer in place, so memory
+ * stays at one int per row plus the buffer (and a byte per row to check the transpose).
+ * Board-shaped formats draw N^2 cells and are refused above FIND_BOARD_MAX.
  */
 #define _DEFAULT_SOURCE /* madvise() and MADV_HUGEPAGE */
 #include <errno.h>
@@ -25,170 +26,96 @@
 #define FIND_BOARD_MAX 1000
 /* The largest N for which `first` is the default method. */
 #define FIND_FIRST_DEFAULT_MAX 32
-/* The output chunk of the streamed formats. */
-#define FIND_CHUNK (1u << 20)
+/* The output buffer of the streamed formats, and the rows written into it at a time (a row of
+ * `pairs` takes at most 23 bytes). */
+#define FIND_CHUNK      ((size_t)1 << 20)
+#define FIND_CHUNK_ROWS 32768
 
-static const char find_help[] =
+static const tool_option find_options[] = {
+    {"method", 'm', "M",
+     "first: the lexicographically first solution, by backtracking\n"
+     "(N <= 64; erratic above N = 30, may not end in any reasonable\n"
+     "time beyond about N = 35; the default for N <= 32);\n"
+     "construct: an explicit solution in O(N) (Hoffman, Loessi and\n"
+     "Moore 1969; the default for N > 32);\n"
+     "random: a random solution by min-conflicts local search\n"
+     "(Sosic and Gu 1991, Minton et al. 1992), the same for the same seed"},
+    {"seed", 's', "S",
+     "seed of --method random, 0 .. 2^64-1 (default: a random seed,\n"
+     "shown with --verbose)"},
+    {"format", 'f', "F",
+     "cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg;\n"
+     "board-shaped formats (board, json, grid, matrix, svg) up to N = 1000"},
+    {"column-major", 'c', NULL, "print the board transposed (the queen of row r in column r)"},
+    {"verbose", 'v', NULL, "on standard error: method, seed, effort, time and the check"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command find_command = {
+    "find",
     "Usage: nqueens find [N] [--method M] [--seed S] [--format F] [--column-major] [--verbose]\n"
     "Print one solution of the N-queens problem, 1 <= N <= 2147483647, checked by the\n"
     "validator before it is printed. N is read from standard input when omitted. With no\n"
-    "solution (N = 2, 3) print a message and exit 1.\n\n"
-    "  -m, --method M     first: the lexicographically first solution, by backtracking\n"
-    "                     (N <= 64; erratic above N = 30, may not end in any reasonable\n"
-    "                     time beyond about N = 35; the default for N <= 32);\n"
-    "                     construct: an explicit solution in O(N) (Hoffman, Loessi and\n"
-    "                     Moore 1969; the default for N > 32);\n"
-    "                     random: a random solution by min-conflicts local search\n"
-    "                     (Sosic and Gu 1991, Minton et al. 1992), the same for the same seed\n"
-    "  -s, --seed S       seed of --method random, 0 .. 2^64-1 (default: a random seed,\n"
-    "                     shown with --verbose)\n"
-    "  -f, --format F     cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg;\n"
-    "                     board-shaped formats (board, json, grid, matrix, svg) up to N = 1000\n"
-    "  -c, --column-major print the board transposed (the queen of row r in column r)\n"
-    "  -v, --verbose      on standard error: method, seed, effort, time and the check\n"
-    "  -h, --help         show this help\n\n"
+    "solution (N = 2, 3) print a message and exit 1.\n",
+    find_options,
     "Examples: nqueens find 8 --format board\n"
     "          nqueens find 10000000 --format cols > queens.txt\n"
-    "          nqueens find 1000 --method random --seed 42 --format perm\n";
+    "          nqueens find 1000 --method random --seed 42 --format perm\n",
+};
 
 typedef enum { METHOD_DEFAULT, METHOD_FIRST, METHOD_CONSTRUCT, METHOD_RANDOM } find_method;
 
 static const char *const method_names[] = {"default", "first", "construct", "random"};
 
-/* A chunked writer to stdout for the O(N) formats. */
-typedef struct find_out {
-    char *buf;
-    size_t len, cap;
-    int failed;
-} find_out;
-
-static void out_flush(find_out *o) {
-    if (!o->failed && o->len && fwrite(o->buf, 1, o->len, stdout) != o->len) {
-        cli_error("cannot write the output: %s", strerror(errno));
-        o->failed = 1;
-    }
-    o->len = 0;
-}
-
-/* Makes room for at least `need` (<= 64) more bytes. */
-static void out_room(find_out *o, size_t need) {
-    if (o->cap - o->len < need)
-        out_flush(o);
-}
-
-static void out_str(find_out *o, const char *s) {
-    size_t len = strlen(s);
-    out_room(o, len);
-    memcpy(o->buf + o->len, s, len);
-    o->len += len;
-}
-
-/* "00" .. "99": two digits per division when writing numbers. */
-static const char digit_pairs[201] =
-    "00010203040506070809101112131415161718192021222324252627282930"
-    "31323334353637383940414243444546474849505152535455565758596061"
-    "62636465666768697071727374757677787980818283848586878889909192"
-    "93949596979899";
-
-/* Writes v in decimal followed by the tail (at most 2 characters). */
-static void out_uint(find_out *o, unsigned long long v, const char *tail) {
-    char tmp[24];
-    char *end = tmp + sizeof tmp, *q = end;
-    out_room(o, 26);
-    while (v >= 100) {
-        unsigned d = (unsigned)(v % 100) * 2;
-        v /= 100;
-        *--q = digit_pairs[d + 1];
-        *--q = digit_pairs[d];
-    }
-    if (v >= 10) {
-        *--q = digit_pairs[v * 2 + 1];
-        *--q = digit_pairs[v * 2];
-    } else {
-        *--q = (char)('0' + (int)v);
-    }
-    char *p = o->buf + o->len;
-    size_t len = (size_t)(end - q);
-    memcpy(p, q, len);
-    p += len;
-    while (*tail)
-        *p++ = *tail++;
-    o->len = (size_t)(p - o->buf);
-}
-
-/* The streamed formats; the text equals nq_format_solution()'s for the same solution. */
+/* The O(N) formats, written from the answer in pieces of FIND_CHUNK_ROWS rows
+ * (nq_format_rows()), through one buffer that grows only if a piece does not fit. */
 static int write_streamed(nq_format fmt, int n, const int *cols) {
-    find_out o = {malloc(FIND_CHUNK), 0, FIND_CHUNK, 0};
-    if (!o.buf) {
-        cli_error("out of memory: the output buffer needs %u bytes", FIND_CHUNK);
+    size_t cap = FIND_CHUNK;
+    char *buf = malloc(cap);
+    if (!buf) {
+        tool_error("out of memory: the output buffer needs %zu bytes", cap);
         return -1;
     }
-    switch (fmt) {
-    case NQ_FMT_COLS:
-        for (int r = 0; r < n; r++)
-            out_uint(&o, (unsigned long long)cols[r], r + 1 < n ? " " : "\n");
-        break;
-    case NQ_FMT_PAIRS:
-        for (int r = 0; r < n; r++) {
-            out_uint(&o, (unsigned long long)r, "-");
-            out_uint(&o, (unsigned long long)cols[r], ", ");
+    int status = 0;
+    for (int first = 0; first < n && status == 0;) {
+        int last = n - first > FIND_CHUNK_ROWS ? first + FIND_CHUNK_ROWS : n;
+        size_t len = nq_format_rows(buf, cap, fmt, n, cols, first, last, 0);
+        if (len == 0) {
+            tool_error("internal error: cannot format rows %d to %d of N = %d", first, last, n);
+            status = -1;
+        } else if (len >= cap) {
+            char *bigger = realloc(buf, len + 1);
+            if (!bigger) {
+                tool_error("out of memory: the output buffer needs %zu bytes", len + 1);
+                status = -1;
+            } else {
+                buf = bigger;
+                cap = len + 1;
+            }
+            continue; /* the same rows again, into the bigger buffer */
+        } else if (fwrite(buf, 1, len, stdout) != len) {
+            tool_error("cannot write the output: %s", strerror(errno));
+            status = -1;
         }
-        out_str(&o, ".\n");
-        break;
-    case NQ_FMT_PERM:
-        out_str(&o, "[");
-        for (int r = 0; r < n; r++)
-            out_uint(&o, (unsigned long long)cols[r] + 1, " ");
-        out_str(&o, "]\n");
-        break;
-    default: /* NQ_FMT_JSONL */
-        out_str(&o, "{\"n\":");
-        out_uint(&o, (unsigned long long)n, ",");
-        out_str(&o, "\"cols\":[");
-        for (int r = 0; r < n; r++)
-            out_uint(&o, (unsigned long long)cols[r], r + 1 < n ? "," : "");
-        out_str(&o, "]}\n");
-        break;
+        first = last;
     }
-    out_flush(&o);
-    free(o.buf);
-    if (o.failed)
-        return -1;
-    return cli_flush();
-}
-
-/* Replaces a permutation by its inverse in place (the transposed board), following its cycles
- * and marking the entries done by storing them complemented. */
-static void invert_in_place(int n, int *p) {
-    for (int i = 0; i < n; i++) {
-        if (p[i] < 0)
-            continue;
-        int prev = i, cur = p[i];
-        while (cur != i) {
-            int next = p[cur];
-            p[cur] = ~prev;
-            prev = cur;
-            cur = next;
-        }
-        p[i] = ~prev;
-    }
-    for (int i = 0; i < n; i++)
-        p[i] = ~p[i];
+    free(buf);
+    return status ? status : cli_flush();
 }
 
 /* Parses a whole decimal seed in [0, 2^64 - 1]; 0 on success. */
 static int parse_seed(const char *s, uint64_t *out) {
     if (!s || *s < '0' || *s > '9') {
-        cli_error("--seed must be an integer from 0 to %llu, got '%s'",
-                  (unsigned long long)UINT64_MAX, s ? s : "");
+        tool_error("--seed must be an integer from 0 to %llu, got '%s'",
+                   (unsigned long long)UINT64_MAX, s ? s : "");
         return -1;
     }
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
     if (*end != '\0' || errno == ERANGE) {
-        cli_error("--seed must be an integer from 0 to %llu, got '%s'%s",
-                  (unsigned long long)UINT64_MAX, s, errno == ERANGE ? " (out of range)" : "");
+        tool_error("--seed must be an integer from 0 to %llu, got '%s'%s",
+                   (unsigned long long)UINT64_MAX, s, errno == ERANGE ? " (out of range)" : "");
         return -1;
     }
     *out = (uint64_t)v;
@@ -233,32 +160,24 @@ static int *alloc_cols(unsigned long long bytes) {
 }
 
 static void report_memory(int n, unsigned long long bytes, const char *what) {
-    cli_error("out of memory: %s for N = %d needs %llu bytes (%.1f MiB)", what, n, bytes,
-              (double)bytes / (1024.0 * 1024.0));
+    tool_error("out of memory: %s for N = %d needs %llu bytes (%.1f MiB)", what, n, bytes,
+               (double)bytes / (1024.0 * 1024.0));
 }
 
 int cmd_find(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"method", required_argument, NULL, 'm'},
-        {"seed", required_argument, NULL, 's'},
-        {"format", required_argument, NULL, 'f'},
-        {"column-major", no_argument, NULL, 'c'},
-        {"verbose", no_argument, NULL, 'v'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &find_command);
     find_method method = METHOD_DEFAULT;
     nq_format fmt = NQ_FMT_PAIRS;
     unsigned fflags = 0;
     int verbose = 0, have_seed = 0;
     uint64_t seed = 0;
     long long nn;
-    static const char optstring[] = ":m:s:f:cvh";
-    if (cli_reject_negative(argc, argv, "N", 1, INT_MAX, optstring, longopts))
+    if (cli_reject_negative(argc, argv, "N", 1, INT_MAX, g.optstring, g.longopts))
         return EXIT_USAGE;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'm':
             if (strcmp(optarg, "first") == 0)
@@ -289,7 +208,7 @@ int cmd_find(int argc, char **argv) {
             verbose = 1;
             break;
         case 'h':
-            fputs(find_help, stdout);
+            tool_print_help(stdout, &find_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
             return cli_option_error("find", opt, argv, optind);
@@ -313,8 +232,8 @@ int cmd_find(int argc, char **argv) {
                                "use --format cols (or pairs, perm, jsonl) for N = %d",
                                nq_format_name(fmt), FIND_BOARD_MAX, n);
     if (n == 2 || n == 3) {
-        cli_error("no solution: %d queens cannot be placed on a %d x %d board without attacks", n,
-                  n, n);
+        tool_error("no solution: %d queens cannot be placed on a %d x %d board without attacks", n,
+                   n, n);
         return EXIT_NO;
     }
     if (method == METHOD_RANDOM && !have_seed)
@@ -350,15 +269,15 @@ int cmd_find(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (rc == NQ_EFAIL) {
-        cli_error("--method random gave up after %llu tries and %llu swap evaluations without a "
-                  "solution (seed %llu); try another seed or --method construct",
-                  (unsigned long long)stats.tries, (unsigned long long)stats.evaluations,
-                  (unsigned long long)seed);
+        tool_error("--method random gave up after %llu tries and %llu swap evaluations without a "
+                   "solution (seed %llu); try another seed or --method construct",
+                   (unsigned long long)stats.tries, (unsigned long long)stats.evaluations,
+                   (unsigned long long)seed);
         free(cols);
         return EXIT_NO;
     }
     if (rc != NQ_OK) {
-        cli_error("internal error: %s for N = %d: %s", method_names[method], n, nq_strerror(rc));
+        tool_error("internal error: %s for N = %d: %s", method_names[method], n, nq_strerror(rc));
         free(cols);
         return EXIT_USAGE;
     }
@@ -373,13 +292,13 @@ int cmd_find(int argc, char **argv) {
     }
     if (valid != NQ_OK) {
         if (valid == NQ_ECONFLICT)
-            cli_error("internal error: the %s answer for N = %d is wrong (queens %d-%d and %d-%d "
-                      "share a %s); nothing printed",
-                      method_names[method], n, conflict.row1, conflict.col1, conflict.row2,
-                      conflict.col2, nq_attack_name(conflict.kind));
+            tool_error("internal error: the %s answer for N = %d is wrong (queens %d-%d and %d-%d "
+                       "share a %s); nothing printed",
+                       method_names[method], n, conflict.row1, conflict.col1, conflict.row2,
+                       conflict.col2, nq_attack_name(conflict.kind));
         else
-            cli_error("internal error: the %s answer for N = %d is not a placement: %s",
-                      method_names[method], n, nq_strerror(valid));
+            tool_error("internal error: the %s answer for N = %d is not a placement: %s",
+                       method_names[method], n, nq_strerror(valid));
         free(cols);
         return EXIT_USAGE;
     }
@@ -408,10 +327,17 @@ int cmd_find(int argc, char **argv) {
         else if ((cli_writer_put(&w, n, cols) != 0) + (cli_writer_end(&w) != 0))
             status = EXIT_USAGE;
     } else {
-        if (fflags & NQ_FMT_COLUMN_MAJOR)
-            invert_in_place(n, cols); /* a valid solution's transpose is one too */
-        if (write_streamed(fmt, n, cols))
+        /* A valid solution's transpose is one too; made in place, without a second array. */
+        rc = fflags & NQ_FMT_COLUMN_MAJOR ? nq_transform(n, cols, NQ_SYM_TRANSPOSE, cols) : NQ_OK;
+        if (rc == NQ_ENOMEM) {
+            report_memory(n, cols_bytes + (unsigned long long)n, "transposing the answer");
             status = EXIT_USAGE;
+        } else if (rc != NQ_OK) {
+            tool_error("internal error: cannot transpose the answer: %s", nq_strerror(rc));
+            status = EXIT_USAGE;
+        } else if (write_streamed(fmt, n, cols)) {
+            status = EXIT_USAGE;
+        }
     }
     free(cols);
     if (verbose && status == EXIT_OK)

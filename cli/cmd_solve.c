@@ -7,41 +7,44 @@
 
 #include "cli.h"
 
-static const char solve_help[] =
+static const tool_option solve_options[] = {
+    {"format", 'f', "F", "cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg"},
+    {"limit", 'l', "K", "stop after the first K solutions"},
+    {"unique", 'u', NULL, "only fundamental solutions, each the least of its symmetry class"},
+    {"column-major", 'c', NULL, "print each board transposed (the queen of row r in column r)"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command solve_command = {
+    "solve",
     "Usage: nqueens solve [N] [--format F] [--limit K] [--unique] [--column-major]\n"
     "Print every solution of the N-queens problem (1 <= N <= 64) in lexicographic order\n"
     "(rows top to bottom, columns left to right), as they are found. N is read from\n"
     "standard input when omitted. With no solution (N = 2, 3) nothing is printed (json: []).\n"
     "The first solution takes seconds at N = 30 and may not come in any reasonable time\n"
-    "beyond about N = 35; for one solution of a big board use 'nqueens find N'.\n\n"
-    "  -f, --format F     cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg\n"
-    "  -l, --limit K      stop after the first K solutions\n"
-    "  -u, --unique       only fundamental solutions, each the least of its symmetry class\n"
-    "  -c, --column-major print each board transposed (the queen of row r in column r)\n"
-    "  -h, --help         show this help\n";
+    "beyond about N = 35; for one solution of a big board use 'nqueens find N'.\n",
+    solve_options,
+    NULL,
+};
 
 int cmd_solve(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'}, {"limit", required_argument, NULL, 'l'},
-        {"unique", no_argument, NULL, 'u'},       {"column-major", no_argument, NULL, 'c'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &solve_command);
     nq_format fmt = NQ_FMT_PAIRS;
     long long limit = -1, n;
     unsigned sflags = 0, fflags = 0;
-    static const char optstring[] = ":f:l:uch";
-    if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N, optstring, longopts))
+    if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N, g.optstring, g.longopts))
         return EXIT_USAGE;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'f':
             if (cli_parse_format("solve", optarg, &fmt))
                 return EXIT_USAGE;
             break;
         case 'l':
-            if (cli_parse_ll("--limit", optarg, 1, LLONG_MAX, &limit))
+            if (tool_parse_ll("--limit", optarg, 1, LLONG_MAX, &limit))
                 return EXIT_USAGE;
             break;
         case 'u':
@@ -51,7 +54,7 @@ int cmd_solve(int argc, char **argv) {
             fflags |= NQ_FMT_COLUMN_MAJOR;
             break;
         case 'h':
-            fputs(solve_help, stdout);
+            tool_print_help(stdout, &solve_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
             return cli_option_error("solve", opt, argv, optind);
@@ -63,7 +66,7 @@ int cmd_solve(int argc, char **argv) {
     nq_search *search;
     int rc = nq_search_new((int)n, NULL, 0, sflags, &search);
     if (rc != NQ_OK) {
-        cli_error("cannot start the search: %s", nq_strerror(rc));
+        tool_error("cannot start the search: %s", nq_strerror(rc));
         return EXIT_USAGE;
     }
     cli_writer w;

@@ -1,7 +1,8 @@
 /*
- * cmd_trace.c: `nqueens trace N`: the branch-and-bound search of seeds 000 and 004, step by step,
- * for learners. One line per event of nq_bnb_search(), indented two spaces per row, then the
- * totals. Boards are limited to N <= 12: the trace of N = 12 already has about 21 million lines.
+ * cmd_trace.c: `nqueens trace N`: the branch-and-bound search of the classic write-ups, step by
+ * step, for learners. One line per event of nq_trace_search(), indented two spaces per row, then
+ * the totals. Boards are limited to N <= 12: the trace of N = 12 already has about 21 million
+ * lines.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -11,7 +12,13 @@
 
 #define TRACE_MAX_N 12
 
-static const char trace_help[] =
+static const tool_option trace_options[] = {
+    {"summary", 's', NULL, "print only the totals"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command trace_command = {
+    "trace",
     "Usage: nqueens trace [N] [--summary]\n"
     "Show the branch-and-bound search of the N-queens problem (1 <= N <= 12) as it happens:\n"
     "rows are filled top to bottom and the columns of a row tried left to right; a queen at row\n"
@@ -26,43 +33,44 @@ static const char trace_help[] =
     "  backtrack R-C              the queen is removed, to try the next column\n"
     "At the end: cells tried, attacked, nodes (queens placed; the same count as the fast\n"
     "search's), dead ends, backtracks and solutions. N is read from standard input when\n"
-    "omitted.\n\n"
-    "  -s, --summary      print only the totals\n"
-    "  -h, --help         show this help\n";
+    "omitted.\n",
+    trace_options,
+    NULL,
+};
 
-typedef struct trace_state {
+typedef struct trace_printer {
     int quiet; /* --summary: no event lines */
     char indent[2 * TRACE_MAX_N + 1];
-} trace_state;
+} trace_printer;
 
-static int trace_event(void *user, const nq_bnb_event *ev) {
-    trace_state *t = user;
+static int print_event(void *user, const nq_trace_event *ev) {
+    trace_printer *t = user;
     if (t->quiet) {
         return 0;
     }
     printf("%.*s", 2 * ev->row, t->indent);
     switch (ev->kind) {
-    case NQ_BNB_TRY:
+    case NQ_TRACE_TRY:
         printf("try %d-%d\n", ev->row, ev->col);
         break;
-    case NQ_BNB_ATTACKED:
+    case NQ_TRACE_ATTACKED:
         printf("attacked %d-%d by %d-%d (%s)\n", ev->row, ev->col, ev->by_row, ev->by_col,
                nq_attack_name(ev->attack));
         break;
-    case NQ_BNB_PLACE:
+    case NQ_TRACE_PLACE:
         printf("place %d-%d\n", ev->row, ev->col);
         break;
-    case NQ_BNB_SOLUTION:
+    case NQ_TRACE_SOLUTION:
         printf("solution %llu:", (unsigned long long)ev->solution);
         for (int r = 0; r < ev->n; r++) {
             printf(" %d-%d,", r, ev->cols[r]);
         }
         printf(" .\n");
         break;
-    case NQ_BNB_DEAD_END:
+    case NQ_TRACE_DEAD_END:
         printf("dead end at row %d\n", ev->row);
         break;
-    case NQ_BNB_BACKTRACK:
+    case NQ_TRACE_BACKTRACK:
         printf("backtrack %d-%d\n", ev->row, ev->col);
         break;
     }
@@ -71,27 +79,23 @@ static int trace_event(void *user, const nq_bnb_event *ev) {
 }
 
 int cmd_trace(int argc, char **argv) {
-    static const struct option longopts[] = {
-        {"summary", no_argument, NULL, 's'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    trace_state t = {.quiet = 0};
+    tool_getopt g;
+    tool_getopt_init(&g, &trace_command);
+    trace_printer t = {.quiet = 0};
     memset(t.indent, ' ', sizeof t.indent - 1);
     t.indent[sizeof t.indent - 1] = '\0';
-    static const char optstring[] = ":sh";
-    if (cli_reject_negative(argc, argv, "N", 1, TRACE_MAX_N, optstring, longopts)) {
+    if (cli_reject_negative(argc, argv, "N", 1, TRACE_MAX_N, g.optstring, g.longopts)) {
         return EXIT_USAGE;
     }
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, optstring, longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 's':
             t.quiet = 1;
             break;
         case 'h':
-            fputs(trace_help, stdout);
+            tool_print_help(stdout, &trace_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
             return cli_option_error("trace", opt, argv, optind);
@@ -105,10 +109,10 @@ int cmd_trace(int argc, char **argv) {
     const char *digits = arg != NULL ? arg + strspn(arg, "0") : NULL;
     if (digits != NULL && *digits != '\0' && strspn(digits, "0123456789") == strlen(digits) &&
         (strlen(digits) > 2 || atoi(digits) > TRACE_MAX_N)) {
-        cli_error("trace prints every step of the search, so N is limited to %d, got '%s' (the "
-                  "trace of 12 has 21 million lines); for bigger boards use 'nqueens count' or "
-                  "'nqueens solve'",
-                  TRACE_MAX_N, arg);
+        tool_error("trace prints every step of the search, so N is limited to %d, got '%s' (the "
+                   "trace of 12 has 21 million lines); for bigger boards use 'nqueens count' or "
+                   "'nqueens solve'",
+                   TRACE_MAX_N, arg);
         return EXIT_USAGE;
     }
     if (cli_get_n(arg, 1, TRACE_MAX_N, &n)) {
@@ -119,8 +123,8 @@ int cmd_trace(int argc, char **argv) {
                "r-c is the cell at row r, column c\n",
                n);
     }
-    nq_bnb_stats st;
-    int rc = nq_bnb_search((int)n, trace_event, &t, &st);
+    nq_trace_stats st;
+    int rc = nq_trace_search((int)n, print_event, &t, &st);
     if (rc == NQ_OK) {
         printf("tried: %llu\nattacked: %llu\nnodes: %llu\ndead ends: %llu\nbacktracks: %llu\n"
                "solutions: %llu\n",
@@ -132,7 +136,7 @@ int cmd_trace(int argc, char **argv) {
         return EXIT_USAGE;
     }
     if (rc != NQ_OK) {
-        cli_error("the search failed: %s", nq_strerror(rc));
+        tool_error("the search failed: %s", nq_strerror(rc));
         return EXIT_USAGE;
     }
     return EXIT_OK;

@@ -1,6 +1,6 @@
 /*
- * common.c: helpers shared by the subcommands: messages and exit codes, strict parsing of
- * numbers, N from the command line or standard input, and the buffered solution writer.
+ * common.c: helpers shared by the subcommands: usage errors, strict parsing of numbers, N from
+ * the command line or standard input, reading a whole input, and the buffered solution writer.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -11,71 +11,29 @@
 
 #include "cli.h"
 
-void cli_error(const char *fmt, ...) {
-    va_list ap;
-    fflush(stdout);
-    fputs("nqueens: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
-
 int cli_usage_error(const char *cmd, const char *fmt, ...) {
+    char hint[64];
+    snprintf(hint, sizeof hint, "(try 'nqueens %s --help')", cmd);
     va_list ap;
-    fflush(stdout);
-    fprintf(stderr, "nqueens %s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    tool_vmessage(cmd, hint, fmt, ap);
     va_end(ap);
-    fprintf(stderr, " (try 'nqueens %s --help')\n", cmd);
     return EXIT_USAGE;
-}
-
-/* Parses a whole decimal integer (optional sign, digits, nothing else); 0 on success. */
-static int parse_whole(const char *s, long long *out) {
-    if (!s || !*s || isspace((unsigned char)*s))
-        return -1;
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (*end != '\0' || end == s)
-        return -1;
-    if (errno == ERANGE)
-        return -2;
-    *out = v;
-    return 0;
-}
-
-int cli_parse_ll(const char *what, const char *s, long long lo, long long hi, long long *out) {
-    long long v = 0;
-    int rc = parse_whole(s, &v);
-    if (rc == -1) {
-        cli_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, s ? s : "");
-        return -1;
-    }
-    if (rc == -2 || v < lo || v > hi) {
-        cli_error("%s must be an integer from %lld to %lld, got '%s' (out of range)", what, lo, hi,
-                  s);
-        return -1;
-    }
-    *out = v;
-    return 0;
 }
 
 int cli_read_token(const char *what, char token[64]) {
     if (scanf("%63s", token) != 1) {
         if (ferror(stdin)) {
-            cli_error("cannot read %s from standard input: %s", what, strerror(errno));
+            tool_error("cannot read %s from standard input: %s", what, strerror(errno));
             return -1;
         }
         return 1;
     }
     int next = getchar();
     if (next != EOF && !isspace(next)) {
-        cli_error("%s must be an integer, got a word of more than 63 characters on standard "
-                  "input: '%.20s...'",
-                  what, token);
+        tool_error("%s must be an integer, got a word of more than 63 characters on standard "
+                   "input: '%.20s...'",
+                   what, token);
         return -1;
     }
     if (next != EOF)
@@ -88,7 +46,7 @@ int cli_stdin_leftover(char token[64]) {
     while ((c = getchar()) != EOF && c != '\n' && isspace(c))
         ;
     if (c == EOF && ferror(stdin)) {
-        cli_error("cannot read standard input: %s", strerror(errno));
+        tool_error("cannot read standard input: %s", strerror(errno));
         return -1;
     }
     if (c == EOF || c == '\n')
@@ -102,21 +60,21 @@ int cli_stdin_leftover(char token[64]) {
 
 int cli_get_n(const char *arg, long long lo, long long hi, long long *n) {
     if (arg)
-        return cli_parse_ll("N", arg, lo, hi, n);
+        return tool_parse_ll("N", arg, lo, hi, n);
     char token[64], more[64];
     int rc = cli_read_token("N", token);
     if (rc < 0)
         return -1;
     if (rc > 0) {
-        cli_error("expected N on standard input, got nothing; give N as an argument "
-                  "(e.g. 'nqueens solve 8') or on standard input (echo 8 | nqueens solve)");
+        tool_error("expected N on standard input, got nothing; give N as an argument "
+                   "(e.g. 'nqueens solve 8') or on standard input (echo 8 | nqueens solve)");
         return -1;
     }
-    if (cli_parse_ll("N", token, lo, hi, n))
+    if (tool_parse_ll("N", token, lo, hi, n))
         return -1;
     rc = cli_stdin_leftover(more);
     if (rc > 0)
-        cli_error("expected only N on standard input, but '%s' follows '%s'", more, token);
+        tool_error("expected only N on standard input, but '%s' follows '%s'", more, token);
     return rc ? -1 : 0;
 }
 
@@ -156,7 +114,7 @@ int cli_reject_negative(int argc, char **argv, const char *what, long long lo, l
             continue;
         }
         if (a[0] == '-' && isdigit((unsigned char)a[1])) {
-            cli_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, a);
+            tool_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, a);
             return -1;
         }
     }
@@ -170,7 +128,7 @@ void cli_stdout_init(void) {
 
 int cli_flush(void) {
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error("cannot write the output: %s", strerror(errno));
+        tool_error("cannot write the output: %s", strerror(errno));
         return -1;
     }
     return 0;
@@ -181,7 +139,7 @@ static int writer_out(cli_writer *w, const char *text, size_t len) {
     if (w->failed)
         return -1;
     if (len && fwrite(text, 1, len, stdout) != len) {
-        cli_error("cannot write the output: %s", strerror(errno));
+        tool_error("cannot write the output: %s", strerror(errno));
         w->failed = 1;
         return -1;
     }
@@ -201,12 +159,12 @@ int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags) {
 /* svg: keeps the solution; the picture needs the number of boards before the first one. */
 static int writer_keep(cli_writer *w, int n, const int *cols) {
     if (w->written > 0 && n != w->n) {
-        cli_error("internal error: boards of sizes %d and %d in one picture", w->n, n);
+        tool_error("internal error: boards of sizes %d and %d in one picture", w->n, n);
         return -1;
     }
     if (w->written >= NQ_SVG_MAX_BOARDS) {
-        cli_error("the svg format draws at most %d boards in one picture; use --limit",
-                  NQ_SVG_MAX_BOARDS);
+        tool_error("the svg format draws at most %d boards in one picture; use --limit",
+                   NQ_SVG_MAX_BOARDS);
         w->failed = 1; /* nothing is drawn: no picture of the first million only */
         return -1;
     }
@@ -215,7 +173,7 @@ static int writer_keep(cli_writer *w, int n, const int *cols) {
         size_t cap = need * 2;
         int *bigger = realloc(w->boards, cap * sizeof *bigger);
         if (!bigger) {
-            cli_error("out of memory: keeping %llu boards for the picture", w->written + 1);
+            tool_error("out of memory: keeping %llu boards for the picture", w->written + 1);
             w->failed = 1;
             return -1;
         }
@@ -243,15 +201,15 @@ static int writer_picture(cli_writer *w) {
             else
                 len = nq_svg_end(w->buf, w->cap, w->n, k, w->flags);
             if (len == 0) {
-                cli_error("the svg format draws boards of at most %d rows, got %d; use cols",
-                          NQ_SVG_MAX_N, w->n);
+                tool_error("the svg format draws boards of at most %d rows, got %d; use cols",
+                           NQ_SVG_MAX_N, w->n);
                 return -1;
             }
             if (len < w->cap)
                 break;
             char *bigger = realloc(w->buf, len + 1);
             if (!bigger) {
-                cli_error("out of memory: drawing one board needs %zu bytes", len + 1);
+                tool_error("out of memory: drawing one board needs %zu bytes", len + 1);
                 return -1;
             }
             w->buf = bigger;
@@ -273,13 +231,13 @@ int cli_writer_put(cli_writer *w, int n, const int *cols) {
     }
     size_t len = nq_format_solution(w->buf, w->cap, w->fmt, n, cols, w->flags);
     if (len == 0) {
-        cli_error("internal error: cannot format a solution of size %d", n);
+        tool_error("internal error: cannot format a solution of size %d", n);
         return -1;
     }
     if (len + 1 > w->cap) {
         char *bigger = realloc(w->buf, len + 1);
         if (!bigger) {
-            cli_error("out of memory: formatting one solution needs %zu bytes", len + 1);
+            tool_error("out of memory: formatting one solution needs %zu bytes", len + 1);
             return -1;
         }
         w->buf = bigger;
@@ -345,4 +303,51 @@ int cli_positional_n(const char *cmd, int argc, char **argv, int first, long lon
     if (cli_at_most_one_n(cmd, argc, argv, first))
         return -1;
     return cli_get_n(first < argc ? argv[first] : NULL, lo, hi, n);
+}
+
+char *cli_read_file(const char *cmd, const char *path, size_t *len) {
+    int std = !path || strcmp(path, "-") == 0;
+    const char *name = std ? "standard input" : path;
+    FILE *f = std ? stdin : fopen(path, "rb");
+    if (!f) {
+        tool_error("%s: cannot open '%s': %s", cmd, name, strerror(errno));
+        return NULL;
+    }
+    size_t cap = (size_t)1 << 16, used = 0;
+    char *buf = malloc(cap + 1);
+    if (!buf)
+        tool_error("%s: out of memory reading '%s'", cmd, name);
+    while (buf) {
+        if (used == cap) {
+            char *bigger = cap < CLI_READ_MAX ? realloc(buf, 2 * cap + 1) : NULL;
+            if (!bigger) {
+                if (cap < CLI_READ_MAX)
+                    tool_error("%s: out of memory reading '%s' (over %zu bytes)", cmd, name, cap);
+                else
+                    tool_error("%s: '%s' is too large to read (over %zu bytes)", cmd, name, cap);
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        size_t got = fread(buf + used, 1, cap - used, f);
+        used += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                tool_error("%s: cannot read '%s': %s", cmd, name, strerror(errno));
+                free(buf);
+                buf = NULL;
+            }
+            break;
+        }
+    }
+    if (f != stdin)
+        fclose(f);
+    if (buf) {
+        buf[used] = '\0';
+        *len = used;
+    }
+    return buf;
 }

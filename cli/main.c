@@ -32,6 +32,7 @@ static void usage(FILE *to) {
 
 int main(int argc, char **argv) {
     cli_stdout_init();
+    tool_set_program("nqueens", 0);
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;
@@ -62,8 +63,8 @@ int main(int argc, char **argv) {
         if (strcmp(name, commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
     }
-    cli_error("unknown command '%s'; the commands are solve, count, find, complete, check, "
-              "cases and trace (see 'nqueens --help')",
-              name);
+    tool_error("unknown command '%s'; the commands are solve, count, find, complete, check, "
+               "cases and trace (see 'nqueens --help')",
+               name);
     return EXIT_USAGE;
 }

@@ -1,4 +1,4 @@
-# The libFuzzer target of the readers and the checker (tests/fuzz/fuzz_parse.c): built only with
+# The libFuzzer target of the readers and the checker (tests/fuzz/fuzz_readers.c): built only with
 # -DNQ_FUZZ=ON and clang. It compiles the library sources itself with the fuzzer, ASan and UBSan
 # instrumentation. Run it with scripts/fuzz.sh (its own build directory, a bounded time).
 option(NQ_FUZZ "Build the libFuzzer targets (clang only)" OFF)
@@ -6,11 +6,13 @@ if(NQ_FUZZ)
   if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
     message(WARNING "NQ_FUZZ=ON needs clang (-DCMAKE_C_COMPILER=clang); no fuzz target is built")
   else()
-    add_executable(fuzz_parse ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_parse.c ${NQ_LIB_SOURCES})
-    target_include_directories(fuzz_parse PRIVATE ${PROJECT_SOURCE_DIR}/include)
-    target_compile_options(fuzz_parse PRIVATE -fsanitize=fuzzer,address,undefined
+    add_executable(fuzz_readers ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_readers.c ${NQ_LIB_SOURCES})
+    target_include_directories(fuzz_readers PRIVATE ${PROJECT_SOURCE_DIR}/include)
+    target_compile_options(fuzz_readers PRIVATE -fsanitize=fuzzer,address,undefined
                            -fno-sanitize-recover=all -fno-omit-frame-pointer -g)
-    target_link_options(fuzz_parse PRIVATE -fsanitize=fuzzer,address,undefined)
-    target_link_libraries(fuzz_parse PRIVATE OpenMP::OpenMP_C m)
+    target_link_options(fuzz_readers PRIVATE -fsanitize=fuzzer,address,undefined)
+    target_link_libraries(fuzz_readers PRIVATE OpenMP::OpenMP_C PkgConfig::YAJL m)
+    # JSON is given to yajl in chunks of 61 bytes, so that the fuzzer cuts items at boundaries.
+    target_compile_definitions(fuzz_readers PRIVATE JSON_CHUNK=61)
   endif()
 endif()

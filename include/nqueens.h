@@ -14,6 +14,12 @@
  *   to stop". A function that fails leaves its outputs untouched unless it says otherwise.
  * - No global mutable state: every function is thread-safe on distinct handles.
  * - Counts are 128-bit unsigned (nq_u128): the total for n = 29 already exceeds 2^64.
+ *
+ * The header has two tiers, as zstd's does. The simple tier is what most programs need: solve
+ * (the solution iterator), count, find (first, constructed, random), complete, check and format.
+ * The advanced tier is for programs that drive a long count themselves (the numbered split of a
+ * count into subproblems, threads and stop flags, the checkpoint journal), read solution lists
+ * item by item (the readers that feed the checker), or watch the search step by step (trace).
  */
 #ifndef NQUEENS_H
 #define NQUEENS_H
@@ -29,6 +35,18 @@ extern "C" {
 #define NQ_VERSION_MINOR  1
 #define NQ_VERSION_PATCH  0
 #define NQ_VERSION_STRING "0.1.0"
+/* NQ_VERSION_NUMBER : MAJOR * 10000 + MINOR * 100 + PATCH (0.1.0 is 100), for #if tests. */
+#define NQ_VERSION_NUMBER (NQ_VERSION_MAJOR * 10000 + NQ_VERSION_MINOR * 100 + NQ_VERSION_PATCH)
+
+/* NQ_API : marks what the shared library exports. The library is built with hidden visibility, so
+ * that libnqueens.so exports the nq_ functions below and nothing else. */
+#ifndef NQ_API
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define NQ_API __attribute__((visibility("default")))
+#else
+#define NQ_API
+#endif
+#endif
 
 /* NQ_MAX_N : the largest n of the exhaustive operations (search, count): one 64-bit word a row. */
 #define NQ_MAX_N 64
@@ -47,30 +65,35 @@ enum {
     NQ_ENOSOL = -4,    /* there is no solution (n = 2 or 3, or no completion) */
     NQ_ECONFLICT = -5, /* two given queens attack each other */
     NQ_EPARSE = -6,    /* malformed input text */
-    NQ_EIO = -7,       /* a read, write or sync failed (errno tells more) */
+    NQ_EIO = -7,       /* a read, write or sync failed (the function's os_error tells more) */
     NQ_EMISMATCH = -8, /* a journal belongs to another n, split or version */
     NQ_ECORRUPT = -9,  /* a journal or input is corrupted */
     NQ_EFAIL = -10,    /* a bounded heuristic search gave up without an answer */
+    NQ_EBUSY = -11,    /* a journal is in use by another running count (its lock is held) */
 };
 
 /* nq_version() :
  * @return the library version as "MAJOR.MINOR.PATCH", equal to NQ_VERSION_STRING of the header
  *         the library was built with. */
-const char *nq_version(void);
+NQ_API const char *nq_version(void);
 
 /* nq_strerror() :
  * @return a static, human-readable description of a status code (never NULL; unknown codes give
  *         "unknown status"). */
-const char *nq_strerror(int status);
+NQ_API const char *nq_strerror(int status);
 
 /* nq_u128_to_string() :
  * Writes v in decimal into buf (at most 40 characters plus the terminating NUL).
  * @param buf  caller-owned, at least 41 bytes.
  * @return buf. */
-char *nq_u128_to_string(nq_u128 v, char buf[41]);
+NQ_API char *nq_u128_to_string(nq_u128 v, char buf[41]);
 
 /* ========================================================================================== */
-/* Placements: validation, symmetries, canonical form (board.c)                               */
+/* SIMPLE TIER: solve, count, find, complete, check, format                                   */
+/* ========================================================================================== */
+
+/* ========================================================================================== */
+/* Placements: validation (board.c), symmetries and canonical form (symmetry.c)               */
 /* ========================================================================================== */
 
 /* How two queens attack each other. */
@@ -91,7 +114,7 @@ typedef struct nq_conflict {
 
 /* nq_attack_name() :
  * @return "none", "row", "column", "diagonal" or "anti-diagonal". */
-const char *nq_attack_name(nq_attack kind);
+NQ_API const char *nq_attack_name(nq_attack kind);
 
 /* nq_validate() :
  * Checks a placement in O(n) time and O(n) memory, for any n >= 1 that fits in memory.
@@ -106,7 +129,7 @@ const char *nq_attack_name(nq_attack kind);
  * @return NQ_OK if no two queens attack each other (and, unless partial_ok, every row has a queen);
  *         NQ_ECONFLICT if two queens attack each other; NQ_EINVAL if n < 1, cols is NULL, an entry
  *         is out of range, or an empty row is given without partial_ok; NQ_ENOMEM. */
-int nq_validate(int n, const int *cols, int partial_ok, nq_conflict *conflict);
+NQ_API int nq_validate(int n, const int *cols, int partial_ok, nq_conflict *conflict);
 
 /* The 8 symmetries of the square (the dihedral group D4), as maps of a cell (r, c), n x n board. */
 typedef enum nq_symmetry {
@@ -123,13 +146,14 @@ typedef enum nq_symmetry {
 
 /* nq_transform() :
  * Applies a symmetry to a full placement (a permutation: every row has a queen in a distinct
- * column; attacks are not checked). out may not alias cols.
+ * column; attacks are not checked). O(n) time; n bytes of memory for the check.
  * @param n     board size, n >= 1.
  * @param cols  n entries in [0, n), all distinct.
- * @param out   receives the n entries of the image.
+ * @param out   receives the n entries of the image; may be cols (the image is then made in place,
+ *              following the permutation's cycles, with no second array).
  * @return NQ_OK, or NQ_EINVAL if n < 1, a pointer is NULL, sym is not a symmetry, or cols is not a
  *         permutation of 0..n-1 (then out is unspecified). */
-int nq_transform(int n, const int *cols, nq_symmetry sym, int *out);
+NQ_API int nq_transform(int n, const int *cols, nq_symmetry sym, int *out);
 
 /* nq_canonical() :
  * Computes the representative of a solution's symmetry class: the lexicographically least of its
@@ -140,10 +164,10 @@ int nq_transform(int n, const int *cols, nq_symmetry sym, int *out);
  * @param out     receives the representative (n entries); may be NULL; may alias cols.
  * @param orbit   receives the class size (8, 4, 2 or 1); may be NULL.
  * @return NQ_OK, or NQ_EINVAL (as nq_transform()), or NQ_ENOMEM. */
-int nq_canonical(int n, const int *cols, int *out, int *orbit);
+NQ_API int nq_canonical(int n, const int *cols, int *out, int *orbit);
 
 /* ========================================================================================== */
-/* The solution iterator: iterative bitboard backtracking (search.c)                          */
+/* Solve: every solution in lexicographic order, by iterative backtracking (search.c)         */
 /* ========================================================================================== */
 
 typedef struct nq_search nq_search; /* opaque; one per search, not shared between threads */
@@ -161,87 +185,27 @@ typedef struct nq_search nq_search; /* opaque; one per search, not shared betwee
  * @param flags   0 or NQ_SEARCH_UNIQUE.
  * @param out     receives the handle; free it with nq_search_free().
  * @return NQ_OK, NQ_EINVAL (n or k out of range, out NULL, prefix NULL with k > 0), NQ_ENOMEM. */
-int nq_search_new(int n, const int *prefix, int k, unsigned flags, nq_search **out);
+NQ_API int nq_search_new(int n, const int *prefix, int k, unsigned flags, nq_search **out);
 
 /* nq_search_next() :
  * Advances to the next solution.
  * @param cols  receives the solution's n columns.
  * @return NQ_OK with a solution in cols, NQ_DONE when there are no more (cols untouched),
  *         NQ_EINVAL if s or cols is NULL. */
-int nq_search_next(nq_search *s, int *cols);
+NQ_API int nq_search_next(nq_search *s, int *cols);
 
 /* nq_search_nodes() :
  * @return the number of search nodes so far: queens placed (each partial placement visited,
- *         not counting the given prefix). The same count as nq_bnb_search()'s for a full listing.
+ *         not counting the given prefix). The same count as nq_trace_search()'s for a full listing.
  */
-uint64_t nq_search_nodes(const nq_search *s);
+NQ_API uint64_t nq_search_nodes(const nq_search *s);
 
 /* nq_search_free() : releases a search; NULL is accepted. */
-void nq_search_free(nq_search *s);
-
-/* nq_find_first() :
- * Computes the lexicographically first solution by backtracking. The cost grows erratically with
- * n (56 million nodes at n = 30); for large n use nq_construct().
- * @param n      1 <= n <= NQ_MAX_N.
- * @param cols   receives n columns.
- * @param nodes  receives the number of nodes visited; may be NULL.
- * @return NQ_OK, NQ_ENOSOL (n = 2 or 3), NQ_EINVAL, NQ_ENOMEM. */
-int nq_find_first(int n, int *cols, uint64_t *nodes);
+NQ_API void nq_search_free(nq_search *s);
 
 /* ========================================================================================== */
-/* Output formats (format.c)                                                                  */
+/* Count: all and fundamental solutions (parallel.c, over split.c and count.c)                */
 /* ========================================================================================== */
-
-/* The output formats. Examples for n = 4, cols = {1, 3, 0, 2}. */
-typedef enum nq_format {
-    NQ_FMT_COLS = 0, /* "1 3 0 2\n" */
-    NQ_FMT_PAIRS,    /* "0-1, 1-3, 2-0, 3-2, .\n" (row-col pairs) */
-    NQ_FMT_BOARD,    /* ".Q..\n...Q\nQ...\n..Q.\n\n" (n lines, then a blank line) */
-    NQ_FMT_JSON,     /* "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]" (one element of the run's array) */
-    NQ_FMT_JSONL,    /* "{\"n\":4,\"cols\":[1,3,0,2]}\n" */
-    NQ_FMT_GRID,     /* "_ Q _ _ \n_ _ _ Q \nQ _ _ _ \n_ _ Q _ \n\n" (each cell then a space) */
-    NQ_FMT_PERM,     /* "[2 4 1 3 ]\n" (1-based columns, each followed by a space) */
-    NQ_FMT_MATRIX,   /* "0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n\n" (0/1, then a blank line) */
-    NQ_FMT_SVG,      /* a picture; see the SVG section */
-} nq_format;
-#define NQ_FORMATS 9
-
-/* Flags of nq_format_solution(). */
-#define NQ_FMT_COLUMN_MAJOR 1u /* print the transposed board (queen (r, c) drawn at (c, r)) */
-#define NQ_FMT_NO_END       2u /* omit the final newline or blank line (perm in `cases`) */
-
-/* nq_format_name() / nq_format_parse() :
- * Map between a format and its command-line name ("cols", "pairs", "board", "json", "jsonl",
- * "grid", "perm", "matrix", "svg").
- * nq_format_parse() @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
-const char *nq_format_name(nq_format fmt);
-int nq_format_parse(const char *name, nq_format *fmt);
-
-/* nq_format_is_board() :
- * @return 1 if the format draws the whole board (n^2 characters: board, json, grid, matrix, svg),
- *         0 for the formats of size O(n) (cols, pairs, jsonl, perm). */
-int nq_format_is_board(nq_format fmt);
-
-/* nq_format_solution() :
- * Writes one solution in a text format (not NQ_FMT_SVG), snprintf-style: at most cap bytes
- * including a terminating NUL; the result is always terminated when cap > 0.
- * @param n     board size, n >= 1.
- * @param cols  n entries in [0, n); with NQ_FMT_COLUMN_MAJOR a permutation.
- * @param flags NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END.
- * @return the length of the full text (excluding the NUL), so a call with cap 0 sizes the buffer;
- *         0 if an argument is invalid (fmt is NQ_FMT_SVG, n < 1, cols NULL, an entry out of range).
- */
-size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
-                          unsigned flags);
-
-/* nq_format_prefix() / nq_format_separator() / nq_format_suffix() :
- * What a run of solutions in this format starts with, puts between two solutions, and ends with:
- * "[", "," and "]\n" for NQ_FMT_JSON (so an empty run is "[]\n"), "" for the others. */
-const char *nq_format_prefix(nq_format fmt);
-const char *nq_format_separator(nq_format fmt);
-const char *nq_format_suffix(nq_format fmt);
-
-/* ==== Section: counting engine and subproblems (count.c, split.c, parallel.c) ============= */
 
 /*
  * Method. Every solution has one queen in each border line (rows 0 and n-1, columns 0 and n-1):
@@ -286,7 +250,7 @@ typedef struct nq_counts {
 } nq_counts;
 
 /* nq_counts_add() : acc += x, field by field. */
-void nq_counts_add(nq_counts *acc, const nq_counts *x);
+NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
 
 /* nq_count() :
  * Counts all and fundamental solutions of the n-queens problem, with the orbit breakdown, on
@@ -295,70 +259,20 @@ void nq_counts_add(nq_counts *acc, const nq_counts *x);
  *             times longer, so beyond about 20 this takes hours or years).
  * @param out  receives the counts (all fields).
  * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM. */
-int nq_count(int n, nq_counts *out);
+NQ_API int nq_count(int n, nq_counts *out);
 
-/* A numbered split of a whole count into independent subproblems (see above). */
-typedef struct nq_split nq_split;
+/* ========================================================================================== */
+/* Find: one solution (search.c, construct.c, minconflicts.c)                                 */
+/* ========================================================================================== */
 
-/* nq_split_new() : the split used by every count of n (threads, journal, MPI). Builds the list
- * of subproblems (at most 2,000,000 of 4 + 2 depth bytes each; under 0.1 s for n <= 20, 0.2 s
- * for n = 32).
- * @param n    1 <= n <= NQ_MAX_N.
- * @param out  receives the split; free it with nq_split_free().
- * @return NQ_OK, NQ_EINVAL (n out of range, out NULL), NQ_ENOMEM. */
-int nq_split_new(int n, nq_split **out);
-
-/* nq_split_n() / nq_split_size() / nq_split_id() :
- * The board size; the number of subproblems (numbered 0 .. size-1); and a short string naming the
- * numbering (method, version, n, depth and size) that a journal stores and compares. NULL gives
- * 0, 0 and "". */
-int nq_split_n(const nq_split *s);
-uint64_t nq_split_size(const nq_split *s);
-const char *nq_split_id(const nq_split *s);
-
-/* nq_split_solve() :
- * Computes one subproblem's contribution (its weighted solutions, fundamental and orbit counts,
- * nodes). Thread-safe: many threads may solve subproblems of one split at once. The sum over all
- * indices equals nq_count(). Each call allocates about 1.1 MB of scratch memory (nq_count_split()
- * keeps one per thread instead); without it, a slower search that needs none gives the same
- * result.
- * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
-int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
-
-/* nq_split_free() : NULL is accepted. */
-void nq_split_free(nq_split *s);
-
-/* Options of nq_count_split(). Zero-initialise, then set what you need. */
-typedef struct nq_count_options {
-    int threads;         /* worker threads; 0 = all cores */
-    const uint8_t *skip; /* NULL, or nq_split_size() flags: non-zero = already done, skip it */
-    /* Called once per finished subproblem, never concurrently (under a lock), from any thread;
-     * a non-zero return stops the count (NQ_STOPPED). May be NULL. */
-    int (*on_result)(void *user, uint64_t index, const nq_counts *c);
-    void *user;
-    /* NULL, or a flag: once non-zero, no new subproblem starts; those running finish and are
-     * reported and counted. */
-    const volatile int *stop;
-} nq_count_options;
-
-/* nq_count_threads() :
- * @param threads  a thread count as in nq_count_options.threads (0 = all cores).
- * @return the number of worker threads a count with that setting runs (>= 1). */
-int nq_count_threads(int threads);
-
-/* nq_count_split() :
- * Solves every subproblem not skipped, on opt->threads threads (OpenMP, dynamic schedule, one
- * subproblem at a time), and adds their contributions into *out (which the caller initialises,
- * e.g. from a journal). The result never depends on the number of threads or the schedule.
- * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
- * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
- *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
- *         threads < 0); NQ_ENOMEM. */
-int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
-
-/* ==== End of section: counting engine ===================================================== */
-
-/* ==== Section: construction and min-conflicts (construct.c, minconflicts.c) =============== */
+/* nq_find_first() :
+ * Computes the lexicographically first solution by backtracking. The cost grows erratically with
+ * n (56 million nodes at n = 30); for large n use nq_construct().
+ * @param n      1 <= n <= NQ_MAX_N.
+ * @param cols   receives n columns.
+ * @param nodes  receives the number of nodes visited; may be NULL.
+ * @return NQ_OK, NQ_ENOSOL (n = 2 or 3), NQ_EINVAL, NQ_ENOMEM. */
+NQ_API int nq_find_first(int n, int *cols, uint64_t *nodes);
 
 /* nq_construct() :
  * Writes an explicit solution of the n-queens problem in O(n) time and no extra memory, for every
@@ -373,7 +287,7 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
  * @param n     board size, 1 <= n (any int; the answer needs n entries of memory).
  * @param cols  receives n entries, cols[row] = column, 0-based.
  * @return NQ_OK; NQ_ENOSOL for n = 2 or 3 (cols untouched); NQ_EINVAL if n < 1 or cols is NULL. */
-int nq_construct(int n, int *cols);
+NQ_API int nq_construct(int n, int *cols);
 
 /* Statistics of a min-conflicts run, filled in by nq_minconflicts(). */
 typedef struct nq_mc_stats {
@@ -408,45 +322,137 @@ typedef struct nq_mc_stats {
  * @return NQ_OK with a solution in cols; NQ_ENOSOL for n = 2 or 3 (at once); NQ_EFAIL if the
  *         budget ran out (never observed with the default); NQ_EINVAL if n < 1 or cols is NULL;
  *         NQ_ENOMEM if the working memory could not be allocated. Thread-safe. */
-int nq_minconflicts(int n, uint64_t seed, uint64_t max_work, int *cols, nq_mc_stats *stats);
+NQ_API int nq_minconflicts(int n, uint64_t seed, uint64_t max_work, int *cols, nq_mc_stats *stats);
 
 /* nq_minconflicts_memory() :
  * @return the number of bytes nq_minconflicts() allocates for board size n (beyond the caller's
  *         cols), so that a caller can say how much was needed when NQ_ENOMEM is returned;
  *         0 if n < 1. */
-uint64_t nq_minconflicts_memory(int n);
+NQ_API uint64_t nq_minconflicts_memory(int n);
 
-/* ==== End of section: construction and min-conflicts ===================================== */
+/* ========================================================================================== */
+/* Complete: n-Queens Completion (instance.c, complete.c)                                     */
+/* ========================================================================================== */
 
-/* ==== Section: parsing, checking and completion (parse.c, check.c, complete.c) ============ */
-/* ---- Reading solution lists (parse.c) ---------------------------------------------------- */
+/* nq_instance : a completion problem on an n x n board: queens already placed, cells where no
+ * queen may stand, and excluded diagonals (CSPLib problem 79). Opaque: build one with
+ * nq_instance_new() and the setters below, or with a reader; release it with nq_instance_free(). */
+typedef struct nq_instance nq_instance;
 
-/* Input formats of the readers: every text nq_format (not NQ_FMT_SVG), plus these. */
-#define NQ_INPUT_AUTO (-1) /* detect the format from the text (nq_input_detect()) */
-/* NQ_INPUT_CASES: a whole `cases` output, one line per case: "[2 4 1 3 ] [3 1 4 2 ]" or "-1". */
-#define NQ_INPUT_CASES 100
-#define NQ_INPUT_COUNT 101 /* count claims, one a line: "COUNT" (n given apart) or "N COUNT" */
+/* NQ_INSTANCE_MAX_N : the largest board an instance may describe (memory grows as O(n) for the
+ * instance; the engine's memory grows as k^2 bits for k free rows). */
+#define NQ_INSTANCE_MAX_N (1 << 20)
 
-/* nq_input_name() / nq_input_parse_name() :
- * Map between an input format (an nq_format value other than NQ_FMT_SVG, NQ_INPUT_CASES or
- * NQ_INPUT_COUNT) and its name: the nq_format names, "cases", "count" (and "auto" for
- * NQ_INPUT_AUTO).
- * nq_input_name() @return the name, or "unknown".
- * nq_input_parse_name() @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
-const char *nq_input_name(int format);
-int nq_input_parse_name(const char *name, int *format);
+/* nq_instance_new() :
+ * Makes an empty instance of size n: no queen, no blocked cell, no excluded diagonal.
+ * @param out  receives the instance; free it with nq_instance_free().
+ * @return NQ_OK; NQ_EINVAL if out is NULL or n is outside [1, NQ_INSTANCE_MAX_N]; NQ_ENOMEM. */
+NQ_API int nq_instance_new(int n, nq_instance **out);
 
-/* nq_input_detect() :
- * Tells the format of a text from its first non-blank line (and, between `perm` and `cases` and
- * between `cols` and `matrix`, from its shape). A text made of one lone integer is a count claim
- * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1). An empty or blank text is
- * `cols` (an empty list).
- * @param text    the input, len bytes, need not be NUL-terminated.
- * @param n_hint  the board size the caller insists on, or 0 if unknown.
- * @param format  receives the format.
- * @param line    receives the 1-based line of the text that could not be classified; may be NULL.
- * @return NQ_OK, NQ_EPARSE if no format fits (line says where), NQ_EINVAL (NULL pointers). */
-int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line);
+/* nq_instance_free() : releases an instance; NULL is accepted. */
+NQ_API void nq_instance_free(nq_instance *inst);
+
+/* nq_instance_n() / nq_instance_queen() / nq_instance_allows() :
+ * The board size (0 for NULL); the column of the given queen of a row (-1 if none, or if row is
+ * out of range); and 1 if a queen may stand on the cell (row, col) as far as the instance's own
+ * rules go (not blocked, neither of its diagonals excluded; attacks by given queens are not
+ * considered), else 0 (also out of range). */
+NQ_API int nq_instance_n(const nq_instance *inst);
+NQ_API int nq_instance_queen(const nq_instance *inst, int row);
+NQ_API int nq_instance_allows(const nq_instance *inst, int row, int col);
+
+/* nq_instance_place() :
+ * Places a given queen at (row, col), 0-based. Placing the same queen twice is harmless.
+ * @param conflict  receives the two queens when NQ_ECONFLICT is returned (kind NQ_ATTACK_ROW,
+ *                  row1 = row2); may be NULL.
+ * @return NQ_OK; NQ_EINVAL (NULL inst, row or col outside [0, n)); NQ_ECONFLICT if the row
+ *         already holds a queen in another column (only one queen fits in a row). */
+NQ_API int nq_instance_place(nq_instance *inst, int row, int col, nq_conflict *conflict);
+
+/* nq_instance_block() :
+ * Forbids a queen on the cell (row, col). @return NQ_OK, NQ_EINVAL (out of range), NQ_ENOMEM. */
+NQ_API int nq_instance_block(nq_instance *inst, int row, int col);
+
+/* nq_instance_exclude() :
+ * Excludes a diagonal in the numbering of CSPLib problem 79: t = 1 excludes the anti-diagonal
+ * row + col = i, t = 0 the diagonal row - col = i - (n - 1); i in [0, 2n - 2].
+ * @return NQ_OK, or NQ_EINVAL if i or t is out of range. */
+NQ_API int nq_instance_exclude(nq_instance *inst, int i, int t);
+
+/* nq_instance_parse() :
+ * Reads an instance from text, detecting its format:
+ * - a board: n lines of n cells, `Q` a given queen, `.` or `_` a free cell, `x` or `X` a blocked
+ *   cell; spaces and tabs between cells are ignored (so the `grid` format reads too);
+ * - statements `NAME = VALUE` (MiniZinc data, `;` optional) or `letting NAME = VALUE` /
+ *   `letting NAME be VALUE` (Essence), with `%`, `$`, `#` and `//` comments, where NAME is one of
+ *   `n` (board size), `numdiags` and `diags` (CSPLib problem 79 excluded diagonals: pairs [i, t],
+ *   see nq_instance_exclude(); numdiags must equal the number of pairs) and `init` (given queens
+ *   as 0-based pairs [row, col]).
+ * @param text       the input, len bytes (need not be NUL-terminated).
+ * @param n          the expected board size, or 0 to take it from the text.
+ * @param max_diags  use only the first max_diags pairs of `diags` (the instance's D prefix, as in
+ *                   the experiments of Gent, Jefferson and Nightingale); -1 for all of them.
+ * @param out        receives a new instance (free it with nq_instance_free()) when NQ_OK.
+ * @param conflict   receives two given queens in one row when NQ_ECONFLICT; may be NULL.
+ * @param err        receives a one-line message "line L, column C: ..." on NQ_EPARSE or
+ *                   NQ_EMISMATCH; may be NULL; errcap bytes including the NUL.
+ * @return NQ_OK; NQ_EPARSE (malformed text, a number out of range, no size, max_diags larger
+ *         than the number of pairs); NQ_EMISMATCH (n given and the text states another size);
+ *         NQ_ECONFLICT; NQ_EINVAL (NULL text or out, n or max_diags out of range); NQ_ENOMEM. */
+NQ_API int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_instance **out,
+                             nq_conflict *conflict, char *err, size_t errcap);
+
+/* nq_instance_parse_queens() :
+ * Reads given queens in the `pairs` notation, "r-c, r-c, ..." (0-based; commas and spaces
+ * separate; a final "." as written by the pairs format is accepted; an empty list is allowed)
+ * into a new instance of size n. Errors and outputs as nq_instance_parse(); the column of a
+ * message counts characters of spec from 1. */
+NQ_API int nq_instance_parse_queens(const char *spec, int n, nq_instance **out,
+                                    nq_conflict *conflict, char *err, size_t errcap);
+
+/* Statistics of a completion run. */
+typedef struct nq_complete_stats {
+    uint64_t nodes;  /* queens placed by the search (all sub-searches together) */
+    uint64_t probes; /* feasibility searches run to pick the lexicographically first completion */
+    int free_rows;   /* k: rows (and columns) left free by the given queens */
+} nq_complete_stats;
+
+/* nq_complete_first() :
+ * Computes the lexicographically first completion of an instance, or proves that none exists
+ * (the decision problem is NP-complete: Gent, Jefferson and Nightingale, "Complexity of n-Queens
+ * Completion", JAIR 59, 2017). The free rows, free columns and allowed cells are extracted, then a
+ * search on bitsets of any width picks at each step the row or column with the fewest candidates,
+ * with forward checking; rows are then fixed in increasing order, each candidate column first
+ * tested by that search (see complete.c). Memory O(k^2) bytes (at most about 4k^2) for k free
+ * rows, k <= 65535.
+ * @param cols      receives n columns (the given queens and the placed ones) when NQ_OK.
+ * @param conflict  receives the first two given queens that attack each other (earliest later
+ *                  row, then column before diagonal before anti-diagonal) on NQ_ECONFLICT.
+ * @param stats     receives the statistics; may be NULL.
+ * @return NQ_OK; NQ_ENOSOL if no completion exists (also when a given queen stands on a blocked
+ *         cell or an excluded diagonal); NQ_ECONFLICT; NQ_EINVAL (NULL or inconsistent instance);
+ *         NQ_ERANGE (more than 65535 free rows); NQ_ENOMEM. */
+NQ_API int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
+                             nq_complete_stats *stats);
+
+/* nq_complete_count() :
+ * Counts all completions (each full solution that extends the instance), 128-bit, by the same
+ * fewest-candidates search with forward checking. Errors as nq_complete_first(), except that no
+ * completion is a count of 0 with NQ_OK. */
+NQ_API int nq_complete_count(const nq_instance *inst, nq_u128 *count, nq_conflict *conflict,
+                             nq_complete_stats *stats);
+
+/* nq_complete_each() :
+ * Calls fn(user, n, cols) for every completion in lexicographic order (cols holds n columns and
+ * is valid during the call only); a non-zero return stops the listing.
+ * @return NQ_OK after the last one (NQ_ENOSOL if there was none), NQ_STOPPED if fn stopped it,
+ *         or the errors of nq_complete_first(). */
+NQ_API int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const int *cols),
+                            void *user, nq_conflict *conflict, nq_complete_stats *stats);
+
+/* ========================================================================================== */
+/* Check: judging lists of solutions and claims (check.c)                                     */
+/* ========================================================================================== */
 
 /* What an item of a list is. */
 typedef enum nq_item_kind {
@@ -473,50 +479,9 @@ typedef struct nq_item {
     const char *error; /* MALFORMED: what is wrong, one line (no position); NULL otherwise */
 } nq_item;
 
-typedef struct nq_reader nq_reader; /* opaque; reads one text */
-
 /* NQ_PARSE_MAX_N : the largest board size the readers accept (it bounds the memory a checker
  * allocates for one item). */
 #define NQ_PARSE_MAX_N (1 << 24)
-
-/* nq_reader_new() :
- * Starts reading a list of solutions (or claims) from a text in one input format. Every format
- * tolerates leading and trailing spaces and tabs, "\r\n" line ends and blank lines; the board
- * formats (board, grid, matrix) accept a board with or without the blank line after it, even
- * boards with no blank line between them. `cols`, `pairs` and `perm` accept commas between
- * numbers; `json` accepts // comments, and a single board ["..Q.", ...] as well as a list.
- * @param text    the input, len bytes (need not be NUL-terminated); it must outlive the reader.
- * @param format  an input format, or NQ_INPUT_AUTO to detect it.
- * @param n_hint  the board size to assume when the text does not state it (`pairs`, `count`, "-1"),
- *                or 0; 0 <= n_hint <= NQ_PARSE_MAX_N.
- * @param out     receives the reader; free it with nq_reader_free().
- * @return NQ_OK (when NQ_INPUT_AUTO cannot detect the format, the first nq_reader_next() returns
- *         NQ_EPARSE and nq_reader_error() says why); NQ_EINVAL (NULL pointers, unknown format,
- *         n_hint out of range); NQ_ENOMEM. */
-int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reader **out);
-
-/* nq_reader_format() : @return the reader's format (the detected one under NQ_INPUT_AUTO). */
-int nq_reader_format(const nq_reader *r);
-
-/* nq_reader_next() :
- * Reads the next item. A malformed item is an item (NQ_ITEM_MALFORMED), and reading goes on after
- * it (at the next line, or the next board); only a text that cannot be read on (a broken `json`
- * structure, an undetectable format) ends with NQ_EPARSE.
- * @param item  receives the item.
- * @return NQ_OK with an item; NQ_DONE at the end; NQ_EPARSE for an unrecoverable error (then
- *         nq_reader_error() gives the message, line and column, and later calls return NQ_EPARSE
- *         again); NQ_ENOMEM; NQ_EINVAL (NULL pointers). */
-int nq_reader_next(nq_reader *r, nq_item *item);
-
-/* nq_reader_error() :
- * @return the message of the last NQ_EPARSE (never NULL; "" if none), and its 1-based line and
- *         column (each pointer may be NULL). */
-const char *nq_reader_error(const nq_reader *r, int *line, int *column);
-
-/* nq_reader_free() : releases a reader; NULL is accepted. */
-void nq_reader_free(nq_reader *r);
-
-/* ---- Judging solution lists (check.c) ----------------------------------------------------- */
 
 /* nq_known_count() :
  * The number of solutions of n known to mathematics: OEIS A000170 (total) and A002562
@@ -524,7 +489,7 @@ void nq_reader_free(nq_reader *r);
  * @param total   receives the number of solutions; may be NULL.
  * @param unique  receives the number of fundamental solutions; may be NULL.
  * @return NQ_OK; NQ_ERANGE if n > 27 (not known); NQ_EINVAL if n < 1. */
-int nq_known_count(int n, nq_u128 *total, nq_u128 *unique);
+NQ_API int nq_known_count(int n, nq_u128 *total, nq_u128 *unique);
 
 /* The judgement of one item. */
 typedef enum nq_verdict_kind {
@@ -587,7 +552,7 @@ typedef struct nq_checker nq_checker; /* opaque; judges one list */
  * @param n    the size to insist on, or 0; 0 <= n <= NQ_PARSE_MAX_N.
  * @param out  receives the checker; free it with nq_checker_free().
  * @return NQ_OK, NQ_EINVAL (out NULL, n out of range), NQ_ENOMEM. */
-int nq_checker_new(int n, nq_checker **out);
+NQ_API int nq_checker_new(int n, nq_checker **out);
 
 /* nq_checker_add() :
  * Judges the next item of the list: validity (nq_validate(), which names the first two attacking
@@ -597,12 +562,12 @@ int nq_checker_new(int n, nq_checker **out);
  * @param item     the item, as nq_reader_next() gave it.
  * @param verdict  receives the judgement; may be NULL.
  * @return NQ_OK, NQ_EINVAL (NULL pointers, an item out of its board), NQ_ENOMEM. */
-int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict);
+NQ_API int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict);
 
 /* nq_checker_groups() :
  * @return the number of groups judged so far: 1 for a list (even an empty one), the number of
  *         cases for a `cases` output. */
-int nq_checker_groups(const nq_checker *c);
+NQ_API int nq_checker_groups(const nq_checker *c);
 
 /* nq_checker_group() :
  * Sums up one group: counts, order, and completeness against OEIS A000170. When the group is
@@ -610,131 +575,200 @@ int nq_checker_groups(const nq_checker *c);
  * with nq_search_new() (at most 2.3 million of them) until one is not in the list.
  * @param index  0 <= index < nq_checker_groups().
  * @return NQ_OK, NQ_EINVAL (NULL pointers, index out of range), NQ_ENOMEM. */
-int nq_checker_group(nq_checker *c, int index, nq_check_group *out);
+NQ_API int nq_checker_group(nq_checker *c, int index, nq_check_group *out);
 
 /* nq_checker_free() : releases a checker; NULL is accepted. */
-void nq_checker_free(nq_checker *c);
+NQ_API void nq_checker_free(nq_checker *c);
 
-/* ---- n-Queens Completion: instances (instance.c) and the completion engine (complete.c) ---- */
+/* ========================================================================================== */
+/* Format: the output formats (format.c) and pictures (svg.c)                                 */
+/* ========================================================================================== */
 
-/* nq_instance : a completion problem on an n x n board: queens already placed, cells where no
- * queen may stand, and excluded diagonals (CSPLib problem 79). Build one with nq_instance_init()
- * and the setters below, or with a parser; release it with nq_instance_free(). */
-typedef struct nq_instance {
-    int n;                /* board size, 1 <= n <= NQ_INSTANCE_MAX_N */
-    int *cols;            /* n entries: cols[row] = column of the given queen, or -1 */
-    unsigned char *xdiag; /* 2n-1 flags: non-zero = no queen on the diagonal row - col = i-(n-1) */
-    unsigned char *xanti; /* 2n-1 flags: non-zero = no queen on the anti-diagonal row + col = i */
-    int *blocked;         /* 2 * nblocked ints: row, column of each cell where no queen may stand */
-    size_t nblocked;      /* number of blocked cells (duplicates allowed) */
-    size_t blocked_cap;   /* allocated pairs of `blocked` */
-} nq_instance;
+/* The output formats. Examples for n = 4, cols = {1, 3, 0, 2}. */
+typedef enum nq_format {
+    NQ_FMT_COLS = 0, /* "1 3 0 2\n" */
+    NQ_FMT_PAIRS,    /* "0-1, 1-3, 2-0, 3-2, .\n" (row-col pairs) */
+    NQ_FMT_BOARD,    /* ".Q..\n...Q\nQ...\n..Q.\n\n" (n lines, then a blank line) */
+    NQ_FMT_JSON,     /* "[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]" (one element of the run's array) */
+    NQ_FMT_JSONL,    /* "{\"n\":4,\"cols\":[1,3,0,2]}\n" */
+    NQ_FMT_GRID,     /* "_ Q _ _ \n_ _ _ Q \nQ _ _ _ \n_ _ Q _ \n\n" (each cell then a space) */
+    NQ_FMT_PERM,     /* "[2 4 1 3 ]\n" (1-based columns, each followed by a space) */
+    NQ_FMT_MATRIX,   /* "0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n\n" (0/1, then a blank line) */
+    NQ_FMT_SVG,      /* a picture; see the SVG section */
+} nq_format;
+#define NQ_FORMATS 9
 
-/* NQ_INSTANCE_MAX_N : the largest board an instance may describe (memory grows as O(n) for the
- * instance; the engine's memory grows as k^2 bits for k free rows). */
-#define NQ_INSTANCE_MAX_N (1 << 20)
+/* Flags of nq_format_solution(). */
+#define NQ_FMT_COLUMN_MAJOR 1u /* print the transposed board (queen (r, c) drawn at (c, r)) */
+#define NQ_FMT_NO_END       2u /* omit the final newline or blank line (perm in `cases`) */
 
-/* nq_instance_init() :
- * Makes an empty instance of size n: no queen, no blocked cell, no excluded diagonal.
- * @return NQ_OK; NQ_EINVAL if inst is NULL or n is outside [1, NQ_INSTANCE_MAX_N]; NQ_ENOMEM
- *         (then *inst holds nothing to free). */
-int nq_instance_init(nq_instance *inst, int n);
+/* nq_format_name() / nq_format_parse() :
+ * Map between a format and its command-line name ("cols", "pairs", "board", "json", "jsonl",
+ * "grid", "perm", "matrix", "svg").
+ * nq_format_parse() @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
+NQ_API const char *nq_format_name(nq_format fmt);
+NQ_API int nq_format_parse(const char *name, nq_format *fmt);
 
-/* nq_instance_free() : releases what an instance holds and zeroes it; NULL is accepted. */
-void nq_instance_free(nq_instance *inst);
+/* nq_format_is_board() :
+ * @return 1 if the format draws the whole board (n^2 characters: board, json, grid, matrix, svg),
+ *         0 for the formats of size O(n) (cols, pairs, jsonl, perm). */
+NQ_API int nq_format_is_board(nq_format fmt);
 
-/* nq_instance_place() :
- * Places a given queen at (row, col), 0-based. Placing the same queen twice is harmless.
- * @param conflict  receives the two queens when NQ_ECONFLICT is returned (kind NQ_ATTACK_ROW,
- *                  row1 = row2); may be NULL.
- * @return NQ_OK; NQ_EINVAL (NULL inst, row or col outside [0, n)); NQ_ECONFLICT if the row
- *         already holds a queen in another column (only one queen fits in a row). */
-int nq_instance_place(nq_instance *inst, int row, int col, nq_conflict *conflict);
+/* nq_format_solution() :
+ * Writes one solution in a text format (not NQ_FMT_SVG), snprintf-style: at most cap bytes
+ * including a terminating NUL; the result is always terminated when cap > 0.
+ * @param n     board size, n >= 1.
+ * @param cols  n entries in [0, n); with NQ_FMT_COLUMN_MAJOR a permutation.
+ * @param flags NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END.
+ * @return the length of the full text (excluding the NUL), so a call with cap 0 sizes the buffer;
+ *         0 if an argument is invalid (fmt is NQ_FMT_SVG, n < 1, cols NULL, an entry out of range).
+ */
+NQ_API size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
+                                 unsigned flags);
 
-/* nq_instance_block() :
- * Forbids a queen on the cell (row, col). @return NQ_OK, NQ_EINVAL (out of range), NQ_ENOMEM. */
-int nq_instance_block(nq_instance *inst, int row, int col);
+/* nq_format_rows() :
+ * Writes the part of a solution's text that its rows [first, last) contribute, snprintf-style as
+ * nq_format_solution(), so that a solution of millions of rows is written in pieces through a
+ * small buffer: the pieces of [0, r1), [r1, r2), ..., [rk, n) put end to end are exactly
+ * nq_format_solution()'s text. The piece with first = 0 starts with what comes before row 0
+ * ("[", "{\"n\":4,\"cols\":["), the piece with last = n ends with what follows row n-1.
+ * @param first, last  0 <= first < last <= n.
+ * @param flags  0 or NQ_FMT_NO_END (for a board drawn transposed, transpose the placement first
+ *               with nq_transform(), which can do it in place).
+ * @return the length of the whole piece (excluding the NUL); 0 if an argument is invalid (as
+ *         nq_format_solution(), or the rows out of order or range, or another flag). */
+NQ_API size_t nq_format_rows(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
+                             int first, int last, unsigned flags);
 
-/* nq_instance_exclude() :
- * Excludes a diagonal in the numbering of CSPLib problem 79: t = 1 excludes the anti-diagonal
- * row + col = i, t = 0 the diagonal row - col = i - (n - 1); i in [0, 2n - 2].
- * @return NQ_OK, or NQ_EINVAL if i or t is out of range. */
-int nq_instance_exclude(nq_instance *inst, int i, int t);
+/* nq_format_prefix() / nq_format_separator() / nq_format_suffix() :
+ * What a run of solutions in this format starts with, puts between two solutions, and ends with:
+ * "[", "," and "]\n" for NQ_FMT_JSON (so an empty run is "[]\n"), "" for the others. */
+NQ_API const char *nq_format_prefix(nq_format fmt);
+NQ_API const char *nq_format_separator(nq_format fmt);
+NQ_API const char *nq_format_suffix(nq_format fmt);
 
-/* nq_instance_parse() :
- * Reads an instance from text, detecting its format:
- * - a board: n lines of n cells, `Q` a given queen, `.` or `_` a free cell, `x` or `X` a blocked
- *   cell; spaces and tabs between cells are ignored (so the `grid` format reads too);
- * - statements `NAME = VALUE` (MiniZinc data, `;` optional) or `letting NAME = VALUE` /
- *   `letting NAME be VALUE` (Essence), with `%`, `$`, `#` and `//` comments, where NAME is one of
- *   `n` (board size), `numdiags` and `diags` (CSPLib problem 79 excluded diagonals: pairs [i, t],
- *   see nq_instance_exclude(); numdiags must equal the number of pairs) and `init` (given queens
- *   as 0-based pairs [row, col]).
- * @param text       the input, len bytes (need not be NUL-terminated).
- * @param n          the expected board size, or 0 to take it from the text.
- * @param max_diags  use only the first max_diags pairs of `diags` (the instance's D prefix, as in
- *                   the experiments of Gent, Jefferson and Nightingale); -1 for all of them.
- * @param out        receives the instance (free it with nq_instance_free()) when NQ_OK.
- * @param conflict   receives two given queens in one row when NQ_ECONFLICT; may be NULL.
- * @param err        receives a one-line message "line L, column C: ..." on NQ_EPARSE or
- *                   NQ_EMISMATCH; may be NULL; errcap bytes including the NUL.
- * @return NQ_OK; NQ_EPARSE (malformed text, a number out of range, no size, max_diags larger
- *         than the number of pairs); NQ_EMISMATCH (n given and the text states another size);
- *         NQ_ECONFLICT; NQ_EINVAL (NULL text or out, n or max_diags out of range); NQ_ENOMEM. */
-int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_instance *out,
-                      nq_conflict *conflict, char *err, size_t errcap);
+/* An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
+ * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
+ * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
+ * omitted when cells are smaller than 10 px, i.e. n > 64). The empty board and the queen are
+ * defined once and reused (<use>), and the squares are a pattern, so a picture of k boards takes
+ * O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <= 16, else max(4, 640 / n); a
+ * margin of one cell (at least 10 px) on each side of every board, for its labels and as the gap
+ * between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
 
-/* nq_instance_parse_queens() :
- * Reads given queens in the `pairs` notation, "r-c, r-c, ..." (0-based; commas and spaces
- * separate; a final "." as written by the pairs format is accepted; an empty list is allowed)
- * into a new instance of size n. Errors and outputs as nq_instance_parse(); the column of a
- * message counts characters of spec from 1. */
-int nq_instance_parse_queens(const char *spec, int n, nq_instance *out, nq_conflict *conflict,
-                             char *err, size_t errcap);
+#define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
+#define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
+#define NQ_SVG_MAX_BOARDS 1000000 /* the most boards in one picture */
 
-/* Statistics of a completion run. */
-typedef struct nq_complete_stats {
-    uint64_t nodes;  /* queens placed by the search (all sub-searches together) */
-    uint64_t probes; /* feasibility searches run to pick the lexicographically first completion */
-    int free_rows;   /* k: rows (and columns) left free by the given queens */
-} nq_complete_stats;
+/* nq_svg_picture() :
+ * Writes the whole picture of k solutions of size n, snprintf-style: at most cap bytes including a
+ * terminating NUL (always terminated when cap > 0).
+ * @param n      board size, 1 <= n <= NQ_SVG_MAX_N.
+ * @param cols   k * n entries: solution i is cols[i*n .. i*n+n-1], entries in [0, n) (any
+ *               placement is drawn; attacks are not checked). May be NULL when k = 0.
+ * @param k      number of boards, 0 <= k <= NQ_SVG_MAX_BOARDS; k = 0 draws a small picture
+ *               saying that there is no solution.
+ * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
+ * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
+ *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an
+ *         entry out of range). */
+NQ_API size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k,
+                             unsigned flags);
 
-/* nq_complete_first() :
- * Computes the lexicographically first completion of an instance, or proves that none exists
- * (the decision problem is NP-complete: Gent, Jefferson and Nightingale, "Complexity of n-Queens
- * Completion", JAIR 59, 2017). The free rows, free columns and allowed cells are extracted, then a
- * search on bitsets of any width picks at each step the row or column with the fewest candidates,
- * with forward checking; rows are then fixed in increasing order, each candidate column first
- * tested by that search (see complete.c). Memory O(k^2) bytes (at most about 4k^2) for k free
- * rows, k <= 65535.
- * @param cols      receives n columns (the given queens and the placed ones) when NQ_OK.
- * @param conflict  receives the first two given queens that attack each other (earliest later
- *                  row, then column before diagonal before anti-diagonal) on NQ_ECONFLICT.
- * @param stats     receives the statistics; may be NULL.
- * @return NQ_OK; NQ_ENOSOL if no completion exists (also when a given queen stands on a blocked
- *         cell or an excluded diagonal); NQ_ECONFLICT; NQ_EINVAL (NULL or inconsistent instance);
- *         NQ_ERANGE (more than 65535 free rows); NQ_ENOMEM. */
-int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
-                      nq_complete_stats *stats);
+/* nq_svg_begin() / nq_svg_board() / nq_svg_end() :
+ * The same picture in pieces, for callers that stream: begin (the header, sized for k boards),
+ * then board i = 0 .. k-1 in order, then end; their concatenation equals nq_svg_picture(). Each
+ * writes snprintf-style and returns the full length (0 on invalid arguments, as above; also if
+ * index >= k). With k = 0, begin and end alone make the "no solution" picture. */
+NQ_API size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags);
+NQ_API size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
+                           unsigned flags);
+NQ_API size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
 
-/* nq_complete_count() :
- * Counts all completions (each full solution that extends the instance), 128-bit, by the same
- * fewest-candidates search with forward checking. Errors as nq_complete_first(), except that no
- * completion is a count of 0 with NQ_OK. */
-int nq_complete_count(const nq_instance *inst, nq_u128 *count, nq_conflict *conflict,
-                      nq_complete_stats *stats);
+/* nq_svg_cell_px() :
+ * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
+ *         max(4, 640 / n)), or 0 if n is out of range. */
+NQ_API int nq_svg_cell_px(int n);
 
-/* nq_complete_each() :
- * Calls fn(user, n, cols) for every completion in lexicographic order (cols holds n columns and
- * is valid during the call only); a non-zero return stops the listing.
- * @return NQ_OK after the last one (NQ_ENOSOL if there was none), NQ_STOPPED if fn stopped it,
- *         or the errors of nq_complete_first(). */
-int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const int *cols),
-                     void *user, nq_conflict *conflict, nq_complete_stats *stats);
+/* nq_svg_board_origin() :
+ * Where board `index` of a picture of k boards lies: (*x, *y) receive the pixel coordinates of
+ * the top-left corner of its cell (0, 0); cell (r, c) spans [x + c*s, x + (c+1)*s) horizontally
+ * and [y + r*s, y + (r+1)*s) vertically, s = nq_svg_cell_px(n). *width and *height (may be NULL)
+ * receive the size of the whole picture.
+ * @return NQ_OK, or NQ_EINVAL if n or k is out of range, index >= k, or x or y is NULL. */
+NQ_API int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, int *width,
+                               int *height);
 
-/* ==== End of section: parsing, checking and completion ==================================== */
+/* ========================================================================================== */
+/* ADVANCED TIER: split, journal, readers, trace                                              */
+/* ========================================================================================== */
 
-/* ==== Section: checkpoint journal (journal.c) ============================================ */
+/* ========================================================================================== */
+/* Subproblems: the numbered split of a count, on many threads (split.c, parallel.c)          */
+/* ========================================================================================== */
+
+/* A numbered split of a whole count into independent subproblems (see above). */
+typedef struct nq_split nq_split;
+
+/* nq_split_new() : the split used by every count of n (threads, journal, MPI). Builds the list
+ * of subproblems (at most 2,000,000 of 4 + 2 depth bytes each; under 0.1 s for n <= 20, 0.2 s
+ * for n = 32).
+ * @param n    1 <= n <= NQ_MAX_N.
+ * @param out  receives the split; free it with nq_split_free().
+ * @return NQ_OK, NQ_EINVAL (n out of range, out NULL), NQ_ENOMEM. */
+NQ_API int nq_split_new(int n, nq_split **out);
+
+/* nq_split_n() / nq_split_size() / nq_split_id() :
+ * The board size; the number of subproblems (numbered 0 .. size-1); and a short string naming the
+ * numbering (method, version, n, depth and size) that a journal stores and compares. NULL gives
+ * 0, 0 and "". */
+NQ_API int nq_split_n(const nq_split *s);
+NQ_API uint64_t nq_split_size(const nq_split *s);
+NQ_API const char *nq_split_id(const nq_split *s);
+
+/* nq_split_solve() :
+ * Computes one subproblem's contribution (its weighted solutions, fundamental and orbit counts,
+ * nodes). Thread-safe: many threads may solve subproblems of one split at once. The sum over all
+ * indices equals nq_count(). Each call allocates about 1.1 MB of scratch memory (nq_count_split()
+ * keeps one per thread instead); without it, a slower search that needs none gives the same
+ * result.
+ * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
+NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
+
+/* nq_split_free() : NULL is accepted. */
+NQ_API void nq_split_free(nq_split *s);
+
+/* Options of nq_count_split(). Zero-initialise, then set what you need. */
+typedef struct nq_count_options {
+    int threads;         /* worker threads; 0 = all cores */
+    const uint8_t *skip; /* NULL, or nq_split_size() flags: non-zero = already done, skip it */
+    /* Called once per finished subproblem, never concurrently (under a lock), from any thread;
+     * a non-zero return stops the count (NQ_STOPPED). May be NULL. */
+    int (*on_result)(void *user, uint64_t index, const nq_counts *c);
+    void *user;
+    /* NULL, or a flag: once non-zero, no new subproblem starts; those running finish and are
+     * reported and counted. */
+    const volatile int *stop;
+} nq_count_options;
+
+/* nq_count_threads() :
+ * @param threads  a thread count as in nq_count_options.threads (0 = all cores).
+ * @return the number of worker threads a count with that setting runs (>= 1). */
+NQ_API int nq_count_threads(int threads);
+
+/* nq_count_split() :
+ * Solves every subproblem not skipped, on opt->threads threads (OpenMP, dynamic schedule, one
+ * subproblem at a time), and adds their contributions into *out (which the caller initialises,
+ * e.g. from a journal). The result never depends on the number of threads or the schedule.
+ * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
+ * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
+ *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
+ *         threads < 0); NQ_ENOMEM. */
+NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
+
+/* ========================================================================================== */
+/* The checkpoint journal (journal.c)                                                         */
+/* ========================================================================================== */
 
 /* A checkpoint journal records the finished subproblems of one split (nq_split_new()) of a count in
  * an append-only text file, so that a count that is killed can resume where it stopped and still
@@ -774,6 +808,15 @@ typedef struct nq_journal_info {
     char library[32];                   /* version of the library that created the file */
 } nq_journal_info;
 
+/* Why a journal was refused (nq_journal_open(), nq_journal_read()): the details that go with the
+ * status code, so that a caller can explain it without reading the file again. */
+typedef struct nq_journal_problem {
+    int os_error;          /* NQ_EIO: the errno of the system call that failed (ENOENT: no file) */
+    int line;              /* NQ_ECORRUPT: the 1-based line found damaged (0: the file is empty) */
+    nq_journal_info found; /* NQ_EMISMATCH: the header of the journal found: `format` always;
+                              n, size, split_id and library when the format is this one */
+} nq_journal_problem;
+
 /* nq_journal_open() :
  * Opens the journal at path for the split s, creating it (header written and fsync'd, with its
  * directory) if it does not exist or is empty, or resuming it if it does: its records are read and
@@ -783,67 +826,147 @@ typedef struct nq_journal_info {
  * @param sync_ms  longest time in milliseconds between two fsync() of new records; 0 for
  *                 NQ_JOURNAL_SYNC_MS.
  * @param out      receives the handle; close it with nq_journal_close().
- * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EIO (the file cannot be
- *         created, read, written, locked or synced: errno tells why, EBUSY if another process holds
- *         the lock); NQ_EMISMATCH (the journal belongs to another n, size, split or format);
- *         NQ_ECORRUPT (the file is not a journal, or a line other than the last is damaged, or two
- *         records of one subproblem disagree); NQ_ENOMEM. */
-int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out);
+ * @param problem  receives the details of a refusal (zeroed on success); may be NULL.
+ * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another process
+ *         holds the lock: a count is running on it); NQ_EIO (the file cannot be created, read,
+ *         written, locked or synced: problem->os_error tells why); NQ_EMISMATCH (the journal
+ *         belongs to another n, size, split or format: problem->found); NQ_ECORRUPT (the file is
+ *         not a journal, or a line other than the last is damaged, or two records of one
+ *         subproblem disagree: problem->line); NQ_ENOMEM. */
+NQ_API int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out,
+                           nq_journal_problem *problem);
 
 /* nq_journal_skip() :
  * @return the nq_split_size() flags of the subproblems already recorded (non-zero = done), ready
  *         for nq_count_options.skip; owned by the journal, updated by every append. */
-const uint8_t *nq_journal_skip(const nq_journal *j);
+NQ_API const uint8_t *nq_journal_skip(const nq_journal *j);
 
 /* nq_journal_get_info() :
  * Fills info with the journal's header and the sum of every record so far (those read when it was
  * opened and those appended since). */
-void nq_journal_get_info(nq_journal *j, nq_journal_info *info);
+NQ_API void nq_journal_get_info(nq_journal *j, nq_journal_info *info);
 
 /* nq_journal_append() :
  * Records that subproblem `index` finished with contributions c: writes the record at once and
  * fsyncs if sync_ms have passed since the last fsync. Calls may come from any thread (they are
  * serialised inside), and so may nq_journal_sync() and nq_journal_get_info() meanwhile.
  * @return NQ_OK; NQ_EINVAL (index >= size, index already recorded, NULL pointer); NQ_EIO (write or
- *         fsync failed, errno tells why; the journal then refuses further appends). */
-int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c);
+ *         fsync failed, nq_journal_error() tells why; the journal then refuses further appends). */
+NQ_API int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c);
 
 /* nq_journal_on_result() :
  * An nq_count_options.on_result callback for user = the journal: calls nq_journal_append() and
  * returns its status (non-zero stops the count); the status is kept for nq_journal_error(). */
-int nq_journal_on_result(void *journal, uint64_t index, const nq_counts *c);
+NQ_API int nq_journal_on_result(void *journal, uint64_t index, const nq_counts *c);
 
 /* nq_journal_error() :
- * @return the first failed status of an append (NQ_OK if none), so that a caller can tell a count
- *         stopped by a journal write error from one stopped by the user. */
-int nq_journal_error(nq_journal *j);
+ * The first failure of an append or a sync (whichever thread it happened on), so that a caller
+ * can tell a count stopped by a journal write error from one stopped by the user, and say why.
+ * @param os_error  receives the errno of the failed system call when the status is NQ_EIO, else
+ *                  0; may be NULL.
+ * @return the first failed status (NQ_OK if none); NQ_EINVAL if j is NULL. */
+NQ_API int nq_journal_error(nq_journal *j, int *os_error);
 
 /* nq_journal_sync() :
  * Forces the records appended so far to stable storage (fsync), if any is not yet; appends only
  * fsync when they come, so a caller whose subproblems take long calls this from a timer (thread)
  * to keep the promise of NQ_JOURNAL_SYNC_MS. Appends from other threads do not wait for the disk.
- * @return NQ_OK, or NQ_EIO (errno tells why; later appends then fail too). */
-int nq_journal_sync(nq_journal *j);
+ * @return NQ_OK, or NQ_EIO (nq_journal_error() tells why; later appends then fail too). */
+NQ_API int nq_journal_sync(nq_journal *j);
 
 /* nq_journal_close() :
  * Syncs, unlocks, closes and frees the journal; NULL is accepted (returns NQ_OK).
+ * @param os_error  receives the errno of the failed system call when NQ_EIO is returned, else 0;
+ *                  may be NULL.
  * @return NQ_OK, or NQ_EIO if the final sync or close failed (the handle is freed anyway). */
-int nq_journal_close(nq_journal *j);
+NQ_API int nq_journal_close(nq_journal *j, int *os_error);
 
 /* nq_journal_read() :
  * Reads and checks the journal at path without changing it and without knowing the split (for a
  * status report); a torn last line is reported in info->torn, not cut off.
- * @return NQ_OK; NQ_EINVAL (NULL argument); NQ_EIO (cannot read: errno tells why, ENOENT if it does
- *         not exist); NQ_ECORRUPT (as nq_journal_open(); an empty file is not a journal either);
- *         NQ_EMISMATCH (another format version); NQ_ENOMEM. */
-int nq_journal_read(const char *path, nq_journal_info *info);
+ * @param problem  receives the details of a refusal, as for nq_journal_open(); may be NULL.
+ * @return NQ_OK; NQ_EINVAL (NULL argument); NQ_EIO (cannot read: problem->os_error tells why,
+ *         ENOENT if it does not exist); NQ_ECORRUPT (as nq_journal_open(); an empty file is not a
+ *         journal either); NQ_EMISMATCH (another format version); NQ_ENOMEM. */
+NQ_API int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem *problem);
 
-/* ==== End of section: checkpoint journal ================================================== */
+/* ========================================================================================== */
+/* Readers of solution lists, with format detection (reader.c, detect.c, read_*.c)            */
+/* ========================================================================================== */
 
-/* ==== Section: pictures and the traced branch-and-bound search (svg.c, bnb.c) ============= */
+/* Input formats of the readers: every text nq_format (not NQ_FMT_SVG), plus these. */
+#define NQ_INPUT_AUTO (-1) /* detect the format from the text (nq_input_detect()) */
+/* NQ_INPUT_CASES: a whole `cases` output, one line per case: "[2 4 1 3 ] [3 1 4 2 ]" or "-1". */
+#define NQ_INPUT_CASES 100
+#define NQ_INPUT_COUNT 101 /* count claims, one a line: "COUNT" (n given apart) or "N COUNT" */
 
-/* --- The traced branch-and-bound search (bnb.c) ---
- * The recursive search of the classic write-ups (seeds 000 and 004: "branch and bound" with three
+/* nq_input_name() / nq_input_parse_name() :
+ * Map between an input format (an nq_format value other than NQ_FMT_SVG, NQ_INPUT_CASES or
+ * NQ_INPUT_COUNT) and its name: the nq_format names, "cases", "count" (and "auto" for
+ * NQ_INPUT_AUTO).
+ * nq_input_name() @return the name, or "unknown".
+ * nq_input_parse_name() @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
+NQ_API const char *nq_input_name(int format);
+NQ_API int nq_input_parse_name(const char *name, int *format);
+
+/* nq_input_detect() :
+ * Tells the format of a text from its first non-blank line (and, between `perm` and `cases` and
+ * between `cols` and `matrix`, from its shape). A text made of one lone integer is a count claim
+ * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1). An empty or blank text is
+ * `cols` (an empty list).
+ * @param text    the input, len bytes, need not be NUL-terminated.
+ * @param n_hint  the board size the caller insists on, or 0 if unknown.
+ * @param format  receives the format.
+ * @param line    receives the 1-based line of the text that could not be classified; may be NULL.
+ * @return NQ_OK, NQ_EPARSE if no format fits (line says where), NQ_EINVAL (NULL pointers). */
+NQ_API int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line);
+
+typedef struct nq_reader nq_reader; /* opaque; reads one text */
+
+/* nq_reader_new() :
+ * Starts reading a list of solutions (or claims) from a text in one input format. Every format
+ * tolerates leading and trailing spaces and tabs, "\r\n" line ends and blank lines; the board
+ * formats (board, grid, matrix) accept a board with or without the blank line after it, even
+ * boards with no blank line between them. `cols`, `pairs` and `perm` accept commas between
+ * numbers; `json` accepts comments (// to the end of the line, or C's block comments), and a
+ * single board ["..Q.", ...] as well as a list; JSON strings are read as JSON says (escapes
+ * decoded; parsed by yajl, in chunks).
+ * @param text    the input, len bytes (need not be NUL-terminated); it must outlive the reader.
+ * @param format  an input format, or NQ_INPUT_AUTO to detect it.
+ * @param n_hint  the board size to assume when the text does not state it (`pairs`, `count`, "-1"),
+ *                or 0; 0 <= n_hint <= NQ_PARSE_MAX_N.
+ * @param out     receives the reader; free it with nq_reader_free().
+ * @return NQ_OK (when NQ_INPUT_AUTO cannot detect the format, the first nq_reader_next() returns
+ *         NQ_EPARSE and nq_reader_error() says why); NQ_EINVAL (NULL pointers, unknown format,
+ *         n_hint out of range); NQ_ENOMEM. */
+NQ_API int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reader **out);
+
+/* nq_reader_format() : @return the reader's format (the detected one under NQ_INPUT_AUTO). */
+NQ_API int nq_reader_format(const nq_reader *r);
+
+/* nq_reader_next() :
+ * Reads the next item. A malformed item is an item (NQ_ITEM_MALFORMED), and reading goes on after
+ * it (at the next line, or the next board); only a text that cannot be read on (a broken `json`
+ * structure, an undetectable format) ends with NQ_EPARSE.
+ * @param item  receives the item.
+ * @return NQ_OK with an item; NQ_DONE at the end; NQ_EPARSE for an unrecoverable error (then
+ *         nq_reader_error() gives the message, line and column, and later calls return NQ_EPARSE
+ *         again); NQ_ENOMEM; NQ_EINVAL (NULL pointers). */
+NQ_API int nq_reader_next(nq_reader *r, nq_item *item);
+
+/* nq_reader_error() :
+ * @return the message of the last NQ_EPARSE (never NULL; "" if none), and its 1-based line and
+ *         column (each pointer may be NULL). */
+NQ_API const char *nq_reader_error(const nq_reader *r, int *line, int *column);
+
+/* nq_reader_free() : releases a reader; NULL is accepted. */
+NQ_API void nq_reader_free(nq_reader *r);
+
+/* ========================================================================================== */
+/* Trace: the branch-and-bound search step by step (trace.c)                                  */
+/* ========================================================================================== */
+
+/* The recursive search of the classic write-ups ("branch and bound", with three
  * occupancy arrays for columns, diagonals and anti-diagonals, so that testing a cell costs O(1)),
  * made observable: every step is reported to a callback, for teaching and for tracing. Rows are
  * filled top to bottom and columns tried left to right, so solutions come in lexicographic order
@@ -851,18 +974,18 @@ int nq_journal_read(const char *path, nq_journal_info *info);
  * search (a callback per step); use nq_count() or nq_search_new() for speed. */
 
 /* What happened at one step of the search. */
-typedef enum nq_bnb_kind {
-    NQ_BNB_TRY = 0,   /* the cell (row, col) is tested */
-    NQ_BNB_ATTACKED,  /* ... and is attacked: `attack` says how, (by_row, by_col) by which queen */
-    NQ_BNB_PLACE,     /* ... and is free: a queen is placed there (one search node) */
-    NQ_BNB_SOLUTION,  /* all n rows hold a queen (row = n, col = -1); cols[0..n-1] is a solution */
-    NQ_BNB_DEAD_END,  /* every column of `row` (< n) is attacked: the placement cannot grow */
-    NQ_BNB_BACKTRACK, /* the queen at (row, col) is removed, to try the next column of its row */
-} nq_bnb_kind;
+typedef enum nq_trace_kind {
+    NQ_TRACE_TRY = 0,  /* the cell (row, col) is tested */
+    NQ_TRACE_ATTACKED, /* ... and is attacked: `attack` says how, (by_row, by_col) by which queen */
+    NQ_TRACE_PLACE,    /* ... and is free: a queen is placed there (one search node) */
+    NQ_TRACE_SOLUTION, /* all n rows hold a queen (row = n, col = -1); cols[0..n-1] is a solution */
+    NQ_TRACE_DEAD_END, /* every column of `row` (< n) is attacked: the placement cannot grow */
+    NQ_TRACE_BACKTRACK, /* the queen at (row, col) is removed, to try the next column of its row */
+} nq_trace_kind;
 
-/* One event of nq_bnb_search(). Valid only during the callback. */
-typedef struct nq_bnb_event {
-    nq_bnb_kind kind;
+/* One event of nq_trace_search(). Valid only during the callback. */
+typedef struct nq_trace_event {
+    nq_trace_kind kind;
     int n;              /* board size */
     int row, col;       /* the cell concerned, 0-based; col = -1 for SOLUTION and DEAD_END */
     nq_attack attack;   /* ATTACKED: NQ_ATTACK_COLUMN, _DIAGONAL or _ANTIDIAGONAL (the first of
@@ -871,10 +994,10 @@ typedef struct nq_bnb_event {
     const int *cols;    /* the queens above: cols[0..row-1]; for PLACE and BACKTRACK also
                            cols[row] = col; for SOLUTION the whole solution cols[0..n-1] */
     uint64_t solution;  /* SOLUTION: its 1-based number in lexicographic order; else 0 */
-} nq_bnb_event;
+} nq_trace_event;
 
-/* Totals of one nq_bnb_search(). */
-typedef struct nq_bnb_stats {
+/* Totals of one nq_trace_search(). */
+typedef struct nq_trace_stats {
     uint64_t tries;      /* cells tested (TRY events) */
     uint64_t attacked;   /* tested cells found attacked (ATTACKED events) */
     uint64_t nodes;      /* queens placed (PLACE events): equals nq_search_nodes() after a full
@@ -882,12 +1005,12 @@ typedef struct nq_bnb_stats {
     uint64_t dead_ends;  /* rows reached with every column attacked (DEAD_END events) */
     uint64_t solutions;  /* SOLUTION events: OEIS A000170 for a full search */
     uint64_t backtracks; /* queens removed (BACKTRACK events); equals nodes after a full search */
-} nq_bnb_stats;
+} nq_trace_stats;
 
-/* Callback of nq_bnb_search(): return 0 to go on, non-zero to stop the search. */
-typedef int (*nq_bnb_callback)(void *user, const nq_bnb_event *ev);
+/* Callback of nq_trace_search(): return 0 to go on, non-zero to stop the search. */
+typedef int (*nq_trace_callback)(void *user, const nq_trace_event *ev);
 
-/* nq_bnb_search() :
+/* nq_trace_search() :
  * Runs the recursive branch-and-bound search over every placement of the n x n board, reporting
  * each step to on_event in the order it happens: for each row, each column left to right is
  * TRY'd, then either ATTACKED or PLACE'd; a PLACE is followed by the search of the next row and
@@ -900,60 +1023,7 @@ typedef int (*nq_bnb_callback)(void *user, const nq_bnb_event *ev);
  * @param stats     receives the totals, also when stopped (then the totals so far); may be NULL.
  * @return NQ_OK after the whole search; NQ_STOPPED if on_event returned non-zero; NQ_EINVAL if n
  *         is out of range (stats untouched). */
-int nq_bnb_search(int n, nq_bnb_callback on_event, void *user, nq_bnb_stats *stats);
-
-/* --- Pictures (svg.c) ---
- * An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
- * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
- * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
- * omitted when cells are smaller than 10 px, i.e. n > 64). The empty board and the queen are
- * defined once and reused (<use>), and the squares are a pattern, so a picture of k boards takes
- * O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <= 16, else max(4, 640 / n); a
- * margin of one cell (at least 10 px) on each side of every board, for its labels and as the gap
- * between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
-
-#define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
-#define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
-#define NQ_SVG_MAX_BOARDS 1000000 /* the most boards in one picture */
-
-/* nq_svg_picture() :
- * Writes the whole picture of k solutions of size n, snprintf-style: at most cap bytes including a
- * terminating NUL (always terminated when cap > 0).
- * @param n      board size, 1 <= n <= NQ_SVG_MAX_N.
- * @param cols   k * n entries: solution i is cols[i*n .. i*n+n-1], entries in [0, n) (any
- *               placement is drawn; attacks are not checked). May be NULL when k = 0.
- * @param k      number of boards, 0 <= k <= NQ_SVG_MAX_BOARDS; k = 0 draws a small picture
- *               saying that there is no solution.
- * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
- * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
- *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an
- *         entry out of range). */
-size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k, unsigned flags);
-
-/* nq_svg_begin() / nq_svg_board() / nq_svg_end() :
- * The same picture in pieces, for callers that stream: begin (the header, sized for k boards),
- * then board i = 0 .. k-1 in order, then end; their concatenation equals nq_svg_picture(). Each
- * writes snprintf-style and returns the full length (0 on invalid arguments, as above; also if
- * index >= k). With k = 0, begin and end alone make the "no solution" picture. */
-size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags);
-size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
-                    unsigned flags);
-size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
-
-/* nq_svg_cell_px() :
- * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
- *         max(4, 640 / n)), or 0 if n is out of range. */
-int nq_svg_cell_px(int n);
-
-/* nq_svg_board_origin() :
- * Where board `index` of a picture of k boards lies: (*x, *y) receive the pixel coordinates of
- * the top-left corner of its cell (0, 0); cell (r, c) spans [x + c*s, x + (c+1)*s) horizontally
- * and [y + r*s, y + (r+1)*s) vertically, s = nq_svg_cell_px(n). *width and *height (may be NULL)
- * receive the size of the whole picture.
- * @return NQ_OK, or NQ_EINVAL if n or k is out of range, index >= k, or x or y is NULL. */
-int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, int *width, int *height);
-
-/* ==== End of section: pictures and trace ================================================== */
+NQ_API int nq_trace_search(int n, nq_trace_callback on_event, void *user, nq_trace_stats *stats);
 
 #ifdef __cplusplus
 }

@@ -19,7 +19,6 @@
 #include <getopt.h>
 #include <mpi.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +26,9 @@
 #include <unistd.h>
 
 #include "nqueens.h"
+#include "options.h"
 #include "progress.h"
+#include "report.h"
 
 enum { TAG_RESULT = 1, TAG_WORK = 2 };
 enum { EXIT_OK = 0, EXIT_USAGE = 2 };
@@ -35,88 +36,68 @@ enum { EXIT_OK = 0, EXIT_USAGE = 2 };
 #define POLL_NS   1000000L   /* how often a rank looks for messages while it expects one */
 #define IDLE_NS   100000000L /* longest sleep of a worker with nothing to expect but results */
 
-static const char mpi_help[] =
+static const tool_option mpi_options[] = {
+    {"unique", 'u', NULL, "print the number of fundamental solutions"},
+    {"threads", 't', "T", "worker threads per rank, 1 to 1024 (default 1: one rank per core)"},
+    {"json", 'j', NULL,
+     "print one JSON object as 'nqueens count --json' does (threads is\n"
+     "the number of compute threads over all ranks)"},
+    {"checkpoint", 'c', "FILE",
+     "record finished subproblems in FILE (on rank 0's file system)\n"
+     "and resume from it; a killed job is resumed by the same command"},
+    {"progress", 'p', NULL, "progress and ETA on rank 0's stderr (default: when a terminal)"},
+    {"no-progress", 'P', NULL, "never show progress"},
+    {NULL, 0, NULL, NULL},
+};
+
+static const tool_command mpi_command = {
+    "count",
     "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
     "                           [--progress | --no-progress]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64) over MPI ranks, with the\n"
     "output of 'nqueens count'. Rank 0 hands out the numbered subproblems, sums the results\n"
     "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
-    "Run it with mpirun or srun, e.g. 'mpirun -np 8 nqueens-mpi count 18'.\n\n"
-    "  -u, --unique       print the number of fundamental solutions\n"
-    "  -t, --threads T    worker threads per rank, 1 to 1024 (default 1: one rank per core)\n"
-    "  -j, --json         print one JSON object as 'nqueens count --json' does (threads is\n"
-    "                     the number of compute threads over all ranks)\n"
-    "  -c, --checkpoint FILE  record finished subproblems in FILE (on rank 0's file system)\n"
-    "                     and resume from it; a killed job is resumed by the same command\n"
-    "  -p, --progress     progress and ETA on rank 0's stderr (default: when a terminal)\n"
-    "  -P, --no-progress  never show progress\n"
-    "  -h, --help         show this help\n";
+    "Run it with mpirun or srun, e.g. 'mpirun -np 8 nqueens-mpi count 18'.\n",
+    mpi_options,
+    NULL,
+};
 
 typedef struct options {
     int n, unique, json, threads, progress, help;
     const char *checkpoint;
 } options;
 
-/* Only rank 0 explains errors: every rank parses the same arguments and fails the same way. */
-static int quiet;
-
-static void mpi_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void mpi_error(const char *fmt, ...) {
-    va_list ap;
-    if (quiet)
-        return;
-    fflush(stdout);
-    fputs("nqueens-mpi: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
-
-static int parse_int(const char *what, const char *s, long lo, long hi, int *out) {
-    char *end;
-    errno = 0;
-    long v = s && *s ? strtol(s, &end, 10) : 0;
-    if (!s || !*s || *end || errno || v < lo || v > hi) {
-        mpi_error("%s must be an integer from %ld to %ld, got '%s'", what, lo, hi, s ? s : "");
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
-}
-
 /* Parses the command line (every rank does, identically); prints errors only if `loud`. */
 static int parse_args(int argc, char **argv, options *o, int loud) {
-    static const struct option longopts[] = {
-        {"unique", no_argument, NULL, 'u'},   {"threads", required_argument, NULL, 't'},
-        {"json", no_argument, NULL, 'j'},     {"checkpoint", required_argument, NULL, 'c'},
-        {"progress", no_argument, NULL, 'p'}, {"no-progress", no_argument, NULL, 'P'},
-        {"help", no_argument, NULL, 'h'},     {NULL, 0, NULL, 0},
-    };
+    tool_getopt g;
+    tool_getopt_init(&g, &mpi_command);
+    long long v;
     memset(o, 0, sizeof *o);
     o->threads = 1;
     o->progress = -1;
-    quiet = !loud;
+    tool_set_program("nqueens-mpi", !loud); /* every rank parses the same arguments and fails
+                                               the same way: only rank 0 explains */
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
         if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
             o->help = 1;
             return 0;
         }
-        mpi_error("the only command is 'count' (try 'nqueens-mpi count --help')");
+        tool_error("the only command is 'count' (try 'nqueens-mpi count --help')");
         return -1;
     }
     argc--;
     argv++;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":ut:jc:pPh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
         switch (opt) {
         case 'u':
             o->unique = 1;
             break;
         case 't':
-            if (parse_int("--threads", optarg, 1, 1024, &o->threads))
+            if (tool_parse_ll("--threads", optarg, 1, 1024, &v))
                 return -1;
+            o->threads = (int)v;
             break;
         case 'j':
             o->json = 1;
@@ -132,18 +113,21 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
             o->help = 1;
             return 0;
         case ':':
-            mpi_error("option '%s' needs a value", argv[optind - 1]);
+            tool_error("option '%s' needs a value", argv[optind - 1]);
             return -1;
         default:
-            mpi_error("unknown option '%s' (try 'nqueens-mpi count --help')", argv[optind - 1]);
+            tool_error("unknown option '%s' (try 'nqueens-mpi count --help')", argv[optind - 1]);
             return -1;
         }
     }
     if (argc - optind != 1) {
-        mpi_error("expected one N (try 'nqueens-mpi count --help')");
+        tool_error("expected one N (try 'nqueens-mpi count --help')");
         return -1;
     }
-    return parse_int("N", argv[optind], 1, NQ_MAX_N, &o->n);
+    if (tool_parse_ll("N", argv[optind], 1, NQ_MAX_N, &v))
+        return -1;
+    o->n = (int)v;
+    return 0;
 }
 
 /* ---- the compute threads of a rank -------------------------------------------------------- */
@@ -365,7 +349,7 @@ static int run_worker(const nq_split *split, int threads) {
 typedef struct master {
     const nq_split *split;
     nq_journal *journal;
-    cli_progress *progress;
+    tool_progress *progress;
     const uint8_t *skip; /* the journal's flags, or NULL */
     uint64_t cursor;     /* next number to hand out (skipped ones are passed over) */
     uint64_t size;
@@ -394,14 +378,8 @@ static void master_record(master *m, const uint64_t *recs, size_t k) {
                 m->error = rc;
         }
         nq_counts_add(&m->sum, &c);
-        cli_progress_result(m->progress, index, &c);
+        tool_progress_result(m->progress, index, &c);
     }
-}
-
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static int run_master(master *m, int ranks, int threads) {
@@ -415,7 +393,7 @@ static int run_master(master *m, int ranks, int threads) {
         return NQ_ENOMEM;
     }
     int active = ranks - 1; /* workers that have not sent their final message */
-    double last_sync = now_seconds();
+    double last_sync = tool_now();
     size_t msg_cap = 0;
     uint64_t *msg = NULL, *reply = NULL, *local = malloc(w.qcap * sizeof *local),
              *recs = malloc(w.ocap * REC_WORDS * sizeof *recs);
@@ -476,10 +454,10 @@ static int run_master(master *m, int ranks, int threads) {
         }
         if (active == 0 && local_drained)
             break;
-        if (m->journal && now_seconds() - last_sync >= 1.0) { /* appends fsync only as they come */
+        if (m->journal && tool_now() - last_sync >= 1.0) { /* appends fsync only as they come */
             if (nq_journal_sync(m->journal) != NQ_OK && m->error == NQ_OK)
                 m->error = NQ_EIO;
-            last_sync = now_seconds();
+            last_sync = tool_now();
         }
         if (!served && done == 0) {
             pthread_mutex_lock(&w.mu);
@@ -499,51 +477,20 @@ static int run_master(master *m, int ranks, int threads) {
     return rc != NQ_OK ? rc : m->error;
 }
 
-/* Prints the answer as `nqueens count` does. */
-static void print_counts(const options *o, const nq_counts *c, double seconds, int threads) {
-    char total[41], uniq[41];
-    nq_u128_to_string(c->total, total);
-    nq_u128_to_string(c->unique, uniq);
-    if (o->json) {
-        char o8[41], o4[41], o2[41], o1[41];
-        printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
-               "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d}\n",
-               o->n, total, uniq, nq_u128_to_string(c->orbit8, o8),
-               nq_u128_to_string(c->orbit4, o4), nq_u128_to_string(c->orbit2, o2),
-               nq_u128_to_string(c->orbit1, o1), seconds, (unsigned long long)c->nodes, threads);
-    } else {
-        printf("%s\n", o->unique ? uniq : total);
-    }
-}
-
 /* Rank 0 opens the journal; explains a refusal. Returns NQ_OK or the status. */
 static int open_journal(master *m, const char *path) {
-    int rc = nq_journal_open(path, m->split, 0, &m->journal);
-    if (rc == NQ_OK) {
-        nq_journal_info info;
-        nq_journal_get_info(m->journal, &info);
-        m->sum = info.counts;
-        m->skip = nq_journal_skip(m->journal);
-        if (info.torn)
-            mpi_error("checkpoint '%s': ignored a torn last record (a write cut short)", path);
-        if (info.done > 0 && info.done < info.size)
-            mpi_error("resuming from checkpoint '%s': %llu of %llu subproblems already done", path,
-                      (unsigned long long)info.done, (unsigned long long)info.size);
-        return NQ_OK;
+    nq_journal_problem why;
+    int rc = nq_journal_open(path, m->split, 0, &m->journal, &why);
+    if (rc != NQ_OK) {
+        tool_journal_refused(path, rc, &why, m->split);
+        return rc;
     }
-    if (rc == NQ_EIO && errno == EBUSY)
-        mpi_error("checkpoint '%s' is in use by another running count", path);
-    else if (rc == NQ_EIO)
-        mpi_error("cannot use checkpoint '%s': %s", path, strerror(errno));
-    else if (rc == NQ_EMISMATCH)
-        mpi_error("checkpoint '%s' belongs to another count (n, split or format); give another "
-                  "file",
-                  path);
-    else if (rc == NQ_ECORRUPT)
-        mpi_error("checkpoint '%s' is damaged or is not a journal; refusing to use it", path);
-    else
-        mpi_error("cannot use checkpoint '%s': %s", path, nq_strerror(rc));
-    return rc;
+    nq_journal_info info;
+    nq_journal_get_info(m->journal, &info);
+    m->sum = info.counts;
+    m->skip = nq_journal_skip(m->journal);
+    tool_journal_opened(path, &info);
+    return NQ_OK;
 }
 
 int main(int argc, char **argv) {
@@ -558,13 +505,13 @@ int main(int argc, char **argv) {
     }
     if (o.help) {
         if (rank == 0)
-            fputs(mpi_help, stdout);
+            tool_print_help(stdout, &mpi_command);
         MPI_Finalize();
         return EXIT_OK;
     }
     if (provided < MPI_THREAD_FUNNELED) {
         if (rank == 0)
-            mpi_error("this MPI library does not support threads (MPI_THREAD_FUNNELED)");
+            tool_error("this MPI library does not support threads (MPI_THREAD_FUNNELED)");
         MPI_Finalize();
         return EXIT_USAGE;
     }
@@ -578,36 +525,39 @@ int main(int argc, char **argv) {
         if (rank == 0 && o.checkpoint)
             rc = open_journal(&m, o.checkpoint);
     } else if (rank == 0) {
-        mpi_error("cannot count n = %d: %s", o.n, nq_strerror(rc));
+        tool_error("cannot count n = %d: %s", o.n, nq_strerror(rc));
     }
     int ok = rc == NQ_OK;
     MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD); /* rank 0 alone may have refused the journal */
     if (!ok) {
-        nq_journal_close(m.journal);
+        nq_journal_close(m.journal, NULL);
         nq_split_free(split);
         MPI_Finalize();
         return EXIT_USAGE;
     }
-    double start = now_seconds();
+    double start = tool_now();
     if (rank == 0) {
-        if (cli_progress_wanted(o.progress))
-            m.progress = cli_progress_start(o.n, m.size, m.skip);
+        if (tool_progress_wanted(o.progress))
+            m.progress = tool_progress_start(o.n, m.size, m.skip);
         rc = run_master(&m, ranks, o.threads);
-        cli_progress_stop(m.progress);
-        int saved = errno;
-        int crc = nq_journal_close(m.journal);
-        if (rc == NQ_OK && crc != NQ_OK)
-            rc = crc;
-        else
-            errno = saved;
-        if (rc == NQ_EIO)
-            mpi_error("cannot write checkpoint '%s': %s", o.checkpoint, strerror(errno));
-        else if (rc != NQ_OK)
-            mpi_error("cannot count n = %d: %s", o.n, nq_strerror(rc));
-        else
-            print_counts(&o, &m.sum, now_seconds() - start, ranks * o.threads);
+        tool_progress_stop(m.progress);
+        int os_error = 0, close_error;
+        int jrc = m.journal ? nq_journal_error(m.journal, &os_error) : NQ_OK;
+        int crc = nq_journal_close(m.journal, &close_error);
+        if (jrc == NQ_OK && crc != NQ_OK) {
+            jrc = crc;
+            os_error = close_error;
+        }
+        if (jrc != NQ_OK) {
+            tool_journal_failed(o.checkpoint, jrc, os_error);
+            rc = jrc;
+        } else if (rc != NQ_OK) {
+            tool_error("cannot count n = %d: %s", o.n, nq_strerror(rc));
+        } else {
+            tool_print_counts(o.n, &m.sum, o.unique, o.json, tool_now() - start, ranks * o.threads);
+        }
         if (fflush(stdout) != 0 && rc == NQ_OK) {
-            mpi_error("cannot write the result: %s", strerror(errno));
+            tool_error("cannot write the result: %s", strerror(errno));
             rc = NQ_EIO;
         }
     } else {

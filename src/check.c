@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nqueens.h"
+#include "symmetry.h"
 
 /* OEIS A000170 (all solutions) and A002562 (fundamental) for n = 1..27, as in
  * tests/data/counts.txt (which the unit tests compare with this table). */
@@ -263,14 +263,6 @@ static int scratch(nq_checker *c, int n) {
     return NQ_OK;
 }
 
-/* Lexicographic comparison of two full placements of size n. */
-static int compare(int n, const int *a, const int *b) {
-    for (int i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return a[i] < b[i] ? -1 : 1;
-    return 0;
-}
-
 static int judge_placement(nq_checker *c, group_state *g, int gi, const nq_item *item,
                            nq_verdict *v) {
     int n = item->n;
@@ -330,7 +322,7 @@ static int judge_placement(nq_checker *c, group_state *g, int gi, const nq_item 
         return NQ_OK;
     /* At most one queen in each row; with no empty row, a full placement, in order or not. */
     if (empty < 0) {
-        if (g->prev && g->ordered && compare(n, c1, g->prev) <= 0) {
+        if (g->prev && g->ordered && sym_compare(n, c1, g->prev) <= 0) {
             g->ordered = 0;
             g->order_index = v->index;
             g->order_line = item->line;

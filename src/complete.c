@@ -41,11 +41,11 @@
 #include <string.h>
 
 #include "complete.h"
-#include "nqueens.h"
+#include "instance.h"
 
-#define CX_MAX_K 65535 /* cells are numbered i * k + j in 32 bits */
+#define COMPLETE_MAX_K 65535 /* cells are numbered i * k + j in 32 bits */
 
-typedef struct cx {
+typedef struct complete_state {
     int n;        /* board size */
     int k;        /* free rows = free columns */
     int w;        /* 64-bit words per bitset */
@@ -72,9 +72,9 @@ typedef struct cx {
     uint64_t *frames;
     uint64_t *cbit, *rbit;
     int *cent; /* 2k: distance from the centre of free row i, then of free column j (times 2) */
-} cx;
+} complete_state;
 
-static void cx_free(cx *s) {
+static void complete_free(complete_state *s) {
     free(s->row_of);
     free(s->col_of);
     free(s->cidx);
@@ -95,23 +95,24 @@ static void cx_free(cx *s) {
     free(s->trail);
 }
 
-static int cx_has(const uint64_t *set, int b) {
+static int complete_has(const uint64_t *set, int b) {
     return (int)((set[b >> 6] >> (b & 63)) & 1u);
 }
 
-static int cx_alive_row(const cx *s, int i) {
+static int complete_alive_row(const complete_state *s, int i) {
     return s->rpos[i] < s->nr;
 }
 
-static int cx_alive_col(const cx *s, int j) {
+static int complete_alive_col(const complete_state *s, int j) {
     return s->cpos[j] < s->nc;
 }
 
 /* Removes the allowed cell (i, j) from both views and records it on the trail. Returns 1 if an
  * unplaced row or column is left without a candidate, -1 if the trail cannot grow, else 0. */
-static int cx_kill(cx *s, int i, int j) {
+static int complete_kill(complete_state *s, int i, int j) {
     int w = s->w;
-    assert(cx_has(s->rc + (size_t)i * (size_t)w, j) && cx_has(s->cr + (size_t)j * (size_t)w, i));
+    assert(complete_has(s->rc + (size_t)i * (size_t)w, j) &&
+           complete_has(s->cr + (size_t)j * (size_t)w, i));
     if (s->tlen == s->tcap) {
         size_t cap = s->tcap ? 2 * s->tcap : 1024;
         uint32_t *t = realloc(s->trail, cap * sizeof *t);
@@ -127,11 +128,12 @@ static int cx_kill(cx *s, int i, int j) {
     s->cr[(size_t)j * (size_t)w + (size_t)(i >> 6)] &= ~((uint64_t)1 << (i & 63));
     --s->rcnt[i];
     --s->ccnt[j];
-    return (s->rcnt[i] == 0 && cx_alive_row(s, i)) || (s->ccnt[j] == 0 && cx_alive_col(s, j));
+    return (s->rcnt[i] == 0 && complete_alive_row(s, i)) ||
+           (s->ccnt[j] == 0 && complete_alive_col(s, j));
 }
 
 /* Puts back the cells removed since the trail had length mark. */
-static void cx_undo(cx *s, size_t mark) {
+static void complete_undo(complete_state *s, size_t mark) {
     uint32_t k = (uint32_t)s->k;
     size_t w = (size_t)s->w;
     while (s->tlen > mark) {
@@ -144,7 +146,7 @@ static void cx_undo(cx *s, size_t mark) {
     }
 }
 
-static void cx_set_remove(int *list, int *pos, int *len, int x) {
+static void complete_set_remove(int *list, int *pos, int *len, int x) {
     int p = pos[x], last = list[--*len];
     list[p] = last;
     pos[last] = p;
@@ -153,7 +155,7 @@ static void cx_set_remove(int *list, int *pos, int *len, int x) {
 }
 
 /* Re-inserting in reverse order of removal restores the exact order of the set. */
-static void cx_set_restore(int *len, int x, const int *pos) {
+static void complete_set_restore(int *len, int x, const int *pos) {
     assert(pos[x] == *len);
     (void)pos;
     (void)x;
@@ -161,17 +163,17 @@ static void cx_set_restore(int *len, int x, const int *pos) {
 }
 
 /* Removes every cell of a bitset line except `keep`: row i (byrow) or column i. */
-static int cx_kill_line(cx *s, int i, int keep, int byrow) {
+static int complete_kill_line(complete_state *s, int i, int keep, int byrow) {
     const uint64_t *line = (byrow ? s->rc : s->cr) + (size_t)i * (size_t)s->w;
     for (int wd = 0; wd < s->w; wd++) {
-        uint64_t bits = line[wd]; /* a copy: cx_kill clears the bits as it goes */
+        uint64_t bits = line[wd]; /* a copy: complete_kill clears the bits as it goes */
         while (bits) {
             int b = wd * 64 + __builtin_ctzll(bits);
             bits &= bits - 1;
             if (b == keep) {
                 continue;
             }
-            int r = byrow ? cx_kill(s, i, b) : cx_kill(s, b, i);
+            int r = byrow ? complete_kill(s, i, b) : complete_kill(s, b, i);
             if (r) {
                 return r;
             }
@@ -181,16 +183,16 @@ static int cx_kill_line(cx *s, int i, int keep, int byrow) {
 }
 
 /* Places a queen on the allowed cell (i, j) and removes every cell it attacks. Returns 0, 1 if
- * forward checking fails, -1 on allocation failure; undo with cx_unplace() in every case. */
-static int cx_place(cx *s, int i, int j) {
-    assert(cx_alive_row(s, i) && cx_alive_col(s, j));
+ * forward checking fails, -1 on allocation failure; undo with complete_unplace() in every case. */
+static int complete_place(complete_state *s, int i, int j) {
+    assert(complete_alive_row(s, i) && complete_alive_col(s, j));
     s->nodes++;
     s->place[i] = j;
-    cx_set_remove(s->rlist, s->rpos, &s->nr, i);
-    cx_set_remove(s->clist, s->cpos, &s->nc, j);
-    int r = cx_kill_line(s, i, j, 1);
+    complete_set_remove(s->rlist, s->rpos, &s->nr, i);
+    complete_set_remove(s->clist, s->cpos, &s->nc, j);
+    int r = complete_kill_line(s, i, j, 1);
     if (!r) {
-        r = cx_kill_line(s, j, i, 0);
+        r = complete_kill_line(s, j, i, 0);
     }
     int br = s->row_of[i], bc = s->col_of[j], n = s->n;
     for (int p = 0; p < s->nr && !r; p++) {
@@ -199,28 +201,28 @@ static int cx_place(cx *s, int i, int j) {
         int cd = bc + (r2 - br), ca = bc - (r2 - br); /* same diagonal, same anti-diagonal */
         if (cd >= 0 && cd < n) {
             int j2 = s->cidx[cd];
-            if (j2 >= 0 && cx_has(line, j2)) {
-                r = cx_kill(s, i2, j2);
+            if (j2 >= 0 && complete_has(line, j2)) {
+                r = complete_kill(s, i2, j2);
             }
         }
         if (!r && ca >= 0 && ca < n) {
             int j2 = s->cidx[ca];
-            if (j2 >= 0 && cx_has(line, j2)) {
-                r = cx_kill(s, i2, j2);
+            if (j2 >= 0 && complete_has(line, j2)) {
+                r = complete_kill(s, i2, j2);
             }
         }
     }
     return r;
 }
 
-static void cx_unplace(cx *s, int i, int j, size_t mark) {
-    cx_undo(s, mark);
-    cx_set_restore(&s->nc, j, s->cpos);
-    cx_set_restore(&s->nr, i, s->rpos);
+static void complete_unplace(complete_state *s, int i, int j, size_t mark) {
+    complete_undo(s, mark);
+    complete_set_restore(&s->nc, j, s->cpos);
+    complete_set_restore(&s->nr, i, s->rpos);
     s->place[i] = -1;
 }
 
-static int cx_first_bit(const uint64_t *set, int w) {
+static int complete_first_bit(const uint64_t *set, int w) {
     for (int wd = 0; wd < w; wd++) {
         if (set[wd]) {
             return wd * 64 + __builtin_ctzll(set[wd]);
@@ -231,7 +233,7 @@ static int cx_first_bit(const uint64_t *set, int w) {
 
 /* The next candidate (i, j) to branch on: the first candidate of the unplaced row or column with
  * the fewest candidates (rows first on ties). Forward checking guarantees at least one. */
-static void cx_choose(const cx *s, int *ci, int *cj) {
+static void complete_choose(const complete_state *s, int *ci, int *cj) {
     int best = INT_MAX, line = -1, byrow = 1;
     for (int p = 0; p < s->nr && best > 1; p++) {
         int i = s->rlist[p];
@@ -251,112 +253,112 @@ static void cx_choose(const cx *s, int *ci, int *cj) {
     assert(line >= 0 && best >= 1);
     if (byrow) {
         *ci = line;
-        *cj = cx_first_bit(s->rc + (size_t)line * (size_t)s->w, s->w);
+        *cj = complete_first_bit(s->rc + (size_t)line * (size_t)s->w, s->w);
     } else {
         *cj = line;
-        *ci = cx_first_bit(s->cr + (size_t)line * (size_t)s->w, s->w);
+        *ci = complete_first_bit(s->cr + (size_t)line * (size_t)s->w, s->w);
     }
 }
 
-enum { CX_GO = 0, CX_STOP = 1, CX_NOMEM = -1 };
+enum { COMPLETE_GO = 0, COMPLETE_STOP = 1, COMPLETE_NOMEM = -1 };
 
 /* The fewest-candidates search from the current state, which it leaves unchanged. Counting mode
  * adds every completion to s->count; otherwise it stops at the first one and copies the free
  * columns of its rows into witness. */
-static int cx_search(cx *s, int counting, int *witness) {
+static int complete_search(complete_state *s, int counting, int *witness) {
     if (s->nr == 0) {
         if (counting) {
             s->count++;
-            return CX_GO;
+            return COMPLETE_GO;
         }
         memcpy(witness, s->place, (size_t)s->k * sizeof *witness);
-        return CX_STOP;
+        return COMPLETE_STOP;
     }
     size_t mark = s->tlen;
-    int ret = CX_GO;
+    int ret = COMPLETE_GO;
     for (;;) {
         int i, j;
-        cx_choose(s, &i, &j);
+        complete_choose(s, &i, &j);
         size_t pmark = s->tlen;
-        int r = cx_place(s, i, j);
+        int r = complete_place(s, i, j);
         if (r == 0) {
-            ret = cx_search(s, counting, witness);
+            ret = complete_search(s, counting, witness);
         } else if (r < 0) {
-            ret = CX_NOMEM;
+            ret = COMPLETE_NOMEM;
         }
-        cx_unplace(s, i, j, pmark);
-        if (ret != CX_GO) {
+        complete_unplace(s, i, j, pmark);
+        if (ret != COMPLETE_GO) {
             break;
         }
-        r = cx_kill(s, i, j);
+        r = complete_kill(s, i, j);
         if (r) {
-            ret = r < 0 ? CX_NOMEM : CX_GO;
+            ret = r < 0 ? COMPLETE_NOMEM : COMPLETE_GO;
             break;
         }
     }
-    cx_undo(s, mark);
+    complete_undo(s, mark);
     return ret;
 }
 
-static int cx_probe(cx *s, int *witness) {
+static int complete_probe(complete_state *s, int *witness) {
     s->probes++;
-    return cx_search(s, 0, witness);
+    return complete_search(s, 0, witness);
 }
 
 /* What the lexicographic walk does with each completion. */
-typedef struct cx_sink {
+typedef struct complete_sink {
     int (*fn)(void *user, int n, const int *cols);
     void *user;
     int *cols; /* n: the given queens, completed in place */
     int found; /* completions delivered */
-} cx_sink;
+} complete_sink;
 
 /* Fixes free row `row` and the ones after it in increasing order, trying candidate columns left
  * to right and entering only those under which a probe (or the witness) shows a completion. */
-static int cx_lex(cx *s, int row, const int *witness, cx_sink *out) {
+static int complete_lex(complete_state *s, int row, const int *witness, complete_sink *out) {
     if (row == s->k) {
         for (int i = 0; i < s->k; i++) {
             out->cols[s->row_of[i]] = s->col_of[s->place[i]];
         }
         out->found++;
-        return out->fn(out->user, s->n, out->cols) ? CX_STOP : CX_GO;
+        return out->fn(out->user, s->n, out->cols) ? COMPLETE_STOP : COMPLETE_GO;
     }
     int *mine = malloc((size_t)s->k * sizeof *mine);
     if (!mine) {
-        return CX_NOMEM;
+        return COMPLETE_NOMEM;
     }
     size_t mark = s->tlen;
-    int ret = CX_GO;
+    int ret = COMPLETE_GO;
     const uint64_t *line = s->rc + (size_t)row * (size_t)s->w;
-    for (int j = cx_first_bit(line, s->w); j >= 0;) {
+    for (int j = complete_first_bit(line, s->w); j >= 0;) {
         size_t pmark = s->tlen;
-        int r = cx_place(s, row, j);
+        int r = complete_place(s, row, j);
         if (r == 0) {
             if (witness && witness[row] == j) {
-                ret = cx_lex(s, row + 1, witness, out);
+                ret = complete_lex(s, row + 1, witness, out);
             } else {
-                r = cx_probe(s, mine);
-                if (r == CX_STOP) {
-                    ret = cx_lex(s, row + 1, mine, out);
+                r = complete_probe(s, mine);
+                if (r == COMPLETE_STOP) {
+                    ret = complete_lex(s, row + 1, mine, out);
                 } else {
                     ret = r;
                 }
             }
         } else if (r < 0) {
-            ret = CX_NOMEM;
+            ret = COMPLETE_NOMEM;
         }
-        cx_unplace(s, row, j, pmark);
-        if (ret != CX_GO) {
+        complete_unplace(s, row, j, pmark);
+        if (ret != COMPLETE_GO) {
             break;
         }
-        r = cx_kill(s, row, j);
+        r = complete_kill(s, row, j);
         if (r) {
-            ret = r < 0 ? CX_NOMEM : CX_GO;
+            ret = r < 0 ? COMPLETE_NOMEM : COMPLETE_GO;
             break;
         }
-        j = cx_first_bit(line, s->w); /* the cells left of j are all removed by now */
+        j = complete_first_bit(line, s->w); /* the cells left of j are all removed by now */
     }
-    cx_undo(s, mark);
+    complete_undo(s, mark);
     free(mine);
     return ret;
 }
@@ -369,18 +371,18 @@ static int cx_lex(cx *s, int row, const int *witness, cx_sink *out) {
  * placed lines are stale. Refuted cells are removed from the current frame in place: they hold
  * no completion under the frame's placements, which every later use of the frame shares. */
 
-static size_t fx_words(const cx *s) {
+static size_t word_words(const complete_state *s) {
     return 2 + 2 * (size_t)s->k;
 }
 
-static uint64_t *fx_frame(const cx *s, int depth) {
-    return s->frames + (size_t)depth * fx_words(s);
+static uint64_t *word_frame(const complete_state *s, int depth) {
+    return s->frames + (size_t)depth * word_words(s);
 }
 
-static int fx_setup(cx *s) {
+static int word_setup(complete_state *s) {
     int k = s->k, n = s->n;
     assert(k >= 1 && k <= 64 && s->w == 1);
-    s->frames = malloc((size_t)(k + 2) * fx_words(s) * sizeof *s->frames);
+    s->frames = malloc((size_t)(k + 2) * word_words(s) * sizeof *s->frames);
     s->cbit = calloc((size_t)(3 * n), sizeof *s->cbit);
     s->rbit = calloc((size_t)(3 * n), sizeof *s->rbit);
     s->cent = malloc((size_t)(2 * k) * sizeof *s->cent);
@@ -395,7 +397,7 @@ static int fx_setup(cx *s) {
         s->cbit[x + n] = s->cidx[x] >= 0 ? (uint64_t)1 << s->cidx[x] : 0;
         s->rbit[x + n] = s->ridx[x] >= 0 ? (uint64_t)1 << s->ridx[x] : 0;
     }
-    uint64_t *f = fx_frame(s, 0), all = k == 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1;
+    uint64_t *f = word_frame(s, 0), all = k == 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1;
     f[0] = f[1] = all;
     for (int i = 0; i < k; i++) {
         f[2 + i] = s->rc[i];
@@ -407,17 +409,18 @@ static int fx_setup(cx *s) {
 /* The line a node branches on: the unplaced row or column with the fewest candidates, ties going
  * to the line nearest the centre of the board (its long diagonals make it the most constraining),
  * as the key popcount * 65536 + cent. On the n = 21 benchmark instances the tie-break and the
- * value order of fx_pick() cut the nodes by about 30% against "first line, first candidate". */
-typedef struct fx_line {
+ * value order of word_pick() cut the nodes by about 30% against "first line, first candidate". */
+typedef struct word_line {
     int key;   /* INT_MAX when every line is placed */
     int line;  /* free row or column index */
     int byrow; /* 1: the line is a row */
-} fx_line;
+} word_line;
 
 /* Places (i, j) on the state of frame f, writing the result into frame g, and chooses the line
  * the child branches on while doing so. Returns 0, or 1 if a row or column is left without a
  * candidate (g is then incomplete). */
-static int fx_place(cx *s, const uint64_t *f, uint64_t *g, int i, int j, fx_line *next) {
+static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, int j,
+                      word_line *next) {
     int k = s->k;
     s->nodes++;
     s->place[i] = j;
@@ -463,7 +466,7 @@ static int fx_place(cx *s, const uint64_t *f, uint64_t *g, int i, int j, fx_line
 }
 
 /* The line to branch on at the root frame. */
-static void fx_root_line(const cx *s, const uint64_t *f, fx_line *out) {
+static void word_root_line(const complete_state *s, const uint64_t *f, word_line *out) {
     int k = s->k;
     out->key = INT_MAX;
     for (int byrow = 1; byrow >= 0; byrow--) {
@@ -482,7 +485,8 @@ static void fx_root_line(const cx *s, const uint64_t *f, fx_line *out) {
 
 /* The cell of the line to branch on: the candidate whose other line has the fewest candidates
  * (fail first), sets *ci, *cj; returns 0, or 1 if the line has no candidate left. */
-static int fx_pick(const cx *s, const uint64_t *f, const fx_line *at, int *ci, int *cj) {
+static int word_pick(const complete_state *s, const uint64_t *f, const word_line *at, int *ci,
+                     int *cj) {
     int k = s->k;
     uint64_t cand = at->byrow ? f[2 + at->line] : f[2 + k + at->line];
     const uint64_t *other = at->byrow ? f + 2 + k : f + 2;
@@ -499,75 +503,76 @@ static int fx_pick(const cx *s, const uint64_t *f, const fx_line *at, int *ci, i
     return pick < 0;
 }
 
-/* As cx_search(), from frame depth, branching on the line `at`. After a refuted cell only its
+/* As complete_search(), from frame depth, branching on the line `at`. After a refuted cell only its
  * row and column lose a candidate, so `at` stays a line with the fewest candidates: the node
  * keeps it for all its branches. */
-static int fx_search(cx *s, int depth, const fx_line *at, int counting, int *witness) {
-    uint64_t *f = fx_frame(s, depth), *g = fx_frame(s, depth + 1);
+static int word_search(complete_state *s, int depth, const word_line *at, int counting,
+                       int *witness) {
+    uint64_t *f = word_frame(s, depth), *g = word_frame(s, depth + 1);
     int k = s->k;
     if (!f[0]) {
         if (counting) {
             s->count++;
-            return CX_GO;
+            return COMPLETE_GO;
         }
         memcpy(witness, s->place, (size_t)k * sizeof *witness);
-        return CX_STOP;
+        return COMPLETE_STOP;
     }
     int i, j;
-    while (!fx_pick(s, f, at, &i, &j)) {
-        fx_line next;
-        if (!fx_place(s, f, g, i, j, &next)) {
-            int r = fx_search(s, depth + 1, &next, counting, witness);
-            if (r != CX_GO) {
+    while (!word_pick(s, f, at, &i, &j)) {
+        word_line next;
+        if (!word_place(s, f, g, i, j, &next)) {
+            int r = word_search(s, depth + 1, &next, counting, witness);
+            if (r != COMPLETE_GO) {
                 return r;
             }
         }
         f[2 + i] &= ~((uint64_t)1 << j);
         f[2 + k + j] &= ~((uint64_t)1 << i);
         if (!f[2 + i] || !f[2 + k + j]) {
-            return CX_GO;
+            return COMPLETE_GO;
         }
     }
-    return CX_GO;
+    return COMPLETE_GO;
 }
 
-static int fx_search_root(cx *s, int depth, int counting, int *witness) {
-    fx_line at;
-    fx_root_line(s, fx_frame(s, depth), &at);
-    return fx_search(s, depth, &at, counting, witness);
+static int word_search_root(complete_state *s, int depth, int counting, int *witness) {
+    word_line at;
+    word_root_line(s, word_frame(s, depth), &at);
+    return word_search(s, depth, &at, counting, witness);
 }
 
-/* As cx_lex(): free row `row` is fixed at frame `row`. */
-static int fx_lex(cx *s, int row, const int *witness, cx_sink *out) {
+/* As complete_lex(): free row `row` is fixed at frame `row`. */
+static int word_lex(complete_state *s, int row, const int *witness, complete_sink *out) {
     int k = s->k;
     if (row == k) {
         for (int i = 0; i < k; i++) {
             out->cols[s->row_of[i]] = s->col_of[s->place[i]];
         }
         out->found++;
-        return out->fn(out->user, s->n, out->cols) ? CX_STOP : CX_GO;
+        return out->fn(out->user, s->n, out->cols) ? COMPLETE_STOP : COMPLETE_GO;
     }
     int *mine = malloc((size_t)k * sizeof *mine);
     if (!mine) {
-        return CX_NOMEM;
+        return COMPLETE_NOMEM;
     }
-    uint64_t *f = fx_frame(s, row), *g = fx_frame(s, row + 1);
-    int ret = CX_GO;
+    uint64_t *f = word_frame(s, row), *g = word_frame(s, row + 1);
+    int ret = COMPLETE_GO;
     while (f[2 + row]) {
         int j = __builtin_ctzll(f[2 + row]);
-        fx_line next;
-        if (!fx_place(s, f, g, row, j, &next)) {
+        word_line next;
+        if (!word_place(s, f, g, row, j, &next)) {
             if (witness && witness[row] == j) {
-                ret = fx_lex(s, row + 1, witness, out);
+                ret = word_lex(s, row + 1, witness, out);
             } else {
                 s->probes++;
-                ret = fx_search(s, row + 1, &next, 0, mine);
-                if (ret == CX_STOP) {
-                    ret = fx_lex(s, row + 1, mine, out);
+                ret = word_search(s, row + 1, &next, 0, mine);
+                if (ret == COMPLETE_STOP) {
+                    ret = word_lex(s, row + 1, mine, out);
                 }
             }
         }
-        if (ret != CX_GO) {
+        if (ret != COMPLETE_GO) {
             break;
         }
         f[2 + row] &= ~((uint64_t)1 << j);
@@ -582,7 +587,7 @@ static int fx_lex(cx *s, int row, const int *witness, cx_sink *out) {
 
 /* The first two given queens that attack each other, in the order of nq_validate(): the earliest
  * row whose queen is attacked from an earlier row, and for it column, diagonal, anti-diagonal. */
-static int cx_given_conflict(const nq_instance *inst, nq_conflict *conflict) {
+static int complete_given_conflict(const nq_instance *inst, nq_conflict *conflict) {
     int n = inst->n;
     int *by = malloc((size_t)(5 * n) * sizeof *by); /* column, diagonal, anti-diagonal -> row */
     if (!by) {
@@ -623,7 +628,7 @@ static int cx_given_conflict(const nq_instance *inst, nq_conflict *conflict) {
     return ret;
 }
 
-static int cx_check_instance(const nq_instance *inst) {
+static int complete_check_instance(const nq_instance *inst) {
     if (!inst || inst->n < 1 || inst->n > NQ_INSTANCE_MAX_N || !inst->cols || !inst->xdiag ||
         !inst->xanti || (inst->nblocked && !inst->blocked)) {
         return NQ_EINVAL;
@@ -644,17 +649,17 @@ static int cx_check_instance(const nq_instance *inst) {
 /* Builds the reduced problem. Returns NQ_OK, NQ_ENOSOL (a given queen stands on a forbidden
  * cell, or a free row or column has no allowed cell), NQ_ECONFLICT, NQ_EINVAL, NQ_ERANGE,
  * NQ_ENOMEM; on failure everything is released. */
-static int cx_init(cx *s, const nq_instance *inst, nq_conflict *conflict) {
+static int complete_init(complete_state *s, const nq_instance *inst, nq_conflict *conflict) {
     memset(s, 0, sizeof *s);
-    int ret = cx_check_instance(inst);
-    if (ret != NQ_OK || (ret = cx_given_conflict(inst, conflict)) != NQ_OK) {
+    int ret = complete_check_instance(inst);
+    if (ret != NQ_OK || (ret = complete_given_conflict(inst, conflict)) != NQ_OK) {
         return ret;
     }
     int n = inst->n, k = 0;
     for (int r = 0; r < n; r++) {
         k += inst->cols[r] < 0;
     }
-    if (k > CX_MAX_K) {
+    if (k > COMPLETE_MAX_K) {
         return NQ_ERANGE;
     }
     s->n = n;
@@ -755,13 +760,14 @@ static int cx_init(cx *s, const nq_instance *inst, nq_conflict *conflict) {
 done:
     free(dfree);
     if (ret != NQ_OK) {
-        cx_free(s);
+        complete_free(s);
         memset(s, 0, sizeof *s);
     }
     return ret;
 }
 
-static void cx_stats(const cx *s, const nq_instance *inst, nq_complete_stats *stats) {
+static void complete_stats(const complete_state *s, const nq_instance *inst,
+                           nq_complete_stats *stats) {
     if (stats) {
         int k = 0;
         for (int r = 0; inst && inst->cols && r < inst->n; r++) {
@@ -774,101 +780,102 @@ static void cx_stats(const cx *s, const nq_instance *inst, nq_complete_stats *st
 }
 
 /* Whether the one-word engine runs: k <= 64, and its index tables (3n words) stay small. */
-static int cx_use_words(const cx *s, int engine) {
-    return engine != NQCX_GENERAL && s->k >= 1 && s->k <= 64 && s->n <= (1 << 16);
+static int complete_use_words(const complete_state *s, int engine) {
+    return engine != COMPLETE_ENGINE_GENERAL && s->k >= 1 && s->k <= 64 && s->n <= (1 << 16);
 }
 
 /* Runs the lexicographic walk; NQ_ENOSOL also covers an instance that fails its set-up. */
-static int cx_walk(const nq_instance *inst, int engine, cx_sink *out, nq_conflict *conflict,
-                   nq_complete_stats *stats) {
-    cx s;
-    int ret = cx_init(&s, inst, conflict);
+static int complete_walk(const nq_instance *inst, int engine, complete_sink *out,
+                         nq_conflict *conflict, nq_complete_stats *stats) {
+    complete_state s;
+    int ret = complete_init(&s, inst, conflict);
     if (ret != NQ_OK) {
-        cx_stats(&s, inst, stats);
+        complete_stats(&s, inst, stats);
         return ret;
     }
-    int words = cx_use_words(&s, engine);
+    int words = complete_use_words(&s, engine);
     int *witness = malloc((size_t)(s.k > 0 ? s.k : 1) * sizeof *witness);
     out->cols = malloc((size_t)inst->n * sizeof *out->cols);
-    if (!witness || !out->cols || (words && fx_setup(&s) != NQ_OK)) {
+    if (!witness || !out->cols || (words && word_setup(&s) != NQ_OK)) {
         ret = NQ_ENOMEM;
     } else {
         memcpy(out->cols, inst->cols, (size_t)inst->n * sizeof *out->cols);
-        int r = CX_STOP;
+        int r = COMPLETE_STOP;
         if (s.k > 0) {
             s.probes++;
-            r = words ? fx_search_root(&s, 0, 0, witness) : cx_search(&s, 0, witness);
+            r = words ? word_search_root(&s, 0, 0, witness) : complete_search(&s, 0, witness);
         }
-        if (r == CX_STOP) {
-            r = words ? fx_lex(&s, 0, witness, out) : cx_lex(&s, 0, witness, out);
+        if (r == COMPLETE_STOP) {
+            r = words ? word_lex(&s, 0, witness, out) : complete_lex(&s, 0, witness, out);
         }
-        ret = r == CX_NOMEM || s.nomem ? NQ_ENOMEM
-              : r == CX_STOP           ? NQ_STOPPED
-              : out->found             ? NQ_OK
-                                       : NQ_ENOSOL;
+        ret = r == COMPLETE_NOMEM || s.nomem ? NQ_ENOMEM
+              : r == COMPLETE_STOP           ? NQ_STOPPED
+              : out->found                   ? NQ_OK
+                                             : NQ_ENOSOL;
     }
-    cx_stats(&s, inst, stats);
+    complete_stats(&s, inst, stats);
     free(witness);
     free(out->cols);
-    cx_free(&s);
+    complete_free(&s);
     return ret;
 }
 
-typedef struct cx_first {
+typedef struct complete_first {
     int *cols;
-} cx_first;
+} complete_first;
 
-static int cx_keep_first(void *user, int n, const int *cols) {
-    cx_first *f = user;
+static int complete_keep_first(void *user, int n, const int *cols) {
+    complete_first *f = user;
     memcpy(f->cols, cols, (size_t)n * sizeof *cols);
     return 1;
 }
 
-int nqcx_first(const nq_instance *inst, int engine, int *cols, nq_conflict *conflict,
-               nq_complete_stats *stats) {
+int complete_first_with(const nq_instance *inst, int engine, int *cols, nq_conflict *conflict,
+                        nq_complete_stats *stats) {
     if (!cols) {
         return NQ_EINVAL;
     }
-    cx_first f = {cols};
-    cx_sink out = {cx_keep_first, &f, NULL, 0};
-    int ret = cx_walk(inst, engine, &out, conflict, stats);
+    complete_first f = {cols};
+    complete_sink out = {complete_keep_first, &f, NULL, 0};
+    int ret = complete_walk(inst, engine, &out, conflict, stats);
     return ret == NQ_STOPPED ? NQ_OK : ret;
 }
 
-int nqcx_each(const nq_instance *inst, int engine, int (*fn)(void *user, int n, const int *cols),
-              void *user, nq_conflict *conflict, nq_complete_stats *stats) {
+int complete_each_with(const nq_instance *inst, int engine,
+                       int (*fn)(void *user, int n, const int *cols), void *user,
+                       nq_conflict *conflict, nq_complete_stats *stats) {
     if (!fn) {
         return NQ_EINVAL;
     }
-    cx_sink out = {fn, user, NULL, 0};
-    return cx_walk(inst, engine, &out, conflict, stats);
+    complete_sink out = {fn, user, NULL, 0};
+    return complete_walk(inst, engine, &out, conflict, stats);
 }
 
 int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
                       nq_complete_stats *stats) {
-    return nqcx_first(inst, NQCX_AUTO, cols, conflict, stats);
+    return complete_first_with(inst, COMPLETE_ENGINE_AUTO, cols, conflict, stats);
 }
 
 int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const int *cols),
                      void *user, nq_conflict *conflict, nq_complete_stats *stats) {
-    return nqcx_each(inst, NQCX_AUTO, fn, user, conflict, stats);
+    return complete_each_with(inst, COMPLETE_ENGINE_AUTO, fn, user, conflict, stats);
 }
 
 int nq_complete_count(const nq_instance *inst, nq_u128 *count, nq_conflict *conflict,
                       nq_complete_stats *stats) {
-    return nqcx_count(inst, NQCX_AUTO, count, conflict, stats);
+    return complete_count_with(inst, COMPLETE_ENGINE_AUTO, count, conflict, stats);
 }
 
-int nqcx_count(const nq_instance *inst, int engine, nq_u128 *count, nq_conflict *conflict,
-               nq_complete_stats *stats) {
+int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_conflict *conflict,
+                        nq_complete_stats *stats) {
     if (!count) {
         return NQ_EINVAL;
     }
-    cx s;
-    int ret = cx_init(&s, inst, conflict);
+    complete_state s;
+    int ret = complete_init(&s, inst, conflict);
     if (ret == NQ_ENOSOL) {
         *count = 0;
-        cx_stats(&s, inst, stats);
+        complete_stats(&s, inst, stats);
         return NQ_OK;
     }
     if (ret != NQ_OK) {
@@ -876,18 +883,18 @@ int nqcx_count(const nq_instance *inst, int engine, nq_u128 *count, nq_conflict 
     }
     if (s.k == 0) {
         s.count = 1;
-    } else if (cx_use_words(&s, engine)) {
-        ret = fx_setup(&s);
+    } else if (complete_use_words(&s, engine)) {
+        ret = word_setup(&s);
         if (ret == NQ_OK) {
-            fx_search_root(&s, 0, 1, NULL);
+            word_search_root(&s, 0, 1, NULL);
         }
-    } else if (cx_search(&s, 1, NULL) == CX_NOMEM || s.nomem) {
+    } else if (complete_search(&s, 1, NULL) == COMPLETE_NOMEM || s.nomem) {
         ret = NQ_ENOMEM;
     }
     if (ret == NQ_OK) {
         *count = s.count;
     }
-    cx_stats(&s, inst, stats);
-    cx_free(&s);
+    complete_stats(&s, inst, stats);
+    complete_free(&s);
     return ret;
 }

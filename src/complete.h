@@ -8,16 +8,18 @@
 #include "nqueens.h"
 
 enum {
-    NQCX_AUTO = 0,    /* the one-word engine when k <= 64 (and n <= 65536), else the general one */
-    NQCX_GENERAL = 1, /* always the general engine (bitsets of any width, trail) */
+    COMPLETE_ENGINE_AUTO =
+        0, /* the one-word engine when k <= 64 (and n <= 65536), else the general one */
+    COMPLETE_ENGINE_GENERAL = 1, /* always the general engine (bitsets of any width, trail) */
 };
 
 /* As nq_complete_first(), nq_complete_each() and nq_complete_count(), with an engine choice. */
-int nqcx_first(const nq_instance *inst, int engine, int *cols, nq_conflict *conflict,
-               nq_complete_stats *stats);
-int nqcx_each(const nq_instance *inst, int engine, int (*fn)(void *user, int n, const int *cols),
-              void *user, nq_conflict *conflict, nq_complete_stats *stats);
-int nqcx_count(const nq_instance *inst, int engine, nq_u128 *count, nq_conflict *conflict,
-               nq_complete_stats *stats);
+int complete_first_with(const nq_instance *inst, int engine, int *cols, nq_conflict *conflict,
+                        nq_complete_stats *stats);
+int complete_each_with(const nq_instance *inst, int engine,
+                       int (*fn)(void *user, int n, const int *cols), void *user,
+                       nq_conflict *conflict, nq_complete_stats *stats);
+int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_conflict *conflict,
+                        nq_complete_stats *stats);
 
 #endif /* NQ_COMPLETE_H */

@@ -1,7 +1,8 @@
 /*
  * count.c: the counting kernel: the number of ways to complete a board on which some queens are
  * placed (the subproblems of split.c: the queens of the border rows and columns, one placement
- * per symmetry class, and a few more), with the nodes of the search.
+ * per symmetry class, and a few more), with the nodes of the search. The scratch memory is the
+ * caller's (one per thread, kept by parallel.c from one subproblem to the next).
  *
  * Method (after the Q27 project's border pre-placement and Knuth's "most constrained item
  * first" rule for exact cover; measured in bench/nodes/README.md). Every line, row or column,
@@ -46,34 +47,10 @@
 #define COUNT_HAVE_AVX2 0
 #endif
 
-#include "board.h"
 #include "count.h"
-
-void nq_counts_add(nq_counts *acc, const nq_counts *x) {
-    acc->total += x->total;
-    acc->unique += x->unique;
-    acc->orbit8 += x->orbit8;
-    acc->orbit4 += x->orbit4;
-    acc->orbit2 += x->orbit2;
-    acc->orbit1 += x->orbit1;
-    acc->nodes += x->nodes;
-}
+#include "symmetry.h"
 
 /* ---- n <= 3 -------------------------------------------------------------------------------- */
-
-/* Returns the class size (8, 4, 2, 1) if cols is the least of its images, 0 otherwise. */
-static int plain_canonical(int n, const int *cols) {
-    int img[NQ_MAX_N];
-    int same = 1;
-    for (int s = 1; s < NQ_SYMMETRIES; s++) {
-        board_image(n, cols, (nq_symmetry)s, img);
-        int cmp = board_compare(n, img, cols);
-        if (cmp < 0)
-            return 0;
-        same += cmp == 0;
-    }
-    return 8 / same;
-}
 
 static void plain_rec(int n, int y, int *cols, uint64_t l, uint64_t d, uint64_t r, nq_counts *out) {
     uint64_t mask = ((uint64_t)1 << n) - 1;
@@ -85,7 +62,8 @@ static void plain_rec(int n, int y, int *cols, uint64_t l, uint64_t d, uint64_t 
             plain_rec(n, y + 1, cols, (l | bit) << 1, d | bit, (r | bit) >> 1, out);
             continue;
         }
-        int orbit = plain_canonical(n, cols);
+        int img[8];
+        int orbit = sym_least_orbit(n, cols, img);
         out->total++;
         out->unique += orbit != 0;
         out->orbit8 += orbit == 8, out->orbit4 += orbit == 4;
@@ -673,7 +651,7 @@ static int place_orbit(count_state *s, int y, int x, int quarter) {
             break; /* the orbit closed early (the centre cell) */
         if (!count_state_place(s, r, c))
             return 0;
-        board_cell_image(n, quarter ? NQ_SYM_ROT90 : NQ_SYM_ROT180, r, c, &rr, &cc);
+        sym_cell_image(n, quarter ? NQ_SYM_ROT90 : NQ_SYM_ROT180, r, c, &rr, &cc);
         r = rr, c = cc;
     }
     return r == y && c == x;
@@ -696,28 +674,4 @@ static uint64_t symmetric_rec(const count_state *s, int quarter) {
 
 uint64_t count_symmetric(const count_state *s, int quarter) {
     return symmetric_rec(s, quarter);
-}
-
-int nq_count(int n, nq_counts *out) {
-    if (n < 1 || n > NQ_MAX_N || !out)
-        return NQ_EINVAL;
-    nq_split *s;
-    int rc = nq_split_new(n, &s);
-    if (rc != NQ_OK)
-        return rc;
-    nq_counts sum;
-    memset(&sum, 0, sizeof sum);
-    uint64_t size = nq_split_size(s);
-    count_scratch *sc = count_scratch_new(); /* NULL is fine: each subproblem then allocates */
-    for (uint64_t i = 0; i < size && rc == NQ_OK; i++) {
-        nq_counts c;
-        rc = count_split_solve(s, i, &c, sc);
-        if (rc == NQ_OK)
-            nq_counts_add(&sum, &c);
-    }
-    count_scratch_free(sc);
-    nq_split_free(s);
-    if (rc == NQ_OK)
-        *out = sum;
-    return rc;
 }

@@ -1,4 +1,6 @@
-/* count.h: internal declarations shared by count.c, split.c and parallel.c. */
+/* count.h: the counting kernel (count.c): the completions of a board with some queens placed.
+ * The split (split.c) builds the boards of the subproblems and weights the completions; the
+ * driver (parallel.c) owns the scratch memory. Nothing here knows about splits. */
 #ifndef NQ_COUNT_H
 #define NQ_COUNT_H
 
@@ -72,19 +74,10 @@ uint64_t count_completions(const count_state *s, count_scratch *sc, count_kernel
  * themselves be invariant. A search over orbits of 2 or 4 queens; no nodes are counted. */
 uint64_t count_symmetric(const count_state *s, int quarter);
 
-/* count_split_queens() :
- * The queens placed by subproblem index of s (n >= 4): the border's, then those below it, into
- * rows[] and cols[] (NQ_MAX_N each); *stab gets the border's stabilizer size (1, 2 or 4).
- * Returns how many, or -1 if index is out of range or n < 4. */
-int count_split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int *stab);
-
-/* count_split_solve() : nq_split_solve() with the caller's scratch (may be NULL). */
-int count_split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc);
-
 /* count_plain() :
  * Counts, by plain backtracking, every solution of n and, among those, the ones that are the
  * lexicographically least of their class (with the class size). Slow but simple; used for
- * n <= 3, where the border of split.c does not exist. */
+ * n <= 3, where there is no border of four distinct lines. */
 void count_plain(int n, nq_counts *out);
 
 #endif /* NQ_COUNT_H */

@@ -1,13 +1,17 @@
 /*
- * format.c: the text formats of solutions (DESIGN.md), written snprintf-style into caller-owned
- * buffers so the library never does I/O. Tuned for streaming hundreds of thousands of small
- * solutions (`solve 14`): a writer appends into the buffer and keeps counting once it is full, so
- * one pass both sizes and fills.
+ * format.c: the text formats of solutions (DESIGN.md), the one place that knows them, written
+ * snprintf-style through a sink (sink.h) into caller-owned buffers so the library never does
+ * I/O. Two workloads: streaming hundreds of thousands of small solutions (`solve 14`), one call
+ * per solution, and one solution of millions of rows (`find 10000000`), written as pieces of
+ * consecutive rows (nq_format_rows()) so that the caller's buffer stays small. A solution's text
+ * is its head (what comes before row 0), one piece per row, and its tail, so both entry points
+ * share every byte of it.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "nqueens.h"
+#include "sink.h"
 
 static const char *const format_names[NQ_FORMATS] = {
     "cols", "pairs", "board", "json", "jsonl", "grid", "perm", "matrix", "svg",
@@ -46,142 +50,137 @@ const char *nq_format_suffix(nq_format fmt) {
     return fmt == NQ_FMT_JSON ? "]\n" : "";
 }
 
-/* An output cursor: writes while there is room (keeping one byte for the NUL), counts always. */
-typedef struct sink {
-    char *buf;
-    size_t cap, len;
-} sink;
-
-static void put_char(sink *o, char ch) {
-    if (o->len + 1 < o->cap)
-        o->buf[o->len] = ch;
-    o->len++;
-}
-
-static void put_fill(sink *o, char ch, size_t count) {
-    if (o->len + 1 < o->cap) {
-        size_t room = o->cap - 1 - o->len;
-        memset(o->buf + o->len, ch, count < room ? count : room);
-    }
-    o->len += count;
-}
-
-static void put_str(sink *o, const char *str) {
-    while (*str)
-        put_char(o, *str++);
-}
-
-static void put_uint(sink *o, unsigned long v) {
-    char tmp[24];
-    int len = 0;
-    do {
-        tmp[len++] = (char)('0' + (int)(v % 10));
-        v /= 10;
-    } while (v);
-    while (len)
-        put_char(o, tmp[--len]);
-}
-
 /* One board row: n cells, the queen at column q; cells separated or followed as the format says. */
-static void put_row(sink *o, nq_format fmt, int n, int q) {
+static void put_cells(sink *o, nq_format fmt, int n, int q) {
     switch (fmt) {
     case NQ_FMT_BOARD:
     case NQ_FMT_JSON:
-        put_fill(o, '.', (size_t)q);
-        put_char(o, 'Q');
-        put_fill(o, '.', (size_t)(n - 1 - q));
+        sink_fill(o, '.', (size_t)q);
+        sink_char(o, 'Q');
+        sink_fill(o, '.', (size_t)(n - 1 - q));
         break;
     case NQ_FMT_GRID:
         for (int c = 0; c < n; c++) {
-            put_char(o, c == q ? 'Q' : '_');
-            put_char(o, ' ');
+            sink_char(o, c == q ? 'Q' : '_');
+            sink_char(o, ' ');
         }
         break;
     default: /* NQ_FMT_MATRIX */
         for (int c = 0; c < n; c++) {
             if (c)
-                put_char(o, ' ');
-            put_char(o, c == q ? '1' : '0');
+                sink_char(o, ' ');
+            sink_char(o, c == q ? '1' : '0');
         }
         break;
     }
 }
 
-static void write_solution(sink *o, nq_format fmt, int n, const int *cols, int end) {
+/* What comes before the first row. */
+static void put_head(sink *o, nq_format fmt, int n) {
     switch (fmt) {
-    case NQ_FMT_COLS:
-        for (int r = 0; r < n; r++) {
-            if (r)
-                put_char(o, ' ');
-            put_uint(o, (unsigned long)cols[r]);
-        }
-        if (end)
-            put_char(o, '\n');
-        break;
-    case NQ_FMT_PAIRS:
-        for (int r = 0; r < n; r++) {
-            put_uint(o, (unsigned long)r);
-            put_char(o, '-');
-            put_uint(o, (unsigned long)cols[r]);
-            put_str(o, ", ");
-        }
-        put_char(o, '.');
-        if (end)
-            put_char(o, '\n');
-        break;
     case NQ_FMT_PERM:
-        put_char(o, '[');
-        for (int r = 0; r < n; r++) {
-            put_uint(o, (unsigned long)cols[r] + 1);
-            put_char(o, ' ');
-        }
-        put_char(o, ']');
-        if (end)
-            put_char(o, '\n');
+    case NQ_FMT_JSON:
+        sink_char(o, '[');
         break;
     case NQ_FMT_JSONL:
-        put_str(o, "{\"n\":");
-        put_uint(o, (unsigned long)n);
-        put_str(o, ",\"cols\":[");
-        for (int r = 0; r < n; r++) {
-            if (r)
-                put_char(o, ',');
-            put_uint(o, (unsigned long)cols[r]);
-        }
-        put_str(o, "]}");
-        if (end)
-            put_char(o, '\n');
+        sink_str(o, "{\"n\":");
+        sink_uint(o, (unsigned long long)n);
+        sink_str(o, ",\"cols\":[");
         break;
-    case NQ_FMT_JSON:
-        put_char(o, '[');
-        for (int r = 0; r < n; r++) {
-            if (r)
-                put_char(o, ',');
-            put_char(o, '"');
-            put_row(o, fmt, n, cols[r]);
-            put_char(o, '"');
-        }
-        put_char(o, ']');
-        break;
-    default: /* board, grid, matrix: n lines, then a blank line */
-        for (int r = 0; r < n; r++) {
-            put_row(o, fmt, n, cols[r]);
-            put_char(o, '\n');
-        }
-        if (end)
-            put_char(o, '\n');
+    default:
         break;
     }
+}
+
+/* The text of row r, whose queen stands in column c. */
+static void put_row(sink *o, nq_format fmt, int n, int r, int c) {
+    switch (fmt) {
+    case NQ_FMT_COLS:
+        if (r)
+            sink_char(o, ' ');
+        sink_uint(o, (unsigned long long)c);
+        break;
+    case NQ_FMT_PAIRS:
+        sink_uint(o, (unsigned long long)r);
+        sink_char(o, '-');
+        sink_uint(o, (unsigned long long)c);
+        sink_str(o, ", ");
+        break;
+    case NQ_FMT_PERM:
+        sink_uint(o, (unsigned long long)c + 1);
+        sink_char(o, ' ');
+        break;
+    case NQ_FMT_JSONL:
+        if (r)
+            sink_char(o, ',');
+        sink_uint(o, (unsigned long long)c);
+        break;
+    case NQ_FMT_JSON:
+        if (r)
+            sink_char(o, ',');
+        sink_char(o, '"');
+        put_cells(o, fmt, n, c);
+        sink_char(o, '"');
+        break;
+    default: /* board, grid, matrix: one line a row */
+        put_cells(o, fmt, n, c);
+        sink_char(o, '\n');
+        break;
+    }
+}
+
+/* What comes after the last row; end: the final newline or blank line (not in json). */
+static void put_tail(sink *o, nq_format fmt, int end) {
+    switch (fmt) {
+    case NQ_FMT_PAIRS:
+        sink_char(o, '.');
+        break;
+    case NQ_FMT_PERM:
+    case NQ_FMT_JSON:
+        sink_char(o, ']');
+        break;
+    case NQ_FMT_JSONL:
+        sink_str(o, "]}");
+        break;
+    default:
+        break;
+    }
+    if (end && fmt != NQ_FMT_JSON)
+        sink_char(o, '\n');
+}
+
+/* 1 if the arguments name a text format and a placement whose rows [first, last) are in range. */
+static int format_args_ok(char *buf, size_t cap, nq_format fmt, int n, const int *cols, int first,
+                          int last) {
+    if ((unsigned)fmt >= NQ_FORMATS || fmt == NQ_FMT_SVG || n < 1 || !cols || (!buf && cap))
+        return 0;
+    for (int r = first; r < last; r++) {
+        if (cols[r] < 0 || cols[r] >= n)
+            return 0;
+    }
+    return 1;
+}
+
+size_t nq_format_rows(char *buf, size_t cap, nq_format fmt, int n, const int *cols, int first,
+                      int last, unsigned flags) {
+    if (first < 0 || last > n || first >= last || (flags & ~NQ_FMT_NO_END) ||
+        !format_args_ok(buf, cap, fmt, n, cols, first, last))
+        return 0;
+    sink o;
+    sink_init(&o, buf, cap);
+    if (first == 0)
+        put_head(&o, fmt, n);
+    for (int r = first; r < last; r++)
+        put_row(&o, fmt, n, r, cols[r]);
+    if (last == n)
+        put_tail(&o, fmt, !(flags & NQ_FMT_NO_END));
+    return sink_finish(&o);
 }
 
 size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
                           unsigned flags) {
-    if ((unsigned)fmt >= NQ_FORMATS || fmt == NQ_FMT_SVG || n < 1 || !cols || (!buf && cap))
+    if (!format_args_ok(buf, cap, fmt, n, cols, 0, n))
         return 0;
-    for (int r = 0; r < n; r++) {
-        if (cols[r] < 0 || cols[r] >= n)
-            return 0;
-    }
     const int *shown = cols;
     int small[NQ_MAX_N];
     int *heap = NULL;
@@ -201,10 +200,12 @@ size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int
         }
         shown = t;
     }
-    sink o = {buf, cap, 0};
-    write_solution(&o, fmt, n, shown, !(flags & NQ_FMT_NO_END));
-    if (cap)
-        buf[o.len < cap ? o.len : cap - 1] = '\0';
+    sink o;
+    sink_init(&o, buf, cap);
+    put_head(&o, fmt, n);
+    for (int r = 0; r < n; r++)
+        put_row(&o, fmt, n, r, shown[r]);
+    put_tail(&o, fmt, !(flags & NQ_FMT_NO_END));
     free(heap);
-    return o.len;
+    return sink_finish(&o);
 }

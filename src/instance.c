@@ -12,19 +12,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nqueens.h"
+#include "instance.h"
 
-int nq_instance_init(nq_instance *inst, int n) {
-    if (!inst || n < 1 || n > NQ_INSTANCE_MAX_N) {
-        return NQ_EINVAL;
-    }
+/* Releases what an instance holds and zeroes it (the readers build theirs on the stack). */
+static void instance_clear(nq_instance *inst) {
+    free(inst->cols);
+    free(inst->xdiag);
+    free(inst->xanti);
+    free(inst->blocked);
+    memset(inst, 0, sizeof *inst);
+}
+
+/* Makes *inst an empty instance of size n (1 <= n <= NQ_INSTANCE_MAX_N); on NQ_ENOMEM *inst is
+ * zeroed, so that instance_clear() may still be called on it. */
+static int instance_init(nq_instance *inst, int n) {
     nq_instance x = {0};
     x.n = n;
     x.cols = malloc((size_t)n * sizeof *x.cols);
     x.xdiag = calloc((size_t)(2 * n - 1), 1);
     x.xanti = calloc((size_t)(2 * n - 1), 1);
     if (!x.cols || !x.xdiag || !x.xanti) {
-        nq_instance_free(&x);
+        instance_clear(&x);
+        *inst = x;
         return NQ_ENOMEM;
     }
     for (int r = 0; r < n; r++) {
@@ -34,15 +43,58 @@ int nq_instance_init(nq_instance *inst, int n) {
     return NQ_OK;
 }
 
+/* Hands a reader's instance (built on the stack) over to *out on the heap, or releases it. */
+static int instance_hand_over(nq_instance *inst, int ret, nq_instance **out) {
+    nq_instance *box = ret == NQ_OK ? malloc(sizeof *box) : NULL;
+    if (ret == NQ_OK && !box) {
+        ret = NQ_ENOMEM;
+    }
+    if (ret != NQ_OK) {
+        instance_clear(inst);
+        return ret;
+    }
+    *box = *inst;
+    *out = box;
+    return NQ_OK;
+}
+
+int nq_instance_new(int n, nq_instance **out) {
+    if (!out || n < 1 || n > NQ_INSTANCE_MAX_N) {
+        return NQ_EINVAL;
+    }
+    nq_instance inst;
+    return instance_hand_over(&inst, instance_init(&inst, n), out);
+}
+
 void nq_instance_free(nq_instance *inst) {
     if (!inst) {
         return;
     }
-    free(inst->cols);
-    free(inst->xdiag);
-    free(inst->xanti);
-    free(inst->blocked);
-    memset(inst, 0, sizeof *inst);
+    instance_clear(inst);
+    free(inst);
+}
+
+int nq_instance_n(const nq_instance *inst) {
+    return inst ? inst->n : 0;
+}
+
+int nq_instance_queen(const nq_instance *inst, int row) {
+    return inst && row >= 0 && row < inst->n ? inst->cols[row] : -1;
+}
+
+int nq_instance_allows(const nq_instance *inst, int row, int col) {
+    if (!inst || row < 0 || row >= inst->n || col < 0 || col >= inst->n) {
+        return 0;
+    }
+    if (inst->xdiag[row - col + inst->n - 1] || inst->xanti[row + col]) {
+        return 0;
+    }
+    for (size_t b = 0; b < inst->nblocked; b++) {
+        if (inst->blocked[2 * b] == row && inst->blocked[2 * b + 1] == col) {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 int nq_instance_place(nq_instance *inst, int row, int col, nq_conflict *conflict) {
@@ -297,7 +349,7 @@ static rd *rd_at(rd *t, int line, int col) {
 }
 
 /* The keyword formats: statements `[letting] NAME (= | be) VALUE [;]`. */
-static int rd_statements(rd *t, int n_given, long max_diags, nq_instance *out,
+static int rd_statements(rd *t, int n_given, long max_diags, nq_instance **out,
                          nq_conflict *conflict) {
     long n = 0, numdiags = -1;
     int n_line = 0, n_col = 0, nd_line = 0, nd_col = 0;
@@ -399,7 +451,7 @@ static int rd_statements(rd *t, int n_given, long max_diags, nq_instance *out,
     }
     nq_instance inst = {0};
     if (ret == NQ_OK) {
-        ret = nq_instance_init(&inst, (int)n);
+        ret = instance_init(&inst, (int)n);
     }
     for (size_t q = 0; ret == NQ_OK && q < use; q++) {
         long i = diags.v[2 * q], ty = diags.v[2 * q + 1];
@@ -425,16 +477,11 @@ static int rd_statements(rd *t, int n_given, long max_diags, nq_instance *out,
     free(diags.where);
     free(init.v);
     free(init.where);
-    if (ret == NQ_OK) {
-        *out = inst;
-    } else {
-        nq_instance_free(&inst);
-    }
-    return ret;
+    return instance_hand_over(&inst, ret, out);
 }
 
 /* A board: rows of Q . _ x X cells, blanks between cells ignored, blank lines ignored. */
-static int rd_board(rd *t, int n_given, nq_instance *out, nq_conflict *conflict) {
+static int rd_board(rd *t, int n_given, nq_instance **out, nq_conflict *conflict) {
     /* First pass: the size is the number of rows; every row must have as many cells. */
     rd probe = *t;
     long rows = 0, width = -1;
@@ -478,7 +525,7 @@ static int rd_board(rd *t, int n_given, nq_instance *out, nq_conflict *conflict)
         return rd_fail(t, NQ_EMISMATCH, "the board has n = %ld, not %d", rows, n_given);
     }
     nq_instance inst;
-    int ret = nq_instance_init(&inst, (int)rows);
+    int ret = instance_init(&inst, (int)rows);
     int r = 0, c = 0;
     while (ret == NQ_OK && rd_peek(t) >= 0) {
         int ch = rd_peek(t);
@@ -494,15 +541,10 @@ static int rd_board(rd *t, int n_given, nq_instance *out, nq_conflict *conflict)
         }
         rd_next(t);
     }
-    if (ret == NQ_OK) {
-        *out = inst;
-    } else {
-        nq_instance_free(&inst);
-    }
-    return ret;
+    return instance_hand_over(&inst, ret, out);
 }
 
-int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_instance *out,
+int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_instance **out,
                       nq_conflict *conflict, char *err, size_t errcap) {
     if (!text || !out || n < 0 || n > NQ_INSTANCE_MAX_N || max_diags < -1) {
         return NQ_EINVAL;
@@ -531,7 +573,7 @@ int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_in
     return rd_board(&t, n, out, conflict);
 }
 
-int nq_instance_parse_queens(const char *spec, int n, nq_instance *out, nq_conflict *conflict,
+int nq_instance_parse_queens(const char *spec, int n, nq_instance **out, nq_conflict *conflict,
                              char *err, size_t errcap) {
     if (!spec || !out || n < 1 || n > NQ_INSTANCE_MAX_N) {
         return NQ_EINVAL;
@@ -541,7 +583,7 @@ int nq_instance_parse_queens(const char *spec, int n, nq_instance *out, nq_confl
     }
     rd t = {spec, spec + strlen(spec), 1, 1, err, errcap};
     nq_instance inst;
-    int ret = nq_instance_init(&inst, n);
+    int ret = instance_init(&inst, n);
     char b[24];
     while (ret == NQ_OK) {
         while (rd_peek(&t) == ' ' || rd_peek(&t) == ',' || rd_peek(&t) == '\t' ||
@@ -586,10 +628,5 @@ int nq_instance_parse_queens(const char *spec, int n, nq_instance *out, nq_confl
         }
         ret = nq_instance_place(&inst, (int)r, (int)c, conflict);
     }
-    if (ret == NQ_OK) {
-        *out = inst;
-    } else {
-        nq_instance_free(&inst);
-    }
-    return ret;
+    return instance_hand_over(&inst, ret, out);
 }

@@ -40,7 +40,8 @@ struct nq_journal {
     unsigned sync_ms;     /* longest time between two fsync() of new records */
     struct timespec last_sync;
     int unsynced; /* records written since the last fsync */
-    int error;    /* first failed append status, NQ_OK if none */
+    int error;    /* first failed append or sync status, NQ_OK if none */
+    int os_error; /* with error NQ_EIO: the errno of the system call that failed */
 };
 
 /* CRC-32 of the IEEE 802.3 / zlib polynomial, bit by bit: lines are short and few, so a table
@@ -63,12 +64,14 @@ static double journal_now_ms(struct timespec *ts) {
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-static int journal_write_all(int fd, const char *p, size_t len) {
+/* Writes all of [p, p + len); on failure returns NQ_EIO with the call's errno in *os_error. */
+static int journal_write_all(int fd, const char *p, size_t len, int *os_error) {
     while (len > 0) {
         ssize_t w = write(fd, p, len);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
+            *os_error = errno;
             return NQ_EIO;
         }
         p += w;
@@ -156,8 +159,8 @@ static long journal_check_crc(const char *line, size_t len, const char *tag) {
     return (long)(sp - line);
 }
 
-/* Parses a header line (without '\n'). Returns NQ_OK, NQ_EMISMATCH (another format version) or
- * NQ_ECORRUPT. */
+/* Parses a header line (without '\n'). Returns NQ_OK, NQ_EMISMATCH (another format version, then
+ * in info->format, if it fits an int) or NQ_ECORRUPT. */
 static int journal_parse_header(const char *line, size_t len, nq_journal_info *info) {
     size_t mlen = strlen(HEADER_MAGIC);
     if (len < mlen || memcmp(line, HEADER_MAGIC, mlen) != 0)
@@ -170,8 +173,11 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
     nq_u128 version;
     if (q == end || *q != ' ' || journal_parse_u128(p, q, &version) != 0)
         return NQ_ECORRUPT;
-    if (version != NQ_JOURNAL_FORMAT)
+    if (version != NQ_JOURNAL_FORMAT) {
+        memset(info, 0, sizeof *info);
+        info->format = version > INT32_MAX ? -1 : (int)version;
         return NQ_EMISMATCH;
+    }
     long body = journal_check_crc(line, len, "crc=");
     if (body < 0)
         return NQ_ECORRUPT;
@@ -249,6 +255,7 @@ typedef struct journal_reader {
     char *buf;
     size_t start, end; /* unread bytes are buf[start, end) */
     int eof;
+    int os_error; /* errno of a failed read */
 } journal_reader;
 
 /* Returns 1 with the next line in (*line, *len) (the '\n' included when present), 0 at end of file,
@@ -274,6 +281,7 @@ static int journal_next_line(journal_reader *r, const char **line, size_t *len) 
         if (got < 0) {
             if (errno == EINTR)
                 continue;
+            r->os_error = errno;
             return NQ_EIO;
         }
         if (got == 0)
@@ -285,18 +293,21 @@ static int journal_next_line(journal_reader *r, const char **line, size_t *len) 
 /* The outcome of reading a whole journal. */
 typedef struct journal_scan {
     nq_journal_info info;
-    uint8_t *done;   /* info.size flags, owned by the caller once the scan succeeds */
-    off_t good_end;  /* offset just after the last good line */
-    int torn_header; /* the only line is an unterminated beginning of a header */
+    uint8_t *done;              /* info.size flags, owned by the caller once the scan succeeds */
+    off_t good_end;             /* offset just after the last good line */
+    int torn_header;            /* the only line is an unterminated beginning of a header */
+    nq_journal_problem problem; /* what was wrong, when the scan fails */
 } journal_scan;
 
-/* Reads the journal on fd from offset 0. On NQ_OK the caller owns sc->done. */
+/* Reads the journal on fd from offset 0. On NQ_OK the caller owns sc->done; otherwise
+ * sc->problem says what was wrong. */
 static int journal_scan_fd(int fd, journal_scan *sc) {
     memset(sc, 0, sizeof *sc);
-    journal_reader r = {fd, malloc(LINE_MAX_LEN + READ_CHUNK), 0, 0, 0};
+    journal_reader r = {fd, malloc(LINE_MAX_LEN + READ_CHUNK), 0, 0, 0, 0};
     if (!r.buf)
         return NQ_ENOMEM;
     if (lseek(fd, 0, SEEK_SET) < 0) {
+        sc->problem.os_error = errno;
         free(r.buf);
         return NQ_EIO;
     }
@@ -322,6 +333,8 @@ static int journal_scan_fd(int fd, journal_scan *sc) {
                 break;
             }
             rc = intact ? journal_parse_header(line, body, &sc->info) : NQ_ECORRUPT;
+            if (rc == NQ_EMISMATCH)
+                sc->problem.found = sc->info;
             if (rc != NQ_OK)
                 break;
             sc->done = calloc((size_t)sc->info.size, 1);
@@ -350,10 +363,14 @@ static int journal_scan_fd(int fd, journal_scan *sc) {
         off += (off_t)len;
         sc->good_end = off;
     }
-    if (got < 0)
+    if (got < 0) {
         rc = got;
+        sc->problem.os_error = r.os_error;
+    }
     if (rc == NQ_OK && lineno == 0)
         rc = NQ_ECORRUPT; /* an empty file is no journal (open() handles it before scanning) */
+    if (rc == NQ_ECORRUPT)
+        sc->problem.line = bad_pending && lineno > 1 ? lineno - 1 : lineno;
     if (rc == NQ_OK && bad_pending)
         sc->info.torn = 1;
     free(r.buf);
@@ -399,7 +416,9 @@ static void journal_sync_dir(const char *path) {
     free(copy);
 }
 
-static int journal_lock(int fd) {
+/* Takes the write lock; NQ_EBUSY if another process holds it, NQ_EIO (errno in *os_error) if the
+ * lock cannot be taken for another reason. */
+static int journal_lock(int fd, int *os_error) {
     struct flock fl;
     memset(&fl, 0, sizeof fl);
     fl.l_type = F_WRLCK;
@@ -407,11 +426,80 @@ static int journal_lock(int fd) {
     if (fcntl(fd, F_SETLK, &fl) == 0)
         return NQ_OK;
     if (errno == EACCES || errno == EAGAIN)
-        errno = EBUSY;
+        return NQ_EBUSY;
+    *os_error = errno;
     return NQ_EIO;
 }
 
-int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out) {
+/* Creates or resumes the journal on j->fd for split s (see nq_journal_open()); fills *problem on
+ * failure. */
+static int journal_start(nq_journal *j, const char *path, const nq_split *s, char *line,
+                         nq_journal_problem *problem) {
+    const char *id = nq_split_id(s);
+    int rc = journal_lock(j->fd, &problem->os_error);
+    struct stat st;
+    if (rc == NQ_OK && fstat(j->fd, &st) != 0) {
+        problem->os_error = errno;
+        rc = NQ_EIO;
+    }
+    int fresh = rc == NQ_OK && st.st_size == 0;
+    if (rc == NQ_OK && !fresh) {
+        journal_scan sc;
+        rc = journal_scan_fd(j->fd, &sc);
+        if (rc != NQ_OK) {
+            *problem = sc.problem;
+        } else if (sc.torn_header) {
+            fresh = 1;
+        } else {
+            if (sc.info.n != nq_split_n(s) || sc.info.size != nq_split_size(s) ||
+                strcmp(sc.info.split_id, id) != 0) {
+                rc = NQ_EMISMATCH;
+                problem->found = sc.info;
+            } else if (sc.info.torn && ftruncate(j->fd, sc.good_end) != 0) {
+                problem->os_error = errno;
+                rc = NQ_EIO;
+            }
+            if (rc == NQ_OK) {
+                j->info = sc.info;
+                j->done = sc.done;
+            } else {
+                free(sc.done);
+            }
+        }
+    }
+    if (rc != NQ_OK || !fresh)
+        return rc;
+    j->done = calloc((size_t)nq_split_size(s), 1);
+    if (!j->done)
+        return NQ_ENOMEM;
+    if (ftruncate(j->fd, 0) != 0) {
+        problem->os_error = errno;
+        return NQ_EIO;
+    }
+    size_t len = journal_format_header(line, s);
+    rc = journal_write_all(j->fd, line, len, &problem->os_error);
+    if (rc == NQ_OK && fsync(j->fd) != 0) {
+        problem->os_error = errno;
+        rc = NQ_EIO;
+    }
+    if (rc != NQ_OK)
+        return rc;
+    journal_sync_dir(path);
+    memset(&j->info, 0, sizeof j->info);
+    j->info.format = NQ_JOURNAL_FORMAT;
+    j->info.n = nq_split_n(s);
+    j->info.size = nq_split_size(s);
+    snprintf(j->info.library, sizeof j->info.library, "%s", nq_version());
+    snprintf(j->info.split_id, sizeof j->info.split_id, "%s", id);
+    return NQ_OK;
+}
+
+int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out,
+                    nq_journal_problem *problem) {
+    nq_journal_problem none;
+    if (!problem)
+        problem = &none;
+    memset(problem, 0, sizeof *problem);
     if (!path || !s || !out)
         return NQ_EINVAL;
     const char *id = nq_split_id(s);
@@ -426,61 +514,19 @@ int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_jo
     }
     j->sync_ms = sync_ms ? sync_ms : NQ_JOURNAL_SYNC_MS;
     j->fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    int rc = j->fd < 0 ? NQ_EIO : journal_lock(j->fd);
-    struct stat st;
-    if (rc == NQ_OK && fstat(j->fd, &st) != 0)
+    int rc;
+    if (j->fd < 0) {
+        problem->os_error = errno;
         rc = NQ_EIO;
-    int fresh = rc == NQ_OK && st.st_size == 0;
-    if (rc == NQ_OK && !fresh) {
-        journal_scan sc;
-        rc = journal_scan_fd(j->fd, &sc);
-        if (rc == NQ_OK && sc.torn_header) {
-            fresh = 1;
-        } else if (rc == NQ_OK) {
-            if (sc.info.n != nq_split_n(s) || sc.info.size != nq_split_size(s) ||
-                strcmp(sc.info.split_id, id) != 0)
-                rc = NQ_EMISMATCH;
-            else if (sc.info.torn && ftruncate(j->fd, sc.good_end) != 0)
-                rc = NQ_EIO;
-            if (rc == NQ_OK) {
-                j->info = sc.info;
-                j->done = sc.done;
-            } else {
-                free(sc.done);
-            }
-        }
-    }
-    if (rc == NQ_OK && fresh) {
-        j->done = calloc((size_t)nq_split_size(s), 1);
-        if (!j->done)
-            rc = NQ_ENOMEM;
-        else if (ftruncate(j->fd, 0) != 0)
-            rc = NQ_EIO;
-        else {
-            size_t len = journal_format_header(line, s);
-            rc = journal_write_all(j->fd, line, len);
-            if (rc == NQ_OK && fsync(j->fd) != 0)
-                rc = NQ_EIO;
-            if (rc == NQ_OK)
-                journal_sync_dir(path);
-            if (rc == NQ_OK) {
-                memset(&j->info, 0, sizeof j->info);
-                j->info.format = NQ_JOURNAL_FORMAT;
-                j->info.n = nq_split_n(s);
-                j->info.size = nq_split_size(s);
-                snprintf(j->info.library, sizeof j->info.library, "%s", nq_version());
-                snprintf(j->info.split_id, sizeof j->info.split_id, "%s", id);
-            }
-        }
+    } else {
+        rc = journal_start(j, path, s, line, problem);
     }
     free(line);
     if (rc != NQ_OK) {
-        int saved = errno;
         if (j->fd >= 0)
             close(j->fd);
         free(j->done);
         free(j);
-        errno = saved;
         return rc;
     }
     journal_now_ms(&j->last_sync);
@@ -516,12 +562,13 @@ int nq_journal_sync(nq_journal *j) {
     while ((synced = fsync(j->fd)) != 0 && errno == EINTR)
         continue;
     if (synced != 0) {
-        int saved = errno;
+        int os_error = errno;
         pthread_mutex_lock(&j->mu);
-        if (j->error == NQ_OK)
+        if (j->error == NQ_OK) {
             j->error = NQ_EIO;
+            j->os_error = os_error;
+        }
         pthread_mutex_unlock(&j->mu);
-        errno = saved;
         return NQ_EIO;
     }
     pthread_mutex_lock(&j->mu);
@@ -547,7 +594,7 @@ int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c) {
     int rc = j->error, due = 0;
     if (rc == NQ_OK && (index >= j->info.size || j->done[index]))
         rc = NQ_EINVAL; /* a caller's mistake: the journal stays usable */
-    else if (rc == NQ_OK && journal_write_all(j->fd, line, len) != NQ_OK)
+    else if (rc == NQ_OK && journal_write_all(j->fd, line, len, &j->os_error) != NQ_OK)
         rc = j->error = NQ_EIO;
     else if (rc == NQ_OK) {
         j->done[index] = 1;
@@ -576,42 +623,59 @@ int nq_journal_on_result(void *journal, uint64_t index, const nq_counts *c) {
     return rc;
 }
 
-int nq_journal_error(nq_journal *j) {
+int nq_journal_error(nq_journal *j, int *os_error) {
     if (!j)
         return NQ_EINVAL;
     pthread_mutex_lock(&j->mu);
     int rc = j->error;
+    if (os_error)
+        *os_error = rc == NQ_EIO ? j->os_error : 0;
     pthread_mutex_unlock(&j->mu);
     return rc;
 }
 
-int nq_journal_close(nq_journal *j) {
+int nq_journal_close(nq_journal *j, int *os_error) {
+    if (os_error)
+        *os_error = 0;
     if (!j)
         return NQ_OK;
     int rc = j->unsynced && j->error == NQ_OK ? nq_journal_sync(j) : NQ_OK;
-    if (close(j->fd) != 0 && rc == NQ_OK)
+    int err = rc == NQ_EIO ? j->os_error : 0;
+    if (close(j->fd) != 0 && rc == NQ_OK) {
         rc = NQ_EIO;
+        err = errno;
+    }
+    if (os_error)
+        *os_error = err;
     pthread_mutex_destroy(&j->mu);
     free(j->done);
     free(j);
     return rc;
 }
 
-int nq_journal_read(const char *path, nq_journal_info *info) {
+int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem *problem) {
+    nq_journal_problem none;
+    if (!problem)
+        problem = &none;
+    memset(problem, 0, sizeof *problem);
     if (!path || !info)
         return NQ_EINVAL;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    if (fd < 0) {
+        problem->os_error = errno;
         return NQ_EIO;
+    }
     journal_scan sc;
     int rc = journal_scan_fd(fd, &sc);
-    int saved = errno;
     close(fd);
-    errno = saved;
-    if (rc == NQ_OK && sc.torn_header)
+    if (rc == NQ_OK && sc.torn_header) {
         rc = NQ_ECORRUPT;
+        sc.problem.line = 1;
+    }
     if (rc == NQ_OK)
         *info = sc.info;
+    else
+        *problem = sc.problem;
     free(sc.done);
     return rc;
 }

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
+#include "symmetry.h"
 
 struct nq_search {
     int n;
@@ -110,7 +110,7 @@ int nq_search_next(nq_search *s, int *cols) {
         } else if (!search_advance(s)) {
             return NQ_DONE;
         }
-        if ((s->flags & NQ_SEARCH_UNIQUE) && !board_is_least(s->n, s->cols, s->scratch))
+        if ((s->flags & NQ_SEARCH_UNIQUE) && !sym_least_orbit(s->n, s->cols, s->scratch))
             continue;
         memcpy(cols, s->cols, (size_t)s->n * sizeof *cols);
         return NQ_OK;

@@ -29,8 +29,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "count.h"
+#include "split.h"
+#include "symmetry.h"
 
 /* One border placement: its tuple and its stabilizer size. */
 typedef struct border {
@@ -83,7 +83,7 @@ static int border_cells(int n, const int *t, int *r, int *c) {
 }
 
 /* The action of a symmetry on border tuples: entry a of the image is entry from[a] of the tuple,
- * or n - 1 minus it when flip[a]. Derived once per n from board_cell_image() on probe queens
+ * or n - 1 minus it when flip[a]. Derived once per n from sym_cell_image() on probe queens
  * (column or row 1, never a corner for n >= 4), so the symmetries are written in one place. */
 typedef struct tuple_map {
     int from[4], flip[4];
@@ -94,7 +94,7 @@ static void tuple_maps(int n, tuple_map *maps) {
     for (int s = 0; s < NQ_SYMMETRIES; s++) {
         for (int a = 0; a < 4; a++) {
             int r = a == 0 ? 0 : a == 1 ? m : 1, c = a == 2 ? 0 : a == 3 ? m : 1, ir, ic;
-            board_cell_image(n, (nq_symmetry)s, r, c, &ir, &ic);
+            sym_cell_image(n, (nq_symmetry)s, r, c, &ir, &ic);
             int to = ir == 0 ? 0 : ir == m ? 1 : ic == 0 ? 2 : 3;
             int v = to <= 1 ? ic : ir;
             assert(v == 1 || v == m - 1);
@@ -177,7 +177,7 @@ typedef struct walk {
     uint64_t count; /* subproblems found */
     uint64_t next;  /* at most this many one level deeper */
     uint8_t *store; /* the records, grown as needed */
-    uint64_t cap;   /* records the store has room for */
+    size_t cap;     /* records the store has room for */
     int oom;        /* an allocation failed */
     size_t stride;
     uint32_t index;
@@ -190,7 +190,7 @@ static void walk_store(walk *w, const count_state *s) {
     if (s && s->left > 0 && w->next <= SPLIT_MAX_SIZE)
         w->next += (uint64_t)__builtin_popcountll(s->free[count_state_pick(s)]);
     if (w->count == w->cap && !w->oom) {
-        uint64_t cap = w->cap ? 2 * w->cap : 1024;
+        size_t cap = w->cap ? 2 * w->cap : 1024;
         uint8_t *p = realloc(w->store, cap * w->stride);
         if (!p)
             w->oom = 1;
@@ -198,7 +198,7 @@ static void walk_store(walk *w, const count_state *s) {
             w->store = p, w->cap = cap;
     }
     if (!w->oom) {
-        uint8_t *p = w->store + w->count * w->stride;
+        uint8_t *p = w->store + (size_t)w->count * w->stride;
         for (int i = 0; i < 4; i++)
             p[i] = (uint8_t)(w->index >> (8 * i));
         memcpy(p + 4, w->path, w->stride - 4);
@@ -334,7 +334,7 @@ const char *nq_split_id(const nq_split *s) {
 }
 
 int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out) {
-    return count_split_solve(s, index, out, NULL);
+    return split_solve(s, index, out, NULL);
 }
 
 /* The counts of a subproblem of a border with stabilizer size stab from its N completions: every
@@ -363,10 +363,10 @@ static void border_counts(uint64_t sols, int stab, uint64_t f2, uint64_t f4, nq_
     out->total = (nq_u128)sols * (nq_u128)(8 / stab);
 }
 
-int count_split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int *stab) {
+int split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int *stab) {
     if (!s || index >= s->size || s->n < 4)
         return -1;
-    const uint8_t *p = s->sub + index * split_record(s->depth);
+    const uint8_t *p = s->sub + (size_t)index * split_record(s->depth);
     uint32_t b = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
     assert(b < s->borders);
     const border *bd = &s->border[b];
@@ -378,7 +378,7 @@ int count_split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, 
     return q;
 }
 
-int count_split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
+int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
     if (!s || !out || index >= s->size)
         return NQ_EINVAL;
     if (s->n < 4) {
@@ -386,7 +386,7 @@ int count_split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_s
         return NQ_OK;
     }
     int rows[NQ_MAX_N], cols[NQ_MAX_N], stab;
-    int q = count_split_queens(s, index, rows, cols, &stab);
+    int q = split_queens(s, index, rows, cols, &stab);
     count_state st;
     count_state_init(&st, s->n);
     for (int i = 0; i < q; i++) {

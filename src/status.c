@@ -36,6 +36,8 @@ const char *nq_strerror(int status) {
         return "corrupted data";
     case NQ_EFAIL:
         return "search gave up without an answer";
+    case NQ_EBUSY:
+        return "journal in use by another running count";
     default:
         return "unknown status";
     }

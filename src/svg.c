@@ -13,10 +13,9 @@
  * probe a cell's centre pixel; nq_svg_board_origin() exposes it.
  */
 #include <limits.h>
-#include <stdarg.h>
-#include <stdio.h>
 
 #include "nqueens.h"
+#include "sink.h"
 
 #define SVG_LIGHT      "#f0d9b5"
 #define SVG_DARK       "#b58863"
@@ -40,38 +39,6 @@ static const char svg_queen_path[] =
 /* In cells smaller than this (n > 53), a crown is a grey smudge: the queen is a plain disc. */
 #define SVG_CROWN_MIN_CELL 12
 static const char svg_queen_dot[] = "M4 20a16 16 0 1 0 32 0a16 16 0 1 0 -32 0Z";
-
-/* Output that counts the full length even when the buffer is too small. */
-typedef struct svg_out {
-    char *buf;
-    size_t cap;
-    size_t len; /* length of the full text so far */
-} svg_out;
-
-static void svg_init(svg_out *o, char *buf, size_t cap) {
-    o->buf = buf;
-    o->cap = buf != NULL ? cap : 0;
-    o->len = 0;
-    if (o->cap > 0) {
-        o->buf[0] = '\0';
-    }
-}
-
-__attribute__((format(printf, 2, 3))) static void svg_printf(svg_out *o, const char *fmt, ...) {
-    char *dst = NULL;
-    size_t room = 0;
-    if (o->len < o->cap) {
-        dst = o->buf + o->len;
-        room = o->cap - o->len;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vsnprintf(dst, room, fmt, ap);
-    va_end(ap);
-    if (r > 0) {
-        o->len += (size_t)r;
-    }
-}
 
 /* The layout of a picture of k boards of size n (all in px). */
 typedef struct svg_geom {
@@ -158,89 +125,90 @@ int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, int *widt
     return NQ_OK;
 }
 
-static void svg_write_begin(svg_out *o, const svg_geom *g, size_t k) {
+static void svg_write_begin(sink *o, const svg_geom *g, size_t k) {
     const int n = g->n, s = g->cell;
-    svg_printf(o,
-               "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-               "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" "
-               "width=\"%lld\" height=\"%lld\" viewBox=\"0 0 %lld %lld\">\n",
-               g->width, g->height, g->width, g->height);
+    sink_printf(o,
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" "
+                "width=\"%lld\" height=\"%lld\" viewBox=\"0 0 %lld %lld\">\n",
+                g->width, g->height, g->width, g->height);
     if (k == 0) {
-        svg_printf(o,
-                   "<title>%d-queens: no solution</title>\n"
-                   "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n"
-                   "<text x=\"20\" y=\"36\" font-family=\"sans-serif\" font-size=\"18\" "
-                   "fill=\"" SVG_INK "\">No solution for n = %d.</text>\n",
-                   n, n);
+        sink_printf(o,
+                    "<title>%d-queens: no solution</title>\n"
+                    "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n"
+                    "<text x=\"20\" y=\"36\" font-family=\"sans-serif\" font-size=\"18\" "
+                    "fill=\"" SVG_INK "\">No solution for n = %d.</text>\n",
+                    n, n);
         return;
     }
-    svg_printf(o, "<title>%d-queens: %zu board%s</title>\n", n, k, k == 1 ? "" : "s");
-    svg_printf(o, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n<defs>\n");
-    svg_printf(o,
-               "<symbol id=\"q\" viewBox=\"0 0 40 40\"><path d=\"%s\" fill=\"" SVG_QUEEN_FILL
-               "\" stroke=\"" SVG_QUEEN_EDGE "\" stroke-width=\"1.2\" "
-               "stroke-linejoin=\"round\"/></symbol>\n",
-               g->cell >= SVG_CROWN_MIN_CELL ? svg_queen_path : svg_queen_dot);
+    sink_printf(o, "<title>%d-queens: %zu board%s</title>\n", n, k, k == 1 ? "" : "s");
+    sink_printf(o, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n<defs>\n");
+    sink_printf(o,
+                "<symbol id=\"q\" viewBox=\"0 0 40 40\"><path d=\"%s\" fill=\"" SVG_QUEEN_FILL
+                "\" stroke=\"" SVG_QUEEN_EDGE "\" stroke-width=\"1.2\" "
+                "stroke-linejoin=\"round\"/></symbol>\n",
+                g->cell >= SVG_CROWN_MIN_CELL ? svg_queen_path : svg_queen_dot);
     /* The dark squares, as a pattern of 2 x 2 cells whose tiles start at the board's corner:
      * (r + c) odd is dark, so the top-left square is light, as on a chess board. O(1) text for
      * any n. */
-    svg_printf(o,
-               "<pattern id=\"d\" width=\"%d\" height=\"%d\" patternUnits=\"userSpaceOnUse\">"
-               "<rect x=\"%d\" width=\"%d\" height=\"%d\" fill=\"" SVG_DARK "\"/>"
-               "<rect y=\"%d\" width=\"%d\" height=\"%d\" fill=\"" SVG_DARK "\"/></pattern>\n",
-               2 * s, 2 * s, s, s, s, s, s, s);
+    sink_printf(o,
+                "<pattern id=\"d\" width=\"%d\" height=\"%d\" patternUnits=\"userSpaceOnUse\">"
+                "<rect x=\"%d\" width=\"%d\" height=\"%d\" fill=\"" SVG_DARK "\"/>"
+                "<rect y=\"%d\" width=\"%d\" height=\"%d\" fill=\"" SVG_DARK "\"/></pattern>\n",
+                2 * s, 2 * s, s, s, s, s, s, s);
     /* The empty board, with its labels, relative to its cell (0, 0). */
-    svg_printf(o,
-               "<g id=\"b\">\n<rect width=\"%d\" height=\"%d\" fill=\"" SVG_LIGHT "\"/>\n"
-               "<rect width=\"%d\" height=\"%d\" fill=\"url(#d)\"/>\n"
-               "<rect width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"" SVG_INK
-               "\" stroke-width=\"1\"/>\n",
-               n * s, n * s, n * s, n * s, n * s, n * s);
+    sink_printf(o,
+                "<g id=\"b\">\n<rect width=\"%d\" height=\"%d\" fill=\"" SVG_LIGHT "\"/>\n"
+                "<rect width=\"%d\" height=\"%d\" fill=\"url(#d)\"/>\n"
+                "<rect width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"" SVG_INK
+                "\" stroke-width=\"1\"/>\n",
+                n * s, n * s, n * s, n * s, n * s, n * s);
     if (g->labels) {
         /* Font size and baseline offset in tenths of a pixel, to stay in integers. */
         int font10 = g->margin * 4;
-        svg_printf(o,
-                   "<g font-family=\"sans-serif\" font-size=\"%d.%d\" text-anchor=\"middle\" "
-                   "fill=\"" SVG_INK "\">\n",
-                   font10 / 10, font10 % 10);
+        sink_printf(o,
+                    "<g font-family=\"sans-serif\" font-size=\"%d.%d\" text-anchor=\"middle\" "
+                    "fill=\"" SVG_INK "\">\n",
+                    font10 / 10, font10 % 10);
         int half = g->margin / 2, drop = font10 * 35 / 100; /* cap height ~0.7 em, halved */
         for (int r = 0; r < n; r++) {
             int y10 = (r * s + s / 2) * 10 + drop;
-            svg_printf(o, "<text x=\"%d\" y=\"%d.%d\">%d</text>", -half, y10 / 10, y10 % 10, r);
+            sink_printf(o, "<text x=\"%d\" y=\"%d.%d\">%d</text>", -half, y10 / 10, y10 % 10, r);
         }
-        svg_printf(o, "\n");
+        sink_printf(o, "\n");
         for (int c = 0; c < n; c++) {
-            svg_printf(o, "<text x=\"%d\" y=\"%d\">%d</text>", c * s + s / 2, -half + drop / 10, c);
+            sink_printf(o, "<text x=\"%d\" y=\"%d\">%d</text>", c * s + s / 2, -half + drop / 10,
+                        c);
         }
-        svg_printf(o, "\n</g>\n");
+        sink_printf(o, "\n</g>\n");
     }
-    svg_printf(o, "</g>\n</defs>\n");
+    sink_printf(o, "</g>\n</defs>\n");
 }
 
-static void svg_write_board(svg_out *o, const svg_geom *g, const int *cols, size_t index,
+static void svg_write_board(sink *o, const svg_geom *g, const int *cols, size_t index,
                             unsigned flags) {
     const int n = g->n, s = g->cell;
     long long x, y;
     svg_board_xy(g, index, &x, &y);
-    svg_printf(o, "<g transform=\"translate(%lld %lld)\">\n<title>board %zu:", x, y, index + 1);
+    sink_printf(o, "<g transform=\"translate(%lld %lld)\">\n<title>board %zu:", x, y, index + 1);
     for (int r = 0; r < n; r++) {
-        svg_printf(o, " %d", cols[r]);
+        sink_printf(o, " %d", cols[r]);
     }
-    svg_printf(o, "%s</title>\n<use xlink:href=\"#b\"/>\n",
-               (flags & NQ_FMT_COLUMN_MAJOR) ? " (drawn transposed)" : "");
+    sink_printf(o, "%s</title>\n<use xlink:href=\"#b\"/>\n",
+                (flags & NQ_FMT_COLUMN_MAJOR) ? " (drawn transposed)" : "");
     for (int r = 0; r < n; r++) {
         int row = r, col = cols[r];
         if (flags & NQ_FMT_COLUMN_MAJOR) {
             row = cols[r], col = r;
         }
-        svg_printf(o, "<use xlink:href=\"#q\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
-                   col * s, row * s, s, s);
+        sink_printf(o, "<use xlink:href=\"#q\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
+                    col * s, row * s, s, s);
         if (r % 8 == 7 || r == n - 1) {
-            svg_printf(o, "\n");
+            sink_printf(o, "\n");
         }
     }
-    svg_printf(o, "</g>\n");
+    sink_printf(o, "</g>\n");
 }
 
 static int svg_cols_ok(int n, const int *cols) {
@@ -255,43 +223,43 @@ static int svg_cols_ok(int n, const int *cols) {
 size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags) {
     (void)flags;
     svg_geom g;
-    svg_out o;
-    svg_init(&o, buf, cap);
+    sink o;
+    sink_init(&o, buf, cap);
     if (svg_geom_init(&g, n, k) != 0) {
         return 0;
     }
     svg_write_begin(&o, &g, k);
-    return o.len;
+    return sink_finish(&o);
 }
 
 size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
                     unsigned flags) {
     svg_geom g;
-    svg_out o;
-    svg_init(&o, buf, cap);
+    sink o;
+    sink_init(&o, buf, cap);
     if (cols == NULL || index >= k || svg_geom_init(&g, n, k) != 0 || !svg_cols_ok(n, cols)) {
         return 0;
     }
     svg_write_board(&o, &g, cols, index, flags);
-    return o.len;
+    return sink_finish(&o);
 }
 
 size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags) {
     (void)flags;
     svg_geom g;
-    svg_out o;
-    svg_init(&o, buf, cap);
+    sink o;
+    sink_init(&o, buf, cap);
     if (svg_geom_init(&g, n, k) != 0) {
         return 0;
     }
-    svg_printf(&o, "</svg>\n");
-    return o.len;
+    sink_printf(&o, "</svg>\n");
+    return sink_finish(&o);
 }
 
 size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k, unsigned flags) {
     svg_geom g;
-    svg_out o;
-    svg_init(&o, buf, cap);
+    sink o;
+    sink_init(&o, buf, cap);
     if (svg_geom_init(&g, n, k) != 0 || (k > 0 && cols == NULL)) {
         return 0;
     }
@@ -304,6 +272,6 @@ size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k, u
     for (size_t i = 0; i < k; i++) {
         svg_write_board(&o, &g, cols + i * (size_t)n, i, flags);
     }
-    svg_printf(&o, "</svg>\n");
-    return o.len;
+    sink_printf(&o, "</svg>\n");
+    return sink_finish(&o);
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../src/count.h"
+#include "../../src/split.h"
 
 static double cpu_seconds(void) {
     struct timespec ts;
@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
         double t0 = cpu_seconds();
         for (uint64_t i = 0; i < nq_split_size(s); i++) {
             int rows[NQ_MAX_N], cols[NQ_MAX_N], stab;
-            int q = count_split_queens(s, i, rows, cols, &stab);
+            int q = split_queens(s, i, rows, cols, &stab);
             count_state st;
             count_state_init(&st, n);
             for (int j = 0; j < q; j++)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The `complete` command (n-Queens Completion, issue 5): Nauck's instance of 1850, the CSPLib
+# The `complete` command (n-Queens Completion): Nauck's instance of 1850, the CSPLib
 # problem 79 excluded-diagonals example, conflicts, malformed input, and completions cross-checked
 # against `solve` filtered by awk.
 . "$NQ_SRC/tests/support/clitest.bash"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The `count` command (issue 3): totals and fundamental counts against the OEIS table, threads,
+# The `count` command: totals and fundamental counts against the OEIS table, threads,
 # JSON, N from stdin, the estimate, and bad input.
 . "$NQ_SRC/tests/support/clitest.bash"
 table="$NQ_TEST_DATA/counts.txt"

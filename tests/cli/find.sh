@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI tests of `nqueens find`: the acceptance lines of issue 2 for find, every method and format,
+# CLI tests of `nqueens find`: the examples of the README for find, every method and format,
 # the streamed formats against the library's formatter (through `solve`), validity of large
 # answers checked here by an independent awk checker, seeds, and bad input.
 # Environment (set by ctest): NQ = the nqueens binary, NQ_BUILD = the build directory.
@@ -58,14 +58,14 @@ valid() {
     END { if (bad != "" || NR != 1) { print (bad != "" ? bad : "no line"); exit 1 } }' "$2"
 }
 
-# --- acceptance lines of issue 2 -----------------------------------------------------------
+# --- the README's examples ---------------------------------------------------------------
 expect "grid 4" 0 "_ Q _ _ 
 _ _ _ Q 
 Q _ _ _ 
 _ _ Q _ 
 
 " -- "$NQ" find 4 --format grid
-expect "matrix 8 column-major (seed 004)" 0 "1 0 0 0 0 0 0 0
+expect "matrix 8 column-major (the 0/1 matrix write-ups' picture)" 0 "1 0 0 0 0 0 0 0
 0 0 0 0 0 0 1 0
 0 0 0 0 1 0 0 0
 0 0 0 0 0 0 0 1

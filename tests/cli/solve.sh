@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The `solve` and `cases` commands and the usage errors common to all commands (issue 2).
+# The `solve` and `cases` commands and the usage errors common to all commands.
 . "$NQ_SRC/tests/support/clitest.bash"
 nl=$'\n'
 
-check "pairs from stdin (seed 000)" 0 "0-1, 1-3, 2-0, 3-2, .${nl}0-2, 1-0, 2-3, 3-1, ." -- \
+check "pairs from stdin (the classic branch-and-bound output)" 0 "0-1, 1-3, 2-0, 3-2, .${nl}0-2, 1-0, 2-3, 3-1, ." -- \
   bash -c "echo 4 | '$NQ' solve --format pairs"
 check "pairs is the default" 0 "0-1, 1-3, 2-0, 3-2, .${nl}0-2, 1-0, 2-3, 3-1, ." -- "$NQ" solve 4
-check "json (seed 001)" 0 '[[".Q..","...Q","Q...","..Q."],["..Q.","Q...","...Q",".Q.."]]' -- \
+check "json (the LeetCode shape)" 0 '[[".Q..","...Q","Q...","..Q."],["..Q.","Q...","...Q",".Q.."]]' -- \
   "$NQ" solve 4 --format json
 check "board" 0 ".Q..${nl}...Q${nl}Q...${nl}..Q.${nl}${nl}..Q.${nl}Q...${nl}...Q${nl}.Q.." -- \
   "$NQ" solve 4 --format board
@@ -21,7 +21,7 @@ check "matrix" 0 "0 1 0 0${nl}0 0 0 1${nl}1 0 0 0${nl}0 0 1 0${nl}${nl}0 0 1 0${
 check "limit" 0 "0 4 7 5 2 6 1 3${nl}0 5 7 2 6 3 1 4" -- "$NQ" solve 8 --format cols --limit 2
 check "column-major transposes each board" 0 "2 0 3 1${nl}1 3 0 2" -- \
   "$NQ" solve 4 --format cols --column-major
-check "matrix column-major first 8-queens board (seed 004)" 0 \
+check "matrix column-major first 8-queens board (the 0/1 matrix picture)" 0 \
   "1 0 0 0 0 0 0 0${nl}0 0 0 0 0 0 1 0${nl}0 0 0 0 1 0 0 0${nl}0 0 0 0 0 0 0 1${nl}0 1 0 0 0 0 0 0${nl}0 0 0 1 0 0 0 0${nl}0 0 0 0 0 1 0 0${nl}0 0 1 0 0 0 0 0" -- \
   "$NQ" solve 8 --format matrix --column-major --limit 1
 check "n=1 pairs" 0 "0-0, ." -- "$NQ" solve 1
@@ -81,7 +81,7 @@ ok "help lists every command" bash -c "'$NQ' --help | grep -q 'solve' && '$NQ' -
 ok "solve --help" bash -c "'$NQ' solve --help | grep -q -- '--column-major'"
 ok "help solve" bash -c "'$NQ' help solve | grep -q -- '--unique'"
 
-# cases (seed 003).
+# cases (judge-style input).
 check "cases sample" 0 "[1 ]${nl}[2 4 1 3 ] [3 1 4 2 ]" -- bash -c "printf '2\n1\n4\n' | '$NQ' cases"
 check "cases with no solution" 0 "-1${nl}-1${nl}[2 4 1 3 ] [3 1 4 2 ]" -- \
   bash -c "printf '3\n2\n3\n4\n' | '$NQ' cases"

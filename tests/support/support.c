@@ -94,3 +94,87 @@ size_t ref_solutions(int n, int **out) {
     *out = sols;
     return count;
 }
+
+void text_put(text_buf *t, const char *s, size_t len) {
+    if (t->len + len + 1 > t->cap) {
+        t->cap = 2 * (t->len + len + 1);
+        t->s = realloc(t->s, t->cap);
+        assert_non_null(t->s);
+    }
+    memcpy(t->s + t->len, s, len);
+    t->len += len;
+    t->s[t->len] = '\0';
+}
+
+void text_puts(text_buf *t, const char *s) {
+    text_put(t, s, strlen(s));
+}
+
+/* The writers' text_buf for `count` solutions of n (n ints each), as `nqueens solve` prints it. */
+text_buf text_list(nq_format fmt, int n, const int *sols, size_t count) {
+    text_buf t = {NULL, 0, 0};
+    text_puts(&t, nq_format_prefix(fmt));
+    for (size_t i = 0; i < count; i++) {
+        if (i)
+            text_puts(&t, nq_format_separator(fmt));
+        size_t len = nq_format_solution(NULL, 0, fmt, n, sols + i * (size_t)n, 0);
+        assert_true(len > 0);
+        char *buf = malloc(len + 1);
+        assert_non_null(buf);
+        assert_int_equal(nq_format_solution(buf, len + 1, fmt, n, sols + i * (size_t)n, 0), len);
+        text_put(&t, buf, len);
+        free(buf);
+    }
+    text_puts(&t, nq_format_suffix(fmt));
+    if (t.s == NULL)
+        text_puts(&t, "");
+    return t;
+}
+
+/* Pairwise check of every two queens (slow, obviously correct): 1 if cols is a solution. */
+int ref_is_solution_pairwise(int n, const int *cols) {
+    for (int r = 0; r < n; r++) {
+        if (cols[r] < 0 || cols[r] >= n)
+            return 0;
+        for (int s = 0; s < r; s++)
+            if (ref_attacks(s, cols[s], r, cols[r]))
+                return 0;
+    }
+    return 1;
+}
+
+/* Occupancy marks for columns, diagonals and anti-diagonals: 1 if cols is a solution. */
+int ref_is_solution_marks(int n, const int *cols) {
+    size_t un = (size_t)n;
+    unsigned char *col = calloc(5 * un, 1);
+    assert_non_null(col);
+    unsigned char *diag = col + un, *anti = diag + 2 * un;
+    int ok = 1;
+    for (size_t r = 0; r < un && ok; r++) {
+        if (cols[r] < 0 || cols[r] >= n) {
+            ok = 0;
+            break;
+        }
+        size_t c = (size_t)cols[r];
+        if (col[c] || diag[r + un - 1 - c] || anti[r + c])
+            ok = 0;
+        col[c] = diag[r + un - 1 - c] = anti[r + c] = 1;
+    }
+    free(col);
+    return ok;
+}
+
+/* Checks a solution both ways (pairwise only while cheap) and with nq_validate(). */
+void assert_solution(int n, const int *cols) {
+    if (n <= 300)
+        assert_true(ref_is_solution_pairwise(n, cols));
+    assert_true(ref_is_solution_marks(n, cols));
+    nq_conflict conflict;
+    assert_int_equal(nq_validate(n, cols, 0, &conflict), NQ_OK);
+}
+
+int *alloc_cols(int n) {
+    int *cols = malloc((size_t)n * sizeof *cols);
+    assert_non_null(cols);
+    return cols;
+}

@@ -30,4 +30,31 @@ size_t ref_solutions(int n, int **out);
 /* ref_attacks() : 1 if the queens (r1, c1) and (r2, c2) attack each other (r1 != r2). */
 int ref_attacks(int r1, int c1, int r2, int c2);
 
+/* ref_is_solution_pairwise() : 1 if cols is a solution, checking every two queens (slow,
+ * obviously correct). ref_is_solution_marks() : the same with occupancy marks of columns and
+ * diagonals, in O(n). */
+int ref_is_solution_pairwise(int n, const int *cols);
+int ref_is_solution_marks(int n, const int *cols);
+
+/* assert_solution() : fails the test unless cols is a solution, checked both ways (pairwise only
+ * while cheap) and with nq_validate(). */
+void assert_solution(int n, const int *cols);
+
+/* alloc_cols() : n ints (fails the test if out of memory). */
+int *alloc_cols(int n);
+
+/* A growing, NUL-terminated text (free s). */
+typedef struct text_buf {
+    char *s;
+    size_t len, cap;
+} text_buf;
+
+/* text_put() / text_puts() : append len bytes, or a string. */
+void text_put(text_buf *t, const char *s, size_t len);
+void text_puts(text_buf *t, const char *s);
+
+/* text_list() : the writers' text (format.c) for `count` solutions of n (n ints each), as
+ * `nqueens solve` prints it: prefix, solutions with separators, suffix. */
+text_buf text_list(nq_format fmt, int n, const int *sols, size_t count);
+
 #endif /* NQ_TEST_SUPPORT_H */

@@ -1,4 +1,5 @@
-/* test_board.c: validation, the D4 symmetries and the canonical form (board.c). */
+/* test_board.c: validation of placements (board.c), against a pairwise reference, and the report
+ * of clashes planted in a board of 10^6 rows. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,101 +82,59 @@ static void test_validate_against_reference(void **state) {
     }
 }
 
-static void test_transform(void **state) {
+/* nq_validate() finds a planted column clash and a planted diagonal clash in a 10^6 board, and
+ * reports exactly the two queens involved. */
+static void test_validate_planted_clashes(void **state) {
     (void)state;
-    /* The first 8-queens solution and its images, worked out by hand from the cell maps. */
-    const int s[] = {0, 4, 7, 5, 2, 6, 1, 3};
-    int out[8], back[8];
-    assert_int_equal(nq_transform(8, s, NQ_SYM_IDENTITY, out), NQ_OK);
-    assert_memory_equal(out, s, sizeof s);
-    assert_int_equal(nq_transform(8, s, NQ_SYM_MIRROR, out), NQ_OK);
-    const int mirror[] = {7, 3, 0, 2, 5, 1, 6, 4};
-    assert_memory_equal(out, mirror, sizeof s);
-    assert_int_equal(nq_transform(8, s, NQ_SYM_FLIP, out), NQ_OK);
-    const int flip[] = {3, 1, 6, 2, 5, 7, 4, 0};
-    assert_memory_equal(out, flip, sizeof s);
-    assert_int_equal(nq_transform(8, s, NQ_SYM_TRANSPOSE, out), NQ_OK);
-    const int transpose[] = {0, 6, 4, 7, 1, 3, 5, 2};
-    assert_memory_equal(out, transpose, sizeof s);
-    /* Four quarter turns are the identity; ROT270 undoes ROT90; ROT180 = ROT90 twice. */
-    int a[8], b[8];
-    memcpy(a, s, sizeof s);
-    for (int i = 0; i < 4; i++) {
-        assert_int_equal(nq_transform(8, a, NQ_SYM_ROT90, b), NQ_OK);
-        assert_int_equal(nq_validate(8, b, 0, NULL), NQ_OK);
-        memcpy(a, b, sizeof a);
-    }
-    assert_memory_equal(a, s, sizeof s);
-    nq_transform(8, s, NQ_SYM_ROT90, out);
-    nq_transform(8, out, NQ_SYM_ROT270, back);
-    assert_memory_equal(back, s, sizeof s);
-    nq_transform(8, out, NQ_SYM_ROT90, back);
-    nq_transform(8, s, NQ_SYM_ROT180, out);
-    assert_memory_equal(back, out, sizeof s);
-    /* The anti-transpose is the transpose of the half turn. */
-    nq_transform(8, s, NQ_SYM_ANTITRANSPOSE, out);
-    nq_transform(8, s, NQ_SYM_ROT180, a);
-    nq_transform(8, a, NQ_SYM_TRANSPOSE, b);
-    assert_memory_equal(out, b, sizeof s);
-    /* Not a permutation, bad symmetry. */
-    const int dup[] = {0, 0, 1, 2};
-    assert_int_equal(nq_transform(4, dup, NQ_SYM_ROT90, out), NQ_EINVAL);
-    assert_int_equal(nq_transform(4, s, (nq_symmetry)8, out), NQ_EINVAL);
-}
+    int n = 1000000;
+    int *cols = alloc_cols(n);
+    nq_conflict cf;
 
-/* 1 if no image of cols is lexicographically smaller (checked with nq_transform). */
-static int board_least_check(int n, const int *cols) {
-    int img[12];
-    for (int sym = 0; sym < NQ_SYMMETRIES; sym++) {
-        nq_transform(n, cols, (nq_symmetry)sym, img);
-        for (int r = 0; r < n; r++) {
-            if (img[r] != cols[r]) {
-                if (img[r] < cols[r])
-                    return 0;
-                break;
-            }
+    /* Column: row j takes the column of row i; rows before j are untouched and clash-free. */
+    assert_int_equal(nq_construct(n, cols), NQ_OK);
+    int i = 333333, j = 666667;
+    cols[j] = cols[i];
+    assert_int_equal(nq_validate(n, cols, 0, &cf), NQ_ECONFLICT);
+    assert_int_equal(cf.kind, NQ_ATTACK_COLUMN);
+    assert_int_equal(cf.row1, i);
+    assert_int_equal(cf.row2, j);
+    assert_int_equal(cf.col1, cols[i]);
+    assert_int_equal(cf.col2, cols[i]);
+
+    /* Diagonal: row j = i + 1 moves to column cols[i] + 1 by a swap with the row k that holds
+     * it, with i chosen so that k > j: the board stays a permutation, and row j is the first
+     * attacked row, attacked only along the diagonal through row i. */
+    assert_int_equal(nq_construct(n, cols), NQ_OK);
+    int *row_of = alloc_cols(n);
+    for (int r = 0; r < n; r++)
+        row_of[cols[r]] = r;
+    int k = -1;
+    for (i = n / 4; i < n - 2; i++) {
+        int v = cols[i] + 1;
+        if (v < n && row_of[v] > i + 1) {
+            k = row_of[v];
+            break;
         }
     }
-    return 1;
-}
+    assert_true(k > i + 1);
+    j = i + 1;
+    int v = cols[i] + 1;
+    cols[k] = cols[j];
+    cols[j] = v;
+    assert_int_equal(nq_validate(n, cols, 0, &cf), NQ_ECONFLICT);
+    assert_int_equal(cf.kind, NQ_ATTACK_DIAGONAL);
+    assert_int_equal(cf.row1, i);
+    assert_int_equal(cf.col1, v - 1);
+    assert_int_equal(cf.row2, j);
+    assert_int_equal(cf.col2, v);
+    assert_false(ref_is_solution_marks(n, cols));
 
-/* Grouping every solution of n <= 10 by its canonical form reproduces A002562 and the orbits. */
-static void test_canonical_classes(void **state) {
-    (void)state;
-    for (int n = 1; n <= 10; n++) {
-        int *sols;
-        size_t count = ref_solutions(n, &sols);
-        ref_counts want = ref_table(n);
-        assert_true(count == want.total);
-        size_t classes = 0, orbits[9] = {0};
-        int canon[12], canon2[12];
-        for (size_t i = 0; i < count; i++) {
-            const int *s = sols + i * (size_t)n;
-            int orbit;
-            assert_int_equal(nq_canonical(n, s, canon, &orbit), NQ_OK);
-            assert_true(board_least_check(n, canon));
-            if (memcmp(canon, s, (size_t)n * sizeof *s) == 0) {
-                classes++;
-                orbits[orbit]++;
-            }
-            /* Every image has the same representative. */
-            for (int sym = 0; sym < NQ_SYMMETRIES; sym++) {
-                int img[12];
-                nq_transform(n, s, (nq_symmetry)sym, img);
-                assert_int_equal(nq_canonical(n, img, canon2, NULL), NQ_OK);
-                assert_memory_equal(canon, canon2, (size_t)n * sizeof *canon);
-            }
-        }
-        assert_true(classes == want.unique);
-        assert_true(orbits[8] == want.orbit8 && orbits[4] == want.orbit4 &&
-                    orbits[2] == want.orbit2 && orbits[1] == want.orbit1);
-        free(sols);
-    }
-    /* In place. */
-    int s[] = {2, 0, 3, 1};
-    assert_int_equal(nq_canonical(4, s, s, NULL), NQ_OK);
-    const int least[] = {1, 3, 0, 2};
-    assert_memory_equal(s, least, sizeof s);
+    /* Repaired, the board validates again. */
+    cols[j] = cols[k];
+    cols[k] = v;
+    assert_int_equal(nq_validate(n, cols, 0, &cf), NQ_OK);
+    free(row_of);
+    free(cols);
 }
 
 int main(void) {
@@ -184,8 +143,7 @@ int main(void) {
         cmocka_unit_test(test_validate_conflicts),
         cmocka_unit_test(test_validate_arguments),
         cmocka_unit_test(test_validate_against_reference),
-        cmocka_unit_test(test_transform),
-        cmocka_unit_test(test_canonical_classes),
+        cmocka_unit_test(test_validate_planted_clashes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,8 @@
 /*
- * test_complete.c: the n-Queens Completion engine (complete.c) and the instance readers
- * (instance.c), checked against a slow, obviously correct reference: every permutation of the
- * columns, in lexicographic order, filtered by the pairwise attack test and by the instance's
- * constraints cell by cell.
+ * test_complete.c: the n-Queens Completion engine (complete.c), both its engines, checked against
+ * a slow, obviously correct reference: every permutation of the columns, in lexicographic order,
+ * filtered by the pairwise attack test and by the instance's constraints cell by cell. The
+ * instances themselves and their readers are tested in test_instance.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,16 +20,8 @@
 /* ---- The reference ---------------------------------------------------------------------- */
 
 static int ref_allowed(const nq_instance *inst, int r, int c) {
-    int n = inst->n;
-    if (inst->xdiag[r - c + n - 1] || inst->xanti[r + c]) {
-        return 0;
-    }
-    for (size_t b = 0; b < inst->nblocked; b++) {
-        if (inst->blocked[2 * b] == r && inst->blocked[2 * b + 1] == c) {
-            return 0;
-        }
-    }
-    return inst->cols[r] < 0 || inst->cols[r] == c;
+    int q = nq_instance_queen(inst, r);
+    return nq_instance_allows(inst, r, c) && (q < 0 || q == c);
 }
 
 static int ref_attack(int r, int c, int r2, int c2) {
@@ -62,13 +54,13 @@ static int ref_next_permutation(int *p, int n) {
  * completions in lexicographic order. Each is tested cell by cell and pair by pair. k! * k * n
  * work for k free rows: k <= 8 here. The given queens must not attack each other. */
 static int *ref_completions(const nq_instance *inst, size_t *count) {
-    int n = inst->n, k = 0, rows[16], fcols[16], perm[16];
+    int n = nq_instance_n(inst), k = 0, rows[16], fcols[16], perm[16];
     int *used = calloc((size_t)n, sizeof *used);
     int *p = malloc((size_t)n * sizeof *p);
     assert_true(used && p);
     int ok = 1;
     for (int r = 0; r < n; r++) {
-        p[r] = inst->cols[r];
+        p[r] = nq_instance_queen(inst, r);
         if (p[r] >= 0) {
             used[p[r]] = 1;
             ok &= ref_allowed(inst, r, p[r]);
@@ -95,7 +87,7 @@ static int *ref_completions(const nq_instance *inst, size_t *count) {
             p[r] = c;
             good = ref_allowed(inst, r, c);
             for (int r2 = 0; r2 < n && good; r2++) {
-                int c2 = inst->cols[r2];
+                int c2 = nq_instance_queen(inst, r2);
                 if (c2 >= 0 && ref_attack(r, c, r2, c2)) {
                     good = 0;
                 }
@@ -124,9 +116,9 @@ static int *ref_completions(const nq_instance *inst, size_t *count) {
 
 /* Whether two given queens attack each other, by the pairwise test. */
 static int ref_given_conflict(const nq_instance *inst) {
-    for (int r = 0; r < inst->n; r++) {
+    for (int r = 0; r < nq_instance_n(inst); r++) {
         for (int r2 = 0; r2 < r; r2++) {
-            int c = inst->cols[r], c2 = inst->cols[r2];
+            int c = nq_instance_queen(inst, r), c2 = nq_instance_queen(inst, r2);
             if (c >= 0 && c2 >= 0 && (c == c2 || c - r == c2 - r2 || c + r == c2 + r2)) {
                 return 1;
             }
@@ -168,22 +160,22 @@ static unsigned rnd(unsigned bound) {
 
 /* Checks every entry point of one engine on one instance against the reference. */
 static void check_engine(const nq_instance *inst, int engine) {
-    int n = inst->n;
+    int n = nq_instance_n(inst);
     nq_conflict cf;
     int *cols = malloc((size_t)n * sizeof *cols);
     nq_u128 count = 12345;
     listing l = {0};
-    int rf = nqcx_first(inst, engine, cols, &cf, NULL);
-    int rc = nqcx_count(inst, engine, &count, &cf, NULL);
-    int re = nqcx_each(inst, engine, collect, &l, &cf, NULL);
+    int rf = complete_first_with(inst, engine, cols, &cf, NULL);
+    int rc = complete_count_with(inst, engine, &count, &cf, NULL);
+    int re = complete_each_with(inst, engine, collect, &l, &cf, NULL);
     if (ref_given_conflict(inst)) {
         assert_int_equal(rf, NQ_ECONFLICT);
         assert_int_equal(rc, NQ_ECONFLICT);
         assert_int_equal(re, NQ_ECONFLICT);
         /* The named queens are given and really attack each other. */
         assert_true(cf.row1 < cf.row2);
-        assert_int_equal(inst->cols[cf.row1], cf.col1);
-        assert_int_equal(inst->cols[cf.row2], cf.col2);
+        assert_int_equal(nq_instance_queen(inst, cf.row1), cf.col1);
+        assert_int_equal(nq_instance_queen(inst, cf.row2), cf.col2);
         int dr = cf.row2 - cf.row1, dc = cf.col2 - cf.col1;
         switch (cf.kind) {
         case NQ_ATTACK_COLUMN:
@@ -223,14 +215,15 @@ static void check_engine(const nq_instance *inst, int engine) {
 
 /* Both engines (the one-word engine and the general one) against the reference. */
 static void check_against_reference(const nq_instance *inst) {
-    check_engine(inst, NQCX_AUTO);
-    check_engine(inst, NQCX_GENERAL);
+    check_engine(inst, COMPLETE_ENGINE_AUTO);
+    check_engine(inst, COMPLETE_ENGINE_GENERAL);
 }
 
 /* A random instance: some queens (from a random solution, or anywhere), blocked cells, excluded
  * diagonals, in random amounts. */
-static void random_instance(nq_instance *inst, int n) {
-    assert_int_equal(nq_instance_init(inst, n), NQ_OK);
+static nq_instance *random_instance(int n) {
+    nq_instance *inst;
+    assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
     int queens = (int)rnd((unsigned)n / 2 + 1), mode = (int)rnd(3);
     int perm[16];
     for (int i = 0; i < n; i++) {
@@ -254,6 +247,7 @@ static void random_instance(nq_instance *inst, int n) {
         assert_int_equal(nq_instance_exclude(inst, (int)rnd(2u * (unsigned)n - 1), (int)rnd(2)),
                          NQ_OK);
     }
+    return inst;
 }
 
 /* ---- Tests ------------------------------------------------------------------------------ */
@@ -262,40 +256,39 @@ static void test_empty_board_matches_oeis(void **state) {
     (void)state;
     static const unsigned a000170[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
     for (int n = 1; n <= 12; n++) {
-        nq_instance inst;
+        nq_instance *inst;
         nq_u128 count = 0;
-        assert_int_equal(nq_instance_init(&inst, n), NQ_OK);
-        assert_int_equal(nq_complete_count(&inst, &count, NULL, NULL), NQ_OK);
+        assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
+        assert_int_equal(nq_complete_count(inst, &count, NULL, NULL), NQ_OK);
         assert_true(count == a000170[n]);
         if (n <= 8) {
-            check_against_reference(&inst);
+            check_against_reference(inst);
         }
-        nq_instance_free(&inst);
+        nq_instance_free(inst);
     }
 }
 
 static void test_nauck_1850(void **state) {
     (void)state;
-    nq_instance inst;
+    nq_instance *inst;
     nq_conflict cf;
     assert_int_equal(nq_instance_parse_queens("3-3, 4-1", 8, &inst, &cf, NULL, 0), NQ_OK);
     listing l = {0};
-    assert_int_equal(nq_complete_each(&inst, collect, &l, NULL, NULL), NQ_OK);
+    assert_int_equal(nq_complete_each(inst, collect, &l, NULL, NULL), NQ_OK);
     static const int want[2][8] = {{4, 0, 7, 3, 1, 6, 2, 5}, {4, 6, 0, 3, 1, 7, 5, 2}};
     assert_int_equal(l.len, 2);
     assert_memory_equal(l.cols, want, sizeof want);
-    check_against_reference(&inst);
-    nq_instance_free(&inst);
+    check_against_reference(inst);
+    nq_instance_free(inst);
     free(l.cols);
 }
 
 static void test_random_against_reference(void **state) {
     (void)state;
     for (int trial = 0; trial < 3000; trial++) {
-        nq_instance inst;
-        random_instance(&inst, 1 + (int)rnd(8));
-        check_against_reference(&inst);
-        nq_instance_free(&inst);
+        nq_instance *inst = random_instance(1 + (int)rnd(8));
+        check_against_reference(inst);
+        nq_instance_free(inst);
     }
 }
 
@@ -306,22 +299,22 @@ static void test_engines_agree(void **state) {
     (void)state;
     for (int trial = 0; trial < 60; trial++) {
         int n = 10 + (int)rnd(6);
-        nq_instance inst;
-        assert_int_equal(nq_instance_init(&inst, n), NQ_OK);
+        nq_instance *inst;
+        assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
         for (int d = 0; d < n; d++) {
-            nq_instance_exclude(&inst, (int)rnd(2u * (unsigned)n - 1), (int)rnd(2));
+            nq_instance_exclude(inst, (int)rnd(2u * (unsigned)n - 1), (int)rnd(2));
         }
         if (trial % 3 == 0) {
-            nq_instance_place(&inst, (int)rnd((unsigned)n), (int)rnd((unsigned)n), NULL);
+            nq_instance_place(inst, (int)rnd((unsigned)n), (int)rnd((unsigned)n), NULL);
         }
         nq_u128 c1 = 0, c2 = 1;
         int f1[16], f2[16];
-        int r1 = nqcx_count(&inst, NQCX_AUTO, &c1, NULL, NULL);
-        int r2 = nqcx_count(&inst, NQCX_GENERAL, &c2, NULL, NULL);
+        int r1 = complete_count_with(inst, COMPLETE_ENGINE_AUTO, &c1, NULL, NULL);
+        int r2 = complete_count_with(inst, COMPLETE_ENGINE_GENERAL, &c2, NULL, NULL);
         assert_int_equal(r1, r2);
         assert_true(c1 == c2);
-        r1 = nqcx_first(&inst, NQCX_AUTO, f1, NULL, NULL);
-        r2 = nqcx_first(&inst, NQCX_GENERAL, f2, NULL, NULL);
+        r1 = complete_first_with(inst, COMPLETE_ENGINE_AUTO, f1, NULL, NULL);
+        r2 = complete_first_with(inst, COMPLETE_ENGINE_GENERAL, f2, NULL, NULL);
         assert_int_equal(r1, r2);
         assert_int_equal(r1 == NQ_OK, c1 > 0);
         if (r1 == NQ_OK) {
@@ -329,8 +322,8 @@ static void test_engines_agree(void **state) {
         }
         listing l1 = {0}, l2 = {0};
         l1.stop_after = l2.stop_after = 40;
-        nqcx_each(&inst, NQCX_AUTO, collect, &l1, NULL, NULL);
-        nqcx_each(&inst, NQCX_GENERAL, collect, &l2, NULL, NULL);
+        complete_each_with(inst, COMPLETE_ENGINE_AUTO, collect, &l1, NULL, NULL);
+        complete_each_with(inst, COMPLETE_ENGINE_GENERAL, collect, &l2, NULL, NULL);
         assert_int_equal(l1.len, l2.len);
         assert_true(l1.len == (c1 < 40 ? (size_t)c1 : 40));
         if (l1.len) {
@@ -340,7 +333,7 @@ static void test_engines_agree(void **state) {
         for (size_t q = 0; q < l1.len; q++) {
             const int *p = l1.cols + q * (size_t)n;
             for (int r = 0; r < n; r++) {
-                assert_true(ref_allowed(&inst, r, p[r]));
+                assert_true(ref_allowed(inst, r, p[r]));
                 for (int rr = 0; rr < r; rr++) {
                     assert_false(ref_attack(r, p[r], rr, p[rr]));
                 }
@@ -348,7 +341,7 @@ static void test_engines_agree(void **state) {
         }
         free(l1.cols);
         free(l2.cols);
-        nq_instance_free(&inst);
+        nq_instance_free(inst);
     }
 }
 
@@ -356,14 +349,14 @@ static void test_engines_agree(void **state) {
  * too large for permutations but with few allowed cells per row. Counts, and records the first. */
 static void ref_rows(const nq_instance *inst, const char *ok, int *p, int r, size_t *count,
                      int *first) {
-    if (r == inst->n) {
+    if (r == nq_instance_n(inst)) {
         if ((*count)++ == 0) {
-            memcpy(first, p, (size_t)inst->n * sizeof *p);
+            memcpy(first, p, (size_t)nq_instance_n(inst) * sizeof *p);
         }
         return;
     }
-    for (int c = 0; c < inst->n; c++) {
-        int good = ok[r * inst->n + c];
+    for (int c = 0; c < nq_instance_n(inst); c++) {
+        int good = ok[r * nq_instance_n(inst) + c];
         for (int r2 = 0; r2 < r && good; r2++) {
             good = !ref_attack(r, c, r2, p[r2]);
         }
@@ -381,8 +374,8 @@ static void test_wide_bitsets(void **state) {
     (void)state;
     int n = 71;
     static const int mult[] = {2, 3};
-    nq_instance inst;
-    assert_int_equal(nq_instance_init(&inst, n), NQ_OK);
+    nq_instance *inst;
+    assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
     for (int r = 0; r < n; r++) {
         for (int c = 0; c < n; c++) {
             int open = 0;
@@ -390,7 +383,7 @@ static void test_wide_bitsets(void **state) {
                 open |= c == (mult[m] * r) % n;
             }
             if (!open) {
-                assert_int_equal(nq_instance_block(&inst, r, c), NQ_OK);
+                assert_int_equal(nq_instance_block(inst, r, c), NQ_OK);
             }
         }
     }
@@ -399,20 +392,20 @@ static void test_wide_bitsets(void **state) {
     char ok[71 * 71];
     for (int r = 0; r < n; r++) {
         for (int c = 0; c < n; c++) {
-            ok[r * n + c] = (char)ref_allowed(&inst, r, c);
+            ok[r * n + c] = (char)ref_allowed(inst, r, c);
         }
     }
-    ref_rows(&inst, ok, p, 0, &want, first);
+    ref_rows(inst, ok, p, 0, &want, first);
     assert_true(want >= 2);
     nq_u128 count = 0;
     nq_complete_stats st;
-    assert_int_equal(nq_complete_count(&inst, &count, NULL, &st), NQ_OK);
+    assert_int_equal(nq_complete_count(inst, &count, NULL, &st), NQ_OK);
     assert_int_equal(st.free_rows, 71);
     assert_true(count == (nq_u128)want);
-    assert_int_equal(nq_complete_first(&inst, cols, NULL, NULL), NQ_OK);
+    assert_int_equal(nq_complete_first(inst, cols, NULL, NULL), NQ_OK);
     assert_memory_equal(cols, first, sizeof cols);
     listing l = {0};
-    assert_int_equal(nq_complete_each(&inst, collect, &l, NULL, NULL), NQ_OK);
+    assert_int_equal(nq_complete_each(inst, collect, &l, NULL, NULL), NQ_OK);
     assert_int_equal(l.len, want);
     for (size_t i = 1; i < l.len; i++) { /* strictly increasing, so distinct */
         const int *a = l.cols + (i - 1) * 71, *b = l.cols + i * 71;
@@ -423,7 +416,7 @@ static void test_wide_bitsets(void **state) {
         assert_true(r < n && a[r] < b[r]);
     }
     free(l.cols);
-    nq_instance_free(&inst);
+    nq_instance_free(inst);
 }
 
 /* A big board with a few free rows (as in the instances translated from excluded diagonals):
@@ -432,28 +425,28 @@ static void test_wide_bitsets(void **state) {
 static void test_large_board_few_free(void **state) {
     (void)state;
     int n = 2003; /* 6 * 333 + 5 */
-    nq_instance inst;
-    assert_int_equal(nq_instance_init(&inst, n), NQ_OK);
+    nq_instance *inst;
+    assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
     for (int r = 0; r < n; r++) {
         if (r % 300 != 3) {
-            assert_int_equal(nq_instance_place(&inst, r, (2 * r) % n, NULL), NQ_OK);
+            assert_int_equal(nq_instance_place(inst, r, (2 * r) % n, NULL), NQ_OK);
         }
     }
     nq_complete_stats st;
     nq_u128 count = 0;
-    assert_int_equal(nq_complete_count(&inst, &count, NULL, &st), NQ_OK);
+    assert_int_equal(nq_complete_count(inst, &count, NULL, &st), NQ_OK);
     assert_int_equal(st.free_rows, 7);
     assert_true(count >= 1);
-    check_against_reference(&inst);
+    check_against_reference(inst);
     /* Excluding the anti-diagonal of one missing queen of the pattern. */
-    inst.xanti[303 + (2 * 303) % n] = 1;
-    check_against_reference(&inst);
-    nq_instance_free(&inst);
+    assert_int_equal(nq_instance_exclude(inst, 303 + (2 * 303) % n, 1), NQ_OK);
+    check_against_reference(inst);
+    nq_instance_free(inst);
 }
 
 static void test_conflicts_and_forbidden(void **state) {
     (void)state;
-    nq_instance inst;
+    nq_instance *inst;
     nq_conflict cf;
     int cols[8];
     /* Row conflict: the reader refuses two queens in one row. */
@@ -464,173 +457,48 @@ static void test_conflicts_and_forbidden(void **state) {
     assert_int_equal(cf.col2, 5);
     /* Diagonal conflict reported as the earliest later row. */
     assert_int_equal(nq_instance_parse_queens("5-5, 0-0, 6-1, 7-2", 8, &inst, &cf, NULL, 0), NQ_OK);
-    assert_int_equal(nq_complete_first(&inst, cols, &cf, NULL), NQ_ECONFLICT);
+    assert_int_equal(nq_complete_first(inst, cols, &cf, NULL), NQ_ECONFLICT);
     assert_int_equal(cf.row1, 0);
     assert_int_equal(cf.row2, 5);
     assert_int_equal(cf.kind, NQ_ATTACK_DIAGONAL);
-    nq_instance_free(&inst);
+    nq_instance_free(inst);
     /* A queen on a blocked cell: no completion. */
-    assert_int_equal(nq_instance_init(&inst, 8), NQ_OK);
-    nq_instance_place(&inst, 0, 0, NULL);
-    nq_instance_block(&inst, 0, 0);
-    assert_int_equal(nq_complete_first(&inst, cols, &cf, NULL), NQ_ENOSOL);
+    assert_int_equal(nq_instance_new(8, &inst), NQ_OK);
+    nq_instance_place(inst, 0, 0, NULL);
+    nq_instance_block(inst, 0, 0);
+    assert_int_equal(nq_complete_first(inst, cols, &cf, NULL), NQ_ENOSOL);
     nq_u128 count = 9;
-    assert_int_equal(nq_complete_count(&inst, &count, &cf, NULL), NQ_OK);
+    assert_int_equal(nq_complete_count(inst, &count, &cf, NULL), NQ_OK);
     assert_true(count == 0);
-    nq_instance_free(&inst);
+    nq_instance_free(inst);
     /* Bad arguments. */
-    assert_int_equal(nq_instance_init(&inst, 0), NQ_EINVAL);
+    assert_int_equal(nq_instance_new(0, &inst), NQ_EINVAL);
     assert_int_equal(nq_complete_first(NULL, cols, NULL, NULL), NQ_EINVAL);
-    assert_int_equal(nq_instance_init(&inst, 4), NQ_OK);
-    assert_int_equal(nq_instance_place(&inst, 4, 0, NULL), NQ_EINVAL);
-    assert_int_equal(nq_instance_exclude(&inst, 7, 0), NQ_EINVAL);
-    assert_int_equal(nq_instance_exclude(&inst, 6, 2), NQ_EINVAL);
-    assert_int_equal(nq_complete_count(&inst, NULL, NULL, NULL), NQ_EINVAL);
-    assert_int_equal(nq_complete_each(&inst, NULL, NULL, NULL, NULL), NQ_EINVAL);
-    nq_instance_free(&inst);
+    assert_int_equal(nq_instance_new(4, &inst), NQ_OK);
+    assert_int_equal(nq_instance_place(inst, 4, 0, NULL), NQ_EINVAL);
+    assert_int_equal(nq_instance_exclude(inst, 7, 0), NQ_EINVAL);
+    assert_int_equal(nq_instance_exclude(inst, 6, 2), NQ_EINVAL);
+    assert_int_equal(nq_complete_count(inst, NULL, NULL, NULL), NQ_EINVAL);
+    assert_int_equal(nq_complete_each(inst, NULL, NULL, NULL, NULL), NQ_EINVAL);
+    nq_instance_free(inst);
     nq_instance_free(NULL);
 }
 
 static void test_stop_listing(void **state) {
     (void)state;
-    nq_instance inst;
-    assert_int_equal(nq_instance_init(&inst, 8), NQ_OK);
+    nq_instance *inst;
+    assert_int_equal(nq_instance_new(8, &inst), NQ_OK);
     listing l = {0};
     l.stop_after = 5;
-    assert_int_equal(nq_complete_each(&inst, collect, &l, NULL, NULL), NQ_STOPPED);
+    assert_int_equal(nq_complete_each(inst, collect, &l, NULL, NULL), NQ_STOPPED);
     assert_int_equal(l.len, 5);
     size_t want;
-    int *all = ref_completions(&inst, &want);
+    int *all = ref_completions(inst, &want);
     assert_int_equal(want, 92);
     assert_memory_equal(l.cols, all, 5 * 8 * sizeof *all);
     free(all);
     free(l.cols);
-    nq_instance_free(&inst);
-}
-
-/* ---- Readers ---------------------------------------------------------------------------- */
-
-static int parse(const char *text, int n, long maxd, nq_instance *inst, char *err) {
-    nq_conflict cf;
-    return nq_instance_parse(text, strlen(text), n, maxd, inst, &cf, err, 160);
-}
-
-static void test_parse_excluded_diagonals(void **state) {
-    (void)state;
-    nq_instance inst;
-    char err[160];
-    const char *text = "n =  6\nnumdiags =  3\ndiags =  [[0, 1], [10, 1], [5, 0]]\n";
-    assert_int_equal(parse(text, 0, -1, &inst, err), NQ_OK);
-    assert_int_equal(inst.n, 6);
-    assert_true(inst.xanti[0] && inst.xanti[10] && inst.xdiag[5]);
-    int ex = 0;
-    for (int i = 0; i < 11; i++) {
-        ex += inst.xanti[i] + inst.xdiag[i];
-    }
-    assert_int_equal(ex, 3);
-    check_against_reference(&inst);
-    nq_u128 count = 0;
-    assert_int_equal(nq_complete_count(&inst, &count, NULL, NULL), NQ_OK);
-    assert_true(count > 0);
-    nq_instance_free(&inst);
-    /* --diagonals 1 keeps only the first pair. */
-    assert_int_equal(parse(text, 6, 1, &inst, err), NQ_OK);
-    assert_true(inst.xanti[0] && !inst.xanti[10] && !inst.xdiag[5]);
-    nq_instance_free(&inst);
-    /* MiniZinc and Essence spellings, comments, semicolons. */
-    assert_int_equal(parse("% data\nn = 6;\nnumdiags = 1;\ndiags = [[5,0]];\n", 0, -1, &inst, err),
-                     NQ_OK);
-    assert_true(inst.xdiag[5]);
-    nq_instance_free(&inst);
-    assert_int_equal(parse("language ESSENCE' 1.0\n$ Nauck\nletting n be 8\n"
-                           "letting init be [[3, 3], [4, 1]]\n",
-                           0, -1, &inst, err),
-                     NQ_OK);
-    assert_int_equal(inst.cols[3], 3);
-    assert_int_equal(inst.cols[4], 1);
-    nq_instance_free(&inst);
-    assert_int_equal(parse("letting n = 8\nletting init = []\n", 0, -1, &inst, err), NQ_OK);
-    nq_instance_free(&inst);
-}
-
-static void test_parse_errors(void **state) {
-    (void)state;
-    nq_instance inst;
-    char err[160];
-    assert_int_equal(parse("n = 6\nnumdiags = 2\ndiags = [[0, 1]]\n", 0, -1, &inst, err),
-                     NQ_EPARSE);
-    assert_string_equal(err, "line 2, column 12: numdiags = 2 but diags has 1 pairs");
-    assert_int_equal(parse("n = 6\ndiags = [[11, 1]]\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_non_null(strstr(err, "line 2, column 10"));
-    assert_int_equal(parse("n = 6\ndiags = [[1, 2]]\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("n = 6\ndiags = [[1, 1]\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("n = 6\nfoo = 3\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_non_null(strstr(err, "unknown name 'foo'"));
-    assert_int_equal(parse("n = 0\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("n = 99999999999999\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("n = 6\n", 7, -1, &inst, err), NQ_EMISMATCH);
-    assert_int_equal(parse("n = 6\nn = 6\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("init = [[0, 0]]\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("n = 4\ninit = [[0, 4]]\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("n = 4\ndiags = [[0, 1]]\n", 0, 2, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("Q.\n..\n..\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("Q..\n.z.\n...\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_string_equal(err,
-                        "line 2, column 2: expected a cell: Q (queen), . or _ (free), x (blocked); "
-                        "found 'z'");
-    assert_int_equal(parse("Q..\n..\n...\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("\n\n", 0, -1, &inst, err), NQ_EPARSE);
-    assert_int_equal(parse("....\n....\n....\n....\n", 5, -1, &inst, err), NQ_EMISMATCH);
-    nq_conflict cf;
-    assert_int_equal(nq_instance_parse_queens("3-3 4-", 8, &inst, &cf, err, 160), NQ_EPARSE);
-    assert_string_equal(err, "line 1, column 7: expected a column after '-', found end of input");
-    assert_int_equal(nq_instance_parse_queens("3-8", 8, &inst, &cf, err, 160), NQ_EPARSE);
-    assert_string_equal(err, "line 1, column 3: the column must be from 0 to 7");
-    assert_int_equal(nq_instance_parse_queens("3:3", 8, &inst, &cf, err, 160), NQ_EPARSE);
-    assert_int_equal(nq_instance_parse_queens("-1-3", 8, &inst, &cf, err, 160), NQ_EPARSE);
-    assert_int_equal(nq_instance_parse_queens("1-3, . 2-2", 8, &inst, &cf, err, 160), NQ_EPARSE);
-    /* A text with an embedded NUL or random bytes is an error, never a crash. */
-    assert_int_equal(nq_instance_parse("Q.\0.", 4, 0, -1, &inst, &cf, err, 160), NQ_EPARSE);
-    char junk[64];
-    for (int trial = 0; trial < 2000; trial++) {
-        size_t len = rnd(sizeof junk);
-        for (size_t i = 0; i < len; i++) {
-            static const char alphabet[] = "Qx._ \n[],=01nd-iagsletb";
-            junk[i] = alphabet[rnd(sizeof alphabet - 1)];
-        }
-        if (nq_instance_parse(junk, len, 0, -1, &inst, &cf, err, 160) == NQ_OK) {
-            nq_instance_free(&inst);
-        }
-    }
-}
-
-static void test_parse_board(void **state) {
-    (void)state;
-    nq_instance inst;
-    char err[160];
-    /* Nauck's instance as a board, in the board and grid spellings, with a blocked cell. */
-    const char *board = "........\n........\n........\n...Q....\n.Q......\n........\n"
-                        "........\n........\n";
-    assert_int_equal(parse(board, 8, -1, &inst, err), NQ_OK);
-    assert_int_equal(inst.cols[3], 3);
-    assert_int_equal(inst.cols[4], 1);
-    check_against_reference(&inst);
-    nq_instance_free(&inst);
-    assert_int_equal(parse("_ _ x _ \n_ _ _ _ \n_ _ _ _ \n_ _ _ _ \n\n", 0, -1, &inst, err), NQ_OK);
-    assert_int_equal(inst.n, 4);
-    assert_int_equal(inst.nblocked, 1);
-    /* With 0-2 blocked, only the solution 1 3 0 2 is left. */
-    int cols[4];
-    assert_int_equal(nq_complete_first(&inst, cols, NULL, NULL), NQ_OK);
-    static const int want[4] = {1, 3, 0, 2};
-    assert_memory_equal(cols, want, sizeof want);
-    check_against_reference(&inst);
-    nq_instance_free(&inst);
-    nq_conflict cf;
-    assert_int_equal(nq_instance_parse("QQ..\n....\n....\n....\n", 19, 0, -1, &inst, &cf, err, 160),
-                     NQ_ECONFLICT);
-    assert_int_equal(cf.kind, NQ_ATTACK_ROW);
+    nq_instance_free(inst);
 }
 
 int main(void) {
@@ -643,9 +511,6 @@ int main(void) {
         cmocka_unit_test(test_large_board_few_free),
         cmocka_unit_test(test_conflicts_and_forbidden),
         cmocka_unit_test(test_stop_listing),
-        cmocka_unit_test(test_parse_excluded_diagonals),
-        cmocka_unit_test(test_parse_errors),
-        cmocka_unit_test(test_parse_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

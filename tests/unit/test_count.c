@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/count.h"
+#include "../../src/split.h"
 #include "support.h"
 
 /* The largest n checked against the tables: 16 takes seconds in an optimised build; builds with
@@ -490,11 +490,11 @@ static void test_subproblems(void **state) {
         memset(&sum, 0, sizeof sum);
         for (uint64_t i = 0; i < nq_split_size(s); i++) {
             int rows[NQ_MAX_N], cols[NQ_MAX_N], stab;
-            int q = count_split_queens(s, i, rows, cols, &stab);
+            int q = split_queens(s, i, rows, cols, &stab);
             assert_true(q >= 3);
             assert_true(stab == 1 || stab == 2 || stab == 4);
             nq_counts got;
-            assert_int_equal(count_split_solve(s, i, &got, big), NQ_OK);
+            assert_int_equal(split_solve(s, i, &got, big), NQ_OK);
             nq_counts_add(&sum, &got);
             /* The kernels: generic, AVX2 (where built in), a tiny arena, no scratch at all. */
             count_state st;
@@ -569,7 +569,7 @@ static void test_symmetric(void **state) {
         assert_int_equal(nq_split_new(n, &s), NQ_OK);
         for (uint64_t i = 0; i < nq_split_size(s); i++) {
             int rows[NQ_MAX_N], cols[NQ_MAX_N], stab;
-            int q = count_split_queens(s, i, rows, cols, &stab);
+            int q = split_queens(s, i, rows, cols, &stab);
             if (stab == 1)
                 continue;
             int board[NQ_MAX_N];

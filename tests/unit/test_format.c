@@ -1,4 +1,5 @@
-/* test_format.c: the text formats of DESIGN.md (format.c), byte for byte. */
+/* test_format.c: the text formats of DESIGN.md (format.c), byte for byte, whole or in pieces. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "support.h"
@@ -43,6 +44,71 @@ static void test_column_major(void **state) {
     assert_int_equal(nq_format_solution(buf, sizeof buf, NQ_FMT_COLS, 4, dup, 0), 8);
     assert_int_equal(nq_format_solution(buf, sizeof buf, NQ_FMT_COLS, 4, dup, NQ_FMT_COLUMN_MAJOR),
                      0);
+}
+
+/* Pieces of rows put end to end equal the whole text, for every text format, every way of cutting
+ * a solution of 10 rows in two or three, with and without NQ_FMT_NO_END; and for a solution of
+ * 100003 rows cut in pieces of 1000. */
+static void test_pieces_of_rows(void **state) {
+    (void)state;
+    const int ten[] = {0, 2, 5, 7, 9, 4, 8, 1, 3, 6};
+    char whole[512], piece[512], joined[512];
+    for (int fmt = 0; fmt < NQ_FORMATS; fmt++) {
+        if (fmt == NQ_FMT_SVG)
+            continue;
+        for (unsigned flags = 0; flags <= NQ_FMT_NO_END; flags += NQ_FMT_NO_END) {
+            size_t len = nq_format_solution(whole, sizeof whole, (nq_format)fmt, 10, ten, flags);
+            for (int a = 1; a <= 10; a++) {
+                for (int b = a; b <= 10; b++) {
+                    const int cuts[4] = {0, a, b, 10};
+                    size_t at = 0;
+                    for (int k = 0; k < 3; k++) {
+                        if (cuts[k] == cuts[k + 1])
+                            continue;
+                        size_t l = nq_format_rows(piece, sizeof piece, (nq_format)fmt, 10, ten,
+                                                  cuts[k], cuts[k + 1], flags);
+                        assert_true(l > 0 && at + l < sizeof joined);
+                        assert_int_equal(nq_format_rows(NULL, 0, (nq_format)fmt, 10, ten, cuts[k],
+                                                        cuts[k + 1], flags),
+                                         l);
+                        memcpy(joined + at, piece, l);
+                        at += l;
+                    }
+                    joined[at] = '\0';
+                    assert_int_equal(at, len);
+                    assert_string_equal(joined, whole);
+                }
+            }
+        }
+    }
+    enum { BIG = 100003 };
+    int *cols = malloc(BIG * sizeof *cols);
+    assert_non_null(cols);
+    for (int r = 0; r < BIG; r++)
+        cols[r] = (int)(((long long)r * 2) % BIG); /* 2r mod n: a solution for n = 6m + 5 */
+    size_t len = nq_format_solution(NULL, 0, NQ_FMT_JSONL, BIG, cols, 0);
+    char *all = malloc(len + 1), *cut = malloc(len + 1);
+    assert_non_null(all);
+    assert_non_null(cut);
+    nq_format_solution(all, len + 1, NQ_FMT_JSONL, BIG, cols, 0);
+    size_t at = 0;
+    for (int first = 0; first < BIG; first += 1000) {
+        int last = first + 1000 < BIG ? first + 1000 : BIG;
+        at += nq_format_rows(cut + at, len + 1 - at, NQ_FMT_JSONL, BIG, cols, first, last, 0);
+    }
+    assert_int_equal(at, len);
+    assert_memory_equal(cut, all, len);
+    /* Refused: empty or reversed ranges, rows out of range, column-major, svg. */
+    assert_int_equal(nq_format_rows(piece, sizeof piece, NQ_FMT_COLS, 10, ten, 3, 3, 0), 0);
+    assert_int_equal(nq_format_rows(piece, sizeof piece, NQ_FMT_COLS, 10, ten, 4, 3, 0), 0);
+    assert_int_equal(nq_format_rows(piece, sizeof piece, NQ_FMT_COLS, 10, ten, -1, 3, 0), 0);
+    assert_int_equal(nq_format_rows(piece, sizeof piece, NQ_FMT_COLS, 10, ten, 0, 11, 0), 0);
+    assert_int_equal(
+        nq_format_rows(piece, sizeof piece, NQ_FMT_COLS, 10, ten, 0, 10, NQ_FMT_COLUMN_MAJOR), 0);
+    assert_int_equal(nq_format_rows(piece, sizeof piece, NQ_FMT_SVG, 10, ten, 0, 10, 0), 0);
+    free(cols);
+    free(all);
+    free(cut);
 }
 
 static void test_truncation_and_errors(void **state) {
@@ -91,11 +157,9 @@ static void test_misc(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_each_format),
-        cmocka_unit_test(test_column_major),
-        cmocka_unit_test(test_truncation_and_errors),
-        cmocka_unit_test(test_names),
-        cmocka_unit_test(test_misc),
+        cmocka_unit_test(test_each_format),    cmocka_unit_test(test_column_major),
+        cmocka_unit_test(test_pieces_of_rows), cmocka_unit_test(test_truncation_and_errors),
+        cmocka_unit_test(test_names),          cmocka_unit_test(test_misc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

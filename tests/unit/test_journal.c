@@ -92,13 +92,13 @@ static void make_journal(const char *path, int n, uint64_t records) {
     nq_split *s;
     assert_int_equal(nq_split_new(n, &s), NQ_OK);
     nq_journal *j;
-    assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_OK);
+    assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
     for (uint64_t i = 0; i < records && i < nq_split_size(s); i++) {
         nq_counts c;
         assert_int_equal(nq_split_solve(s, i, &c), NQ_OK);
         assert_int_equal(nq_journal_append(j, i, &c), NQ_OK);
     }
-    assert_int_equal(nq_journal_close(j), NQ_OK);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
     nq_split_free(s);
 }
 
@@ -106,9 +106,9 @@ static int open_status(const char *path, int n) {
     nq_split *s;
     assert_int_equal(nq_split_new(n, &s), NQ_OK);
     nq_journal *j = NULL;
-    int rc = nq_journal_open(path, s, 0, &j);
+    int rc = nq_journal_open(path, s, 0, &j, NULL);
     if (rc == NQ_OK)
-        assert_int_equal(nq_journal_close(j), NQ_OK);
+        assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
     else
         assert_null(j);
     nq_split_free(s);
@@ -147,7 +147,7 @@ static int run_once(const char *path, int n, uint64_t budget, nq_counts *out) {
     nq_split *s;
     assert_int_equal(nq_split_new(n, &s), NQ_OK);
     nq_journal *j;
-    assert_int_equal(nq_journal_open(path, s, 50, &j), NQ_OK);
+    assert_int_equal(nq_journal_open(path, s, 50, &j, NULL), NQ_OK);
     nq_journal_info info;
     nq_journal_get_info(j, &info);
     assert_int_equal(info.n, n);
@@ -161,11 +161,11 @@ static int run_once(const char *path, int n, uint64_t budget, nq_counts *out) {
     opt.on_result = stop_after;
     opt.user = &st;
     int rc = nq_count_split(s, &opt, out);
-    assert_int_equal(nq_journal_error(j), NQ_OK);
+    assert_int_equal(nq_journal_error(j, NULL), NQ_OK);
     nq_journal_get_info(j, &info);
     assert_true(info.counts.total == out->total);
     assert_true(info.counts.unique == out->unique);
-    assert_int_equal(nq_journal_close(j), NQ_OK);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
     nq_split_free(s);
     return rc;
 }
@@ -200,7 +200,7 @@ static void test_resume_gives_whole_count(void **state) {
         assert_int_equal(run_once(path, n, 0, &again), NQ_OK);
         assert_true(again.total == total && again.unique == unique && again.nodes == c.nodes);
         nq_journal_info info;
-        assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+        assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
         assert_int_equal(info.done, size);
         assert_true(info.counts.total == total);
         assert_int_equal(info.torn, 0);
@@ -216,7 +216,7 @@ static void test_info_and_skip_flags(void **state) {
     nq_split *s;
     assert_int_equal(nq_split_new(9, &s), NQ_OK);
     nq_journal *j;
-    assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_OK);
+    assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
     nq_journal_info info;
     nq_journal_get_info(j, &info);
     assert_int_equal(info.format, NQ_JOURNAL_FORMAT);
@@ -242,10 +242,10 @@ static void test_info_and_skip_flags(void **state) {
     assert_int_equal(nq_journal_append(j, 0, &c), NQ_EINVAL);
     assert_int_equal(nq_journal_append(j, nq_split_size(s), &c), NQ_EINVAL);
     assert_int_equal(nq_journal_sync(j), NQ_OK);
-    assert_int_equal(nq_journal_close(j), NQ_OK);
-    assert_int_equal(nq_journal_close(NULL), NQ_OK);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+    assert_int_equal(nq_journal_close(NULL, NULL), NQ_OK);
     nq_split_free(s);
-    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
     assert_int_equal(info.done, 3);
 }
 
@@ -260,14 +260,14 @@ static void check_torn(const char *tail) {
     char *good = slurp(path, &good_len);
     append_text(path, tail);
     nq_journal_info info;
-    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
     assert_int_equal(info.torn, 1);
     assert_int_equal(info.done, 4);
     /* Opening for appending ignores the torn line and cuts it off. */
     nq_split *s;
     assert_int_equal(nq_split_new(10, &s), NQ_OK);
     nq_journal *j;
-    assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_OK);
+    assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
     nq_journal_get_info(j, &info);
     assert_int_equal(info.torn, 1);
     assert_int_equal(info.done, 4);
@@ -278,9 +278,9 @@ static void check_torn(const char *tail) {
     nq_counts c;
     assert_int_equal(nq_split_solve(s, 7, &c), NQ_OK);
     assert_int_equal(nq_journal_append(j, 7, &c), NQ_OK);
-    assert_int_equal(nq_journal_close(j), NQ_OK);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
     nq_split_free(s);
-    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
     assert_int_equal(info.torn, 0);
     assert_int_equal(info.done, 5);
     free(good);
@@ -303,7 +303,7 @@ static void test_torn_last_line(void **state) {
     fclose(f);
     assert_int_equal(open_status(path, 10), NQ_OK);
     nq_journal_info info;
-    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
     assert_int_equal(info.done, 2);
     assert_int_equal(info.torn, 0);
 }
@@ -314,15 +314,15 @@ static void test_torn_header_or_empty_file_starts_afresh(void **state) {
     path_in(path, sizeof path, "fresh.nqj");
     spit(path, "", 0);
     nq_journal_info info;
-    assert_int_equal(nq_journal_read(path, &info), NQ_ECORRUPT);
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_ECORRUPT);
     assert_int_equal(open_status(path, 8), NQ_OK);
-    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
     assert_int_equal(info.n, 8);
     assert_int_equal(info.done, 0);
     spit(path, "nqueens-jou", 11);
     assert_int_equal(open_status(path, 8), NQ_OK);
     assert_int_equal(count_lines(path), 1);
-    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
 }
 
 /* ---- refusals ----------------------------------------------------------------------------- */
@@ -378,12 +378,22 @@ static void test_other_n_or_split_is_refused(void **state) {
     size_t other_len = (size_t)hl + len - (size_t)(nl + 1 - text);
     spit(path, other, other_len);
     nq_journal_info info;
-    assert_int_equal(nq_journal_read(path, &info), NQ_OK); /* a valid journal ... */
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK); /* a valid journal ... */
     assert_string_equal(info.split_id, "some-other-numbering");
     check_refused(path, 9, NQ_EMISMATCH); /* ... of another split */
+    nq_journal_problem why;
+    nq_journal *j = NULL;
+    assert_int_equal(nq_split_new(9, &s), NQ_OK);
+    assert_int_equal(nq_journal_open(path, s, 0, &j, &why), NQ_EMISMATCH);
+    nq_split_free(s);
+    assert_null(j);
+    assert_int_equal(why.found.format, NQ_JOURNAL_FORMAT); /* what was found, for the message */
+    assert_int_equal(why.found.n, 9);
+    assert_string_equal(why.found.split_id, "some-other-numbering");
     /* A future format version is a mismatch too, not corruption. */
     spit(path, "nqueens-journal 2 whatever comes next\n", 38);
-    assert_int_equal(nq_journal_read(path, &info), NQ_EMISMATCH);
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_EMISMATCH);
+    assert_int_equal(why.found.format, 2);
     check_refused(path, 9, NQ_EMISMATCH);
     free(text);
     free(other);
@@ -405,7 +415,9 @@ static void test_corrupt_middle_record_is_refused(void **state) {
     *digit = *digit == '9' ? '1' : (char)(*digit + 1);
     spit(path, text, len);
     nq_journal_info info;
-    assert_int_equal(nq_journal_read(path, &info), NQ_ECORRUPT);
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.line, 4); /* the header, two good records, then the damaged one */
     check_refused(path, 10, NQ_ECORRUPT);
     /* A damaged header. */
     unlink(path);
@@ -415,6 +427,8 @@ static void test_corrupt_middle_record_is_refused(void **state) {
     text[17] = text[17] == '1' ? '2' : '1'; /* inside "n=10" */
     spit(path, text, len);
     check_refused(path, 10, NQ_ECORRUPT);
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.line, 1);
     free(text);
 }
 
@@ -444,7 +458,7 @@ static void test_not_a_journal_is_left_alone(void **state) {
     spit(path, text, strlen(text));
     check_refused(path, 8, NQ_ECORRUPT);
     nq_journal_info info;
-    assert_int_equal(nq_journal_read(path, &info), NQ_ECORRUPT);
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_ECORRUPT);
 }
 
 static void test_unwritable_or_missing_path(void **state) {
@@ -454,28 +468,29 @@ static void test_unwritable_or_missing_path(void **state) {
     nq_journal *j = NULL;
     char path[128];
     path_in(path, sizeof path, "no/such/dir/j.nqj");
-    errno = 0;
-    assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_EIO);
-    assert_int_equal(errno, ENOENT);
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_open(path, s, 0, &j, &why), NQ_EIO);
+    assert_int_equal(why.os_error, ENOENT);
     assert_null(j);
-    assert_int_equal(nq_journal_open(tmpdir, s, 0, &j), NQ_EIO); /* a directory */
-    if (geteuid() != 0) {                                        /* root may write anywhere */
+    assert_int_equal(nq_journal_open(tmpdir, s, 0, &j, NULL), NQ_EIO); /* a directory */
+    if (geteuid() != 0) {                                              /* root may write anywhere */
         path_in(path, sizeof path, "ro");
         assert_int_equal(mkdir(path, 0500), 0);
         path_in(path, sizeof path, "ro/j.nqj");
-        assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_EIO);
-        assert_int_equal(errno, EACCES);
+        assert_int_equal(nq_journal_open(path, s, 0, &j, &why), NQ_EIO);
+        assert_int_equal(why.os_error, EACCES);
     }
     if (access("/dev/full", W_OK) == 0) { /* every write fails with ENOSPC */
-        assert_int_equal(nq_journal_open("/dev/full", s, 0, &j), NQ_EIO);
+        assert_int_equal(nq_journal_open("/dev/full", s, 0, &j, &why), NQ_EIO);
+        assert_true(why.os_error != 0); /* ENOSPC or EINVAL, as the device says */
     }
     nq_journal_info info;
     path_in(path, sizeof path, "missing.nqj");
-    assert_int_equal(nq_journal_read(path, &info), NQ_EIO);
-    assert_int_equal(errno, ENOENT);
-    assert_int_equal(nq_journal_open(NULL, s, 0, &j), NQ_EINVAL);
-    assert_int_equal(nq_journal_open(path, NULL, 0, &j), NQ_EINVAL);
-    assert_int_equal(nq_journal_read(NULL, &info), NQ_EINVAL);
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_EIO);
+    assert_int_equal(why.os_error, ENOENT);
+    assert_int_equal(nq_journal_open(NULL, s, 0, &j, NULL), NQ_EINVAL);
+    assert_int_equal(nq_journal_open(path, NULL, 0, &j, NULL), NQ_EINVAL);
+    assert_int_equal(nq_journal_read(NULL, &info, NULL), NQ_EINVAL);
     nq_split_free(s);
 }
 
@@ -487,19 +502,19 @@ static void test_second_writer_is_refused(void **state) {
     nq_split *s;
     assert_int_equal(nq_split_new(8, &s), NQ_OK);
     nq_journal *j;
-    assert_int_equal(nq_journal_open(path, s, 0, &j), NQ_OK);
+    assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
     fflush(NULL);
     pid_t pid = fork(); /* fcntl locks only keep out other processes */
     assert_true(pid >= 0);
     if (pid == 0) {
         nq_journal *k = NULL;
-        int rc = nq_journal_open(path, s, 0, &k);
-        _exit(rc == NQ_EIO && errno == EBUSY && k == NULL ? 0 : 1);
+        int rc = nq_journal_open(path, s, 0, &k, NULL);
+        _exit(rc == NQ_EBUSY && k == NULL ? 0 : 1);
     }
     int st;
     assert_int_equal(waitpid(pid, &st, 0), pid);
     assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-    assert_int_equal(nq_journal_close(j), NQ_OK);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
     nq_split_free(s);
 }
 
@@ -531,7 +546,7 @@ static void test_appends_and_syncs_from_threads(void **state) {
     nq_split *s;
     assert_int_equal(nq_split_new(11, &s), NQ_OK);
     nq_journal *j;
-    assert_int_equal(nq_journal_open(path, s, 1, &j), NQ_OK);
+    assert_int_equal(nq_journal_open(path, s, 1, &j, NULL), NQ_OK);
     appender a[2] = {{j, s, 0, 0}, {j, s, 1, 0}};
     pthread_t t[2];
     for (int k = 0; k < 2; k++)
@@ -544,10 +559,10 @@ static void test_appends_and_syncs_from_threads(void **state) {
             print_error("appender %d: %s\n", k, nq_strerror(a[k].rc));
         assert_int_equal(a[k].rc, NQ_OK);
     }
-    assert_int_equal(nq_journal_error(j), NQ_OK);
-    assert_int_equal(nq_journal_close(j), NQ_OK);
+    assert_int_equal(nq_journal_error(j, NULL), NQ_OK);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
     nq_journal_info info;
-    assert_int_equal(nq_journal_read(path, &info), NQ_OK);
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
     assert_int_equal(info.done, nq_split_size(s));
     nq_u128 total = 0, unique = 0;
     oeis_counts(11, &total, &unique);

@@ -1,6 +1,6 @@
 /* test_svg.c: pictures (svg.c): snprintf-style sizing and truncation, pieces equal to the whole,
  * argument checks, the geometry, and each queen drawn in its cell. (Validity as XML and the
- * rendered pixels are checked by tests/cli/people.sh with xmllint and rsvg-convert.) */
+ * rendered pixels are checked by tests/cli/svg_trace.sh with xmllint and rsvg-convert.) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Pictures and the traced search (issue 7): `--format svg` is valid XML and, rendered by a real
+# Pictures and the traced search: `--format svg` is valid XML and, rendered by a real
 # renderer (librsvg's rsvg-convert), shows a dark queen exactly on the cells that `--format cols`
 # lists and the plain square colour everywhere else; `nqueens trace` agrees with its own totals,
 # with `solve`, and with the indentation rule.
@@ -113,7 +113,7 @@ ok "the pixel check rejects a picture of other solutions" \
   not_pixels "$tmp/s8.png" 8 12 "$tmp/wrong.cols"
 
 # --- trace --------------------------------------------------------------------------------------
-check "trace 4: the search of seed 000, first steps" 0 \
+check "trace 4: the branch-and-bound search, first steps" 0 \
 "branch and bound for n = 4: rows top to bottom, columns left to right; r-c is the cell at row r, column c
 try 0-0
 place 0-0
@@ -133,7 +133,7 @@ place 0-0
     attacked 2-3 by 1-2 (diagonal)
     dead end at row 2
   backtrack 1-2" -- bash -c "'$NQ' trace 4 | head -19"
-check "trace 4: first solution reached as seed 000 prints it" 0 \
+check "trace 4: first solution reached, in the pairs notation" 0 \
 "      try 3-2
       place 3-2
         solution 1: 0-1, 1-3, 2-0, 3-2, .

@@ -1,8 +1,8 @@
 /*
- * baseline_seed000.c: the benchmark baseline for `nqueens solve N --format pairs`: a
- * straightforward C port of the recursive, array-based branch and bound of seed 000 (boolean
- * arrays for columns, diagonals and anti-diagonals, the answer string grown as the recursion
- * descends, one printf per solution). Prints the same lines as our `pairs` format.
+ * baseline_recursive.c: the benchmark baseline for `nqueens solve N --format pairs`: a
+ * straightforward C port of the recursive, array-based branch and bound of the classic
+ * write-ups (boolean arrays for columns, diagonals and anti-diagonals, the answer string grown as
+ * the recursion descends, one printf per solution). Prints the same lines as our `pairs` format.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,7 @@ static void place(int n, int row, char *cols, char *ndiag, char *rdiag, char *as
 int main(int argc, char **argv) {
     int n = argc > 1 ? atoi(argv[1]) : 0;
     if (n < 1 || n > 30) {
-        fprintf(stderr, "usage: baseline_seed000 N (1..30)\n");
+        fprintf(stderr, "usage: baseline_recursive N (1..30)\n");
         return 2;
     }
     char cols[30] = {0}, ndiag[60] = {0}, rdiag[60] = {0};

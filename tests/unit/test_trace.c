@@ -1,4 +1,4 @@
-/* test_bnb.c: the traced branch-and-bound search (bnb.c) against the OEIS table, a brute-force
+/* test_trace.c: the traced branch-and-bound search (trace.c) against the OEIS table, a brute-force
  * count of partial placements, the bitboard iterator's node count, and the rules of its events. */
 #include <stdlib.h>
 #include <string.h>
@@ -51,9 +51,9 @@ static void brute_counts(int n, uint64_t *nodes, uint64_t *dead_ends) {
 static void test_counts_match_oeis(void **state) {
     (void)state;
     for (int n = 1; n <= 10; n++) {
-        nq_bnb_stats st;
+        nq_trace_stats st;
         memset(&st, 0xff, sizeof st);
-        assert_int_equal(nq_bnb_search(n, NULL, NULL, &st), NQ_OK);
+        assert_int_equal(nq_trace_search(n, NULL, NULL, &st), NQ_OK);
         assert_true(st.solutions == (uint64_t)ref_table(n).total);
         assert_true(st.backtracks == st.nodes);
         assert_true(st.tries == st.attacked + st.nodes);
@@ -67,8 +67,8 @@ static void test_nodes_and_dead_ends_match_brute_force(void **state) {
     for (int n = 1; n <= 7; n++) {
         uint64_t nodes, dead;
         brute_counts(n, &nodes, &dead);
-        nq_bnb_stats st;
-        assert_int_equal(nq_bnb_search(n, NULL, NULL, &st), NQ_OK);
+        nq_trace_stats st;
+        assert_int_equal(nq_trace_search(n, NULL, NULL, &st), NQ_OK);
         assert_true(st.nodes == nodes);
         assert_true(st.dead_ends == dead);
     }
@@ -83,8 +83,8 @@ static void test_nodes_match_iterator(void **state) {
         int cols[NQ_MAX_N];
         while (nq_search_next(s, cols) == NQ_OK) {
         }
-        nq_bnb_stats st;
-        assert_int_equal(nq_bnb_search(n, NULL, NULL, &st), NQ_OK);
+        nq_trace_stats st;
+        assert_int_equal(nq_trace_search(n, NULL, NULL, &st), NQ_OK);
         assert_true(st.nodes == nq_search_nodes(s));
         nq_search_free(s);
     }
@@ -96,9 +96,9 @@ typedef struct first_sol {
     int found;
 } first_sol;
 
-static int stop_at_first(void *user, const nq_bnb_event *ev) {
+static int stop_at_first(void *user, const nq_trace_event *ev) {
     first_sol *f = user;
-    if (ev->kind == NQ_BNB_SOLUTION) {
+    if (ev->kind == NQ_TRACE_SOLUTION) {
         memcpy(f->cols, ev->cols, sizeof(int) * (size_t)ev->n);
         f->found = 1;
         return 1;
@@ -112,8 +112,8 @@ static void test_first_solution_matches_iterator(void **state) {
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int n = sizes[i];
         first_sol f = {.found = 0};
-        nq_bnb_stats st;
-        assert_int_equal(nq_bnb_search(n, stop_at_first, &f, &st), NQ_STOPPED);
+        nq_trace_stats st;
+        assert_int_equal(nq_trace_search(n, stop_at_first, &f, &st), NQ_STOPPED);
         assert_true(f.found);
         assert_true(st.solutions == 1);
         nq_search *s = NULL;
@@ -137,7 +137,7 @@ typedef struct replay {
     int placed_in_row[NQ_MAX_N + 1];
     int *sols; /* the solutions as reported, in order */
     size_t nsols;
-    nq_bnb_stats seen; /* events counted by kind */
+    nq_trace_stats seen; /* events counted by kind */
 } replay;
 
 static nq_attack first_attack(const replay *r, int row, int col, int *by) {
@@ -157,24 +157,24 @@ static nq_attack first_attack(const replay *r, int row, int col, int *by) {
     return NQ_ATTACK_NONE;
 }
 
-static int on_replay(void *user, const nq_bnb_event *ev) {
+static int on_replay(void *user, const nq_trace_event *ev) {
     replay *r = user;
     assert_int_equal(ev->n, r->n);
     assert_non_null(ev->cols);
     for (int i = 0; i < r->depth; i++) {
         assert_int_equal(ev->cols[i], r->cols[i]);
     }
-    if (ev->kind != NQ_BNB_ATTACKED) {
+    if (ev->kind != NQ_TRACE_ATTACKED) {
         assert_int_equal(ev->attack, NQ_ATTACK_NONE);
         assert_int_equal(ev->by_row, -1);
         assert_int_equal(ev->by_col, -1);
     }
-    if (ev->kind != NQ_BNB_SOLUTION) {
+    if (ev->kind != NQ_TRACE_SOLUTION) {
         assert_true(ev->solution == 0);
     }
     int by = -1;
     switch (ev->kind) {
-    case NQ_BNB_TRY:
+    case NQ_TRACE_TRY:
         r->seen.tries++;
         assert_int_equal(r->pending_row, -1);
         assert_int_equal(ev->row, r->depth);
@@ -182,7 +182,7 @@ static int on_replay(void *user, const nq_bnb_event *ev) {
         r->pending_row = ev->row;
         r->pending_col = ev->col;
         break;
-    case NQ_BNB_ATTACKED:
+    case NQ_TRACE_ATTACKED:
         r->seen.attacked++;
         assert_int_equal(ev->row, r->pending_row);
         assert_int_equal(ev->col, r->pending_col);
@@ -192,7 +192,7 @@ static int on_replay(void *user, const nq_bnb_event *ev) {
         assert_true(ref_attacks(ev->row, ev->col, ev->by_row, ev->by_col));
         r->pending_row = -1;
         break;
-    case NQ_BNB_PLACE:
+    case NQ_TRACE_PLACE:
         r->seen.nodes++;
         assert_int_equal(ev->row, r->pending_row);
         assert_int_equal(ev->col, r->pending_col);
@@ -203,7 +203,7 @@ static int on_replay(void *user, const nq_bnb_event *ev) {
         r->placed_in_row[ev->row + 1] = 0;
         r->pending_row = -1;
         break;
-    case NQ_BNB_SOLUTION:
+    case NQ_TRACE_SOLUTION:
         r->seen.solutions++;
         assert_int_equal(r->depth, r->n);
         assert_int_equal(ev->row, r->n);
@@ -211,7 +211,7 @@ static int on_replay(void *user, const nq_bnb_event *ev) {
         assert_true(ev->solution == r->seen.solutions);
         memcpy(r->sols + r->nsols++ * (size_t)r->n, ev->cols, sizeof(int) * (size_t)r->n);
         break;
-    case NQ_BNB_DEAD_END:
+    case NQ_TRACE_DEAD_END:
         r->seen.dead_ends++;
         assert_int_equal(ev->row, r->depth);
         assert_true(ev->row < r->n);
@@ -222,7 +222,7 @@ static int on_replay(void *user, const nq_bnb_event *ev) {
             assert_int_not_equal(first_attack(r, ev->row, c, &by), NQ_ATTACK_NONE);
         }
         break;
-    case NQ_BNB_BACKTRACK:
+    case NQ_TRACE_BACKTRACK:
         r->seen.backtracks++;
         assert_int_equal(r->pending_row, -1);
         assert_int_equal(ev->row, r->depth - 1);
@@ -243,8 +243,8 @@ static void test_events_follow_the_rules(void **state) {
         replay r = {.n = n, .pending_row = -1};
         r.sols = malloc(sizeof(int) * (size_t)n * (nref + 1));
         assert_non_null(r.sols);
-        nq_bnb_stats st;
-        assert_int_equal(nq_bnb_search(n, on_replay, &r, &st), NQ_OK);
+        nq_trace_stats st;
+        assert_int_equal(nq_trace_search(n, on_replay, &r, &st), NQ_OK);
         assert_int_equal(r.depth, 0);
         assert_int_equal(r.pending_row, -1);
         assert_memory_equal(&r.seen, &st, sizeof st);
@@ -258,13 +258,13 @@ static void test_events_follow_the_rules(void **state) {
     }
 }
 
-/* The four events of seed 000's n = 4 search that a learner sees first. */
+/* The four events of the n = 4 search that a learner sees first. */
 typedef struct recorder {
-    nq_bnb_event ev[8];
+    nq_trace_event ev[8];
     int count;
 } recorder;
 
-static int record(void *user, const nq_bnb_event *ev) {
+static int record(void *user, const nq_trace_event *ev) {
     recorder *rec = user;
     rec->ev[rec->count++] = *ev;
     return rec->count == 8;
@@ -273,22 +273,22 @@ static int record(void *user, const nq_bnb_event *ev) {
 static void test_first_events_of_n4(void **state) {
     (void)state;
     recorder rec = {.count = 0};
-    nq_bnb_stats st;
-    assert_int_equal(nq_bnb_search(4, record, &rec, &st), NQ_STOPPED);
+    nq_trace_stats st;
+    assert_int_equal(nq_trace_search(4, record, &rec, &st), NQ_STOPPED);
     const struct {
-        nq_bnb_kind kind;
+        nq_trace_kind kind;
         int row, col;
         nq_attack attack;
         int by_row, by_col;
     } want[8] = {
-        {NQ_BNB_TRY, 0, 0, NQ_ATTACK_NONE, -1, -1},
-        {NQ_BNB_PLACE, 0, 0, NQ_ATTACK_NONE, -1, -1},
-        {NQ_BNB_TRY, 1, 0, NQ_ATTACK_NONE, -1, -1},
-        {NQ_BNB_ATTACKED, 1, 0, NQ_ATTACK_COLUMN, 0, 0},
-        {NQ_BNB_TRY, 1, 1, NQ_ATTACK_NONE, -1, -1},
-        {NQ_BNB_ATTACKED, 1, 1, NQ_ATTACK_DIAGONAL, 0, 0},
-        {NQ_BNB_TRY, 1, 2, NQ_ATTACK_NONE, -1, -1},
-        {NQ_BNB_PLACE, 1, 2, NQ_ATTACK_NONE, -1, -1},
+        {NQ_TRACE_TRY, 0, 0, NQ_ATTACK_NONE, -1, -1},
+        {NQ_TRACE_PLACE, 0, 0, NQ_ATTACK_NONE, -1, -1},
+        {NQ_TRACE_TRY, 1, 0, NQ_ATTACK_NONE, -1, -1},
+        {NQ_TRACE_ATTACKED, 1, 0, NQ_ATTACK_COLUMN, 0, 0},
+        {NQ_TRACE_TRY, 1, 1, NQ_ATTACK_NONE, -1, -1},
+        {NQ_TRACE_ATTACKED, 1, 1, NQ_ATTACK_DIAGONAL, 0, 0},
+        {NQ_TRACE_TRY, 1, 2, NQ_ATTACK_NONE, -1, -1},
+        {NQ_TRACE_PLACE, 1, 2, NQ_ATTACK_NONE, -1, -1},
     };
     for (int i = 0; i < 8; i++) {
         assert_int_equal(rec.ev[i].kind, want[i].kind);
@@ -302,7 +302,7 @@ static void test_first_events_of_n4(void **state) {
     assert_true(st.solutions == 0 && st.dead_ends == 0 && st.backtracks == 0);
 }
 
-static int stop_after(void *user, const nq_bnb_event *ev) {
+static int stop_after(void *user, const nq_trace_event *ev) {
     (void)ev;
     int *left = user;
     return --*left == 0;
@@ -310,32 +310,32 @@ static int stop_after(void *user, const nq_bnb_event *ev) {
 
 static void test_stop_and_bad_arguments(void **state) {
     (void)state;
-    nq_bnb_stats st;
+    nq_trace_stats st;
     int left = 1;
-    assert_int_equal(nq_bnb_search(6, stop_after, &left, &st), NQ_STOPPED);
+    assert_int_equal(nq_trace_search(6, stop_after, &left, &st), NQ_STOPPED);
     assert_true(st.tries == 1 && st.nodes == 0);
     left = 1000;
-    assert_int_equal(nq_bnb_search(6, stop_after, &left, &st), NQ_STOPPED);
+    assert_int_equal(nq_trace_search(6, stop_after, &left, &st), NQ_STOPPED);
     assert_int_equal(left, 0);
     left = 5;
-    assert_int_equal(nq_bnb_search(6, stop_after, &left, NULL), NQ_STOPPED); /* stats optional */
+    assert_int_equal(nq_trace_search(6, stop_after, &left, NULL), NQ_STOPPED); /* stats optional */
 
-    nq_bnb_stats untouched;
+    nq_trace_stats untouched;
     memset(&untouched, 0x5a, sizeof untouched);
     st = untouched;
-    assert_int_equal(nq_bnb_search(0, NULL, NULL, &st), NQ_EINVAL);
-    assert_int_equal(nq_bnb_search(-3, NULL, NULL, &st), NQ_EINVAL);
-    assert_int_equal(nq_bnb_search(NQ_MAX_N + 1, NULL, NULL, &st), NQ_EINVAL);
+    assert_int_equal(nq_trace_search(0, NULL, NULL, &st), NQ_EINVAL);
+    assert_int_equal(nq_trace_search(-3, NULL, NULL, &st), NQ_EINVAL);
+    assert_int_equal(nq_trace_search(NQ_MAX_N + 1, NULL, NULL, &st), NQ_EINVAL);
     assert_memory_equal(&st, &untouched, sizeof st);
 }
 
 /* n = 2 and 3: no solution, and every branch ends in a dead end. */
 static void test_no_solution_sizes(void **state) {
     (void)state;
-    nq_bnb_stats st;
-    assert_int_equal(nq_bnb_search(2, NULL, NULL, &st), NQ_OK);
+    nq_trace_stats st;
+    assert_int_equal(nq_trace_search(2, NULL, NULL, &st), NQ_OK);
     assert_true(st.solutions == 0 && st.nodes == 2 && st.dead_ends == 2);
-    assert_int_equal(nq_bnb_search(3, NULL, NULL, &st), NQ_OK);
+    assert_int_equal(nq_trace_search(3, NULL, NULL, &st), NQ_OK);
     assert_true(st.solutions == 0 && st.nodes == 5 && st.dead_ends == 3);
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The installed library (issue 7): `cmake --install` into a temporary prefix, then the example
+# The installed library: `cmake --install` into a temporary prefix, then the example
 # program built against it twice, with pkg-config and with find_package (shared and static
 # library), run, and compared with the OEIS table; the SONAME; the man page documents every
 # command and option that the programs' --help texts list; the bash completion offers them.
@@ -26,6 +26,11 @@ ok "libnqueens.so -> libnqueens.so.0 -> libnqueens.so.0.1.0" \
            [ \"\$(readlink '$libdir/libnqueens.so.0')\" = libnqueens.so.0.1.0 ]"
 check "SONAME is libnqueens.so.0" 0 "libnqueens.so.0" -- \
   bash -c "readelf -d '$libdir/libnqueens.so.0.1.0' | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'"
+check "libnqueens.so exports only nq_ names (hidden visibility, NQ_API)" 0 "" -- \
+  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.1.0' | awk '{ print \$3 }' | grep -v '^nq_' || true"
+check "libnqueens.so exports the public API (nq_count, nq_version)" 0 "nq_count
+nq_version" -- \
+  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.1.0' | awk '{ print \$3 }' | grep -x -e nq_count -e nq_version | sort"
 ok "nqueens.h installed" cmp "$prefix/include/nqueens.h" "$NQ_SRC/include/nqueens.h"
 ok "CMake package installed" test -f "$libdir/cmake/nqueens/nqueensConfig.cmake" -a \
   -f "$libdir/cmake/nqueens/nqueensConfigVersion.cmake"
@@ -97,14 +102,14 @@ for c in $commands; do
   done
   # The completion offers exactly the options of --help.
   offered=$(bash -c "source '$NQ_SRC/doc/nqueens.bash-completion'
-    COMP_WORDS=(nqueens $c --); COMP_CWORD=2; _nqueens; printf '%s\n' \"\${COMPREPLY[@]}\"" | sort -u)
+    COMP_WORDS=('$NQ' $c --); COMP_CWORD=2; _nqueens; printf '%s\n' \"\${COMPREPLY[@]}\"" | sort -u)
   check "bash completion offers the options of '$c --help'" 0 "$opts" -- printf '%s\n' "$offered"
 done
 check "bash completion completes commands" 0 "cases check complete count" -- \
   bash -c "source '$NQ_SRC/doc/nqueens.bash-completion'; COMP_WORDS=(nqueens c); COMP_CWORD=1
            _nqueens; echo \"\${COMPREPLY[@]}\" | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//'"
-if [ -f "$NQ_SRC/mpi/nqueens-mpi.c" ]; then
-  for o in $(sed -n '/mpi_help\[\] =/,/;$/p' "$NQ_SRC/mpi/nqueens-mpi.c" | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
+if [ -x "$NQ_BUILD/nqueens-mpi" ]; then
+  for o in $("$NQ_BUILD/nqueens-mpi" count --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
     ok "man page documents 'nqueens-mpi $o'" grep -qF -- "$(printf '%s' "$o" | sed 's/-/\\-/g')" "$man"
   done
 fi

@@ -1,8 +1,8 @@
-/* fuzz_parse.c: libFuzzer target of the readers (parse.c) and the checker (check.c), which are fed
- * untrusted text. Every input is read under format detection and, chosen by its first byte, under
- * one forced format and board size; every item goes through the checker. No input may crash,
- * leak, overflow or hang them. Build: cmake -DNQ_FUZZ=ON with clang (cmake/fuzz.cmake); run:
- * scripts/fuzz.sh SECONDS. */
+/* fuzz_readers.c: libFuzzer target of the readers (reader.c, detect.c, read_*.c) and the checker
+ * (check.c), which are fed untrusted text. Every input is read under format detection and, chosen
+ * by its first byte, under one forced format and board size; every item goes through the checker.
+ * No input may crash, leak, overflow or hang them. Build: cmake -DNQ_FUZZ=ON with clang
+ * (cmake/fuzz.cmake); run: scripts/fuzz.sh SECONDS. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /*
- * progress.c: the progress line of a long count on stderr, and the signal handling that stops a
- * count cleanly (see progress.h).
+ * progress.c: the progress line of a long count on stderr (see progress.h), shared by `nqueens
+ * count` and `nqueens-mpi count`.
  *
  * Workload: counts of minutes to months, with a few to millions of subproblems whose sizes differ
  * by orders of magnitude. Results arrive serialised from the library's worker threads; a separate
@@ -12,23 +12,17 @@
  */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "progress.h"
+#include "signals.h"
 
 #define PROGRESS_BUCKETS 256
 #define PROGRESS_TTY_MS  250 /* redraw period on a terminal */
-
-/* The stop flag must be reachable from a signal handler, so it is the one file-level variable of
- * the program's long counts. An int written whole is what nq_count_options.stop reads. */
-static volatile int signal_stop;
-static struct sigaction old_sigint, old_sigterm;
 
 typedef struct bucket {
     uint64_t undone;   /* subproblems not finished */
@@ -36,7 +30,7 @@ typedef struct bucket {
     double nodes;      /* their nodes */
 } bucket;
 
-struct cli_progress {
+struct tool_progress {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     pthread_t thread;
@@ -48,21 +42,21 @@ struct cli_progress {
     bucket *b;
     uint64_t measured; /* subproblems finished in this run */
     double nodes;      /* their nodes */
-    struct timespec start;
-    int drawn; /* a line is on the terminal */
+    double start;      /* tool_now() */
+    int drawn;         /* a line is on the terminal */
 };
 
-int cli_progress_wanted(int mode) {
+int tool_progress_wanted(int mode) {
     return mode >= 0 ? mode : isatty(STDERR_FILENO);
 }
 
-static double progress_since(const struct timespec *t0) {
+double tool_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static uint64_t progress_bucket(const cli_progress *p, uint64_t index) {
+static uint64_t progress_bucket(const tool_progress *p, uint64_t index) {
     return (uint64_t)((nq_u128)index * p->nbuckets / p->size);
 }
 
@@ -81,7 +75,7 @@ static void progress_duration(char *buf, size_t cap, double s) {
 }
 
 /* Estimated nodes of the unfinished subproblems, and of all of them (both < 0 if unknown). */
-static void progress_estimate(const cli_progress *p, double *remaining, double *all) {
+static void progress_estimate(const tool_progress *p, double *remaining, double *all) {
     *remaining = *all = -1;
     if (p->measured == 0)
         return;
@@ -105,8 +99,8 @@ static void progress_estimate(const cli_progress *p, double *remaining, double *
     *all = p->nodes + rem + (double)before * (p->nodes / (double)p->measured);
 }
 
-static void progress_draw(cli_progress *p, int final) {
-    double t = progress_since(&p->start), rem, all;
+static void progress_draw(tool_progress *p, int final) {
+    double t = tool_now() - p->start, rem, all;
     progress_estimate(p, &rem, &all);
     char el[32], eta[32], line[256];
     progress_duration(el, sizeof el, t);
@@ -123,7 +117,7 @@ static void progress_draw(cli_progress *p, int final) {
         len += snprintf(line + len, sizeof line - (size_t)len, ", %.3g Mnodes/s, ETA %s",
                         rate / 1e6, p->done == p->size ? "0 s" : eta);
     }
-    if (signal_stop && (size_t)len < sizeof line)
+    if (tool_signal_caught() && (size_t)len < sizeof line)
         len += snprintf(line + len, sizeof line - (size_t)len, " (stopping)");
     if (p->tty) {
         if (final)
@@ -138,10 +132,10 @@ static void progress_draw(cli_progress *p, int final) {
 }
 
 static void *progress_thread(void *arg) {
-    cli_progress *p = arg;
+    tool_progress *p = arg;
     pthread_mutex_lock(&p->mu);
     while (!p->quit) {
-        double t = progress_since(&p->start);
+        double t = tool_now() - p->start;
         long ms = p->tty ? PROGRESS_TTY_MS : t < 60 ? 1000 : 10000;
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
@@ -161,10 +155,10 @@ static void *progress_thread(void *arg) {
     return NULL;
 }
 
-cli_progress *cli_progress_start(int n, uint64_t size, const uint8_t *done) {
+tool_progress *tool_progress_start(int n, uint64_t size, const uint8_t *done) {
     if (size == 0)
         return NULL;
-    cli_progress *p = calloc(1, sizeof *p);
+    tool_progress *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
     p->n = n;
@@ -182,7 +176,7 @@ cli_progress *cli_progress_start(int n, uint64_t size, const uint8_t *done) {
         else
             p->b[progress_bucket(p, i)].undone++;
     }
-    clock_gettime(CLOCK_MONOTONIC, &p->start);
+    p->start = tool_now();
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
     if (pthread_create(&p->thread, NULL, progress_thread, p) != 0) {
@@ -195,7 +189,7 @@ cli_progress *cli_progress_start(int n, uint64_t size, const uint8_t *done) {
     return p;
 }
 
-void cli_progress_result(cli_progress *p, uint64_t index, const nq_counts *c) {
+void tool_progress_result(tool_progress *p, uint64_t index, const nq_counts *c) {
     if (!p || index >= p->size)
         return;
     pthread_mutex_lock(&p->mu);
@@ -210,7 +204,7 @@ void cli_progress_result(cli_progress *p, uint64_t index, const nq_counts *c) {
     pthread_mutex_unlock(&p->mu);
 }
 
-void cli_progress_stop(cli_progress *p) {
+void tool_progress_stop(tool_progress *p) {
     if (!p)
         return;
     pthread_mutex_lock(&p->mu);
@@ -224,49 +218,4 @@ void cli_progress_stop(cli_progress *p) {
     pthread_cond_destroy(&p->cv);
     free(p->b);
     free(p);
-}
-
-/* ---- signals ------------------------------------------------------------------------------ */
-
-static int signal_graceful; /* a journal keeps the finished work: stop after those in flight */
-
-static void on_stop_signal(int sig) {
-    if (!signal_graceful) {
-        static const char msg[] = "\nnqueens: interrupted; nothing was saved (count with "
-                                  "--checkpoint FILE to be able to resume)\n";
-        ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
-        (void)w;
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    if (signal_stop) { /* the second one: quit now, the journal already has the finished work */
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    signal_stop = sig;
-    static const char msg[] = "\nnqueens: stopping after the subproblems in flight "
-                              "(signal again to quit at once)\n";
-    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
-    (void)w;
-}
-
-const volatile int *cli_signals_install(int graceful) {
-    struct sigaction sa;
-    signal_graceful = graceful;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    signal_stop = 0;
-    sigaction(SIGINT, &sa, &old_sigint);
-    sigaction(SIGTERM, &sa, &old_sigterm);
-    return &signal_stop;
-}
-
-int cli_signals_restore(void) {
-    sigaction(SIGINT, &old_sigint, NULL);
-    sigaction(SIGTERM, &old_sigterm, NULL);
-    return signal_stop;
 }

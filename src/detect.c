@@ -1,0 +1,223 @@
+/*
+ * detect.c: the names of the input formats, and the detection of a text's format from its first
+ * non-blank line (and, where one line cannot tell, from the shape of the lines after it): the
+ * first character tells the JSON formats, permutations and `cases`; a "3-1" tells pairs; the cells
+ * tell board and grid; lines of integers are cols, matrix (0/1 boards) or a count claim.
+ */
+#include <string.h>
+
+#include "scan.h"
+
+static const char *const detect_names[] = {"cols",  "pairs", "board", "json",
+                                           "jsonl", "grid",  "perm",  "matrix"};
+
+const char *nq_input_name(int format) {
+    if (format >= NQ_FMT_COLS && format <= NQ_FMT_MATRIX)
+        return detect_names[format];
+    if (format == NQ_INPUT_CASES)
+        return "cases";
+    if (format == NQ_INPUT_COUNT)
+        return "count";
+    if (format == NQ_INPUT_AUTO)
+        return "auto";
+    return "unknown";
+}
+
+int nq_input_parse_name(const char *name, int *format) {
+    if (!name || !format)
+        return NQ_EINVAL;
+    for (int i = NQ_FMT_COLS; i <= NQ_FMT_MATRIX; i++) {
+        if (strcmp(name, detect_names[i]) == 0) {
+            *format = i;
+            return NQ_OK;
+        }
+    }
+    if (strcmp(name, "cases") == 0)
+        *format = NQ_INPUT_CASES;
+    else if (strcmp(name, "count") == 0)
+        *format = NQ_INPUT_COUNT;
+    else if (strcmp(name, "auto") == 0)
+        *format = NQ_INPUT_AUTO;
+    else
+        return NQ_EINVAL;
+    return NQ_OK;
+}
+
+/* Does [a, b) hold only integer tokens (blank or comma separated)? Sets *count and *binary (every
+ * token is 0 or 1). */
+int detect_all_integers(const char *a, const char *b, long long *count, int *binary,
+                        long long *ones) {
+    *count = 0;
+    *binary = 1;
+    *ones = 0;
+    const char *p = a;
+    while (p < b) {
+        while (p < b && (scan_is_blank(*p) || *p == ','))
+            p++;
+        if (p >= b)
+            break;
+        const char *t = p;
+        if (*p == '-')
+            p++;
+        const char *d = p;
+        while (p < b && scan_is_digit(*p))
+            p++;
+        if (p == d || (p < b && !scan_is_blank(*p) && *p != ','))
+            return 0;
+        if (!(p - t == 1 && (*t == '0' || *t == '1')))
+            *binary = 0;
+        else
+            *ones += *t == '1';
+        (*count)++;
+    }
+    return 1;
+}
+
+/* Is the block whose first line (w tokens, all 0 or 1, `ones` of them 1) ends at `next` a
+ * `matrix` board: w >= 2 lines of w such tokens, with a 1 somewhere, then a blank line, the end,
+ * or another such line? (A `cols` line of n >= 3 zeros and ones is never a solution.) */
+static int detect_matrix_shape(const char *text, size_t len, size_t next, long long w,
+                               long long ones) {
+    if (w < 2)
+        return 0;
+    const char *a, *b;
+    for (long long i = 1; i <= w; i++) {
+        if (!scan_line(text, len, next, &a, &b, &next) || a == b)
+            return i == w && ones > 0;
+        long long k, o;
+        int binary;
+        if (!detect_all_integers(a, b, &k, &binary, &o) || !binary || k != w)
+            return 0;
+        if (i < w)
+            ones += o;
+    }
+    return ones > 0;
+}
+
+/* Skips blanks, newlines and // comments (as a JSON list of boards may have them). */
+static const char *detect_json_space(const char *p, const char *end) {
+    while (p < end) {
+        if (scan_is_blank(*p) || *p == '\n')
+            p++;
+        else if (*p == '/' && p + 1 < end && p[1] == '/') {
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            p = nl ? nl : end;
+        } else
+            break;
+    }
+    return p;
+}
+
+int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line) {
+    if ((!text && len) || !format)
+        return NQ_EINVAL;
+    size_t bom = scan_bom_length(text, len);
+    text += bom;
+    len -= bom;
+    const char *a = NULL, *b = NULL;
+    size_t pos = 0, next = 0;
+    int ln = 0;
+    for (;;) {
+        if (!scan_line(text, len, pos, &a, &b, &next)) {
+            *format = NQ_FMT_COLS; /* nothing but blanks: an empty list */
+            return NQ_OK;
+        }
+        ln++;
+        pos = next;
+        if (a < b)
+            break;
+    }
+    if (line)
+        *line = ln;
+    if (*a == '[') {
+        const char *first = detect_json_space(a + 1, text + len);
+        if (first >= text + len || *first == '[' || *first == '"' || *first == ']') {
+            *format = NQ_FMT_JSON;
+            return NQ_OK;
+        }
+        /* perm, or a `cases` output: two permutations on a line, or a "-1" line. */
+        size_t p = (size_t)(a - text);
+        while (scan_line(text, len, p, &a, &b, &next)) {
+            p = next;
+            int closes = 0;
+            for (const char *q = a; q < b; q++)
+                closes += *q == ']';
+            if (closes > 1 || (b - a == 2 && a[0] == '-' && a[1] == '1')) {
+                *format = NQ_INPUT_CASES;
+                return NQ_OK;
+            }
+        }
+        *format = NQ_FMT_PERM;
+        return NQ_OK;
+    }
+    if (*a == '{') {
+        *format = NQ_FMT_JSONL;
+        return NQ_OK;
+    }
+    if (*a == '/' && b - a > 1 && a[1] == '/') {
+        *format = NQ_FMT_JSON;
+        return NQ_OK;
+    }
+    if (b - a == 2 && a[0] == '-' && a[1] == '1') {
+        *format = NQ_INPUT_CASES;
+        return NQ_OK;
+    }
+    for (const char *q = a; q + 2 < b; q++) {
+        if (scan_is_digit(q[0]) && q[1] == '-' && scan_is_digit(q[2])) {
+            *format = NQ_FMT_PAIRS;
+            return NQ_OK;
+        }
+    }
+    int board = 1, grid = 1;
+    for (const char *q = a; q < b; q++) {
+        int cell = *q == '.' || *q == '_' || *q == 'Q';
+        if (!cell)
+            board = 0;
+        /* grid: a cell at even offsets, blanks between. */
+        if (((q - a) % 2 == 0) ? !cell : !scan_is_blank(*q))
+            grid = 0;
+    }
+    if (board) {
+        *format = NQ_FMT_BOARD;
+        return NQ_OK;
+    }
+    if (grid) {
+        *format = NQ_FMT_GRID;
+        return NQ_OK;
+    }
+    long long count, ones;
+    int binary;
+    if (detect_all_integers(a, b, &count, &binary, &ones)) {
+        if (count == 1) {
+            const char *a2, *b2;
+            size_t p = next, nx;
+            int alone = 1;
+            while (scan_line(text, len, p, &a2, &b2, &nx)) {
+                p = nx;
+                if (a2 < b2) {
+                    alone = 0;
+                    break;
+                }
+            }
+            int zero = b - a == 1 && *a == '0';
+            if (alone && n_hint >= 1 && !(zero && n_hint == 1)) {
+                *format = NQ_INPUT_COUNT;
+                return NQ_OK;
+            }
+            /* "1" and a blank line is how the matrix writer prints the solution of n = 1. */
+            if (alone && b - a == 1 && *a == '1' && scan_line(text, len, next, &a2, &b2, &nx)) {
+                *format = NQ_FMT_MATRIX;
+                return NQ_OK;
+            }
+            if (alone && !zero && *a != '-')
+                return NQ_EPARSE; /* a lone number with no size: a count claim needs n */
+        }
+        if (binary && detect_matrix_shape(text, len, next, count, ones)) {
+            *format = NQ_FMT_MATRIX;
+            return NQ_OK;
+        }
+        *format = NQ_FMT_COLS;
+        return NQ_OK;
+    }
+    return NQ_EPARSE;
+}

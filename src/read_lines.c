@@ -1,0 +1,321 @@
+/*
+ * read_lines.c: the readers of the formats with one item a line: cols ("1 3 0 2"), perm
+ * ("[2 4 1 3 ]"), pairs ("0-1, 1-3, 2-0, 3-2, ."), count claims ("COUNT" or "N COUNT"), and whole
+ * `cases` outputs (all the permutations of a case on one line, or "-1"). A bad line is a
+ * malformed item, and reading goes on at the next line.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan.h"
+
+/* The numbers of a `cols` line or of the inside of a `perm` bracket, separated by blanks or
+ * commas. Their count is n; the number of row i is its queen's column plus `base` (0 for cols,
+ * 1 for perm), so it must lie in [base, n + base); in `cols`, -1 marks an empty row. The queens
+ * go to r->rows/r->cols. Returns 0 on success, 1 after making *item malformed, -1 on NQ_ENOMEM. */
+static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char *b, int base,
+                         const char *what) {
+    r->nq = 0;
+    const char *p = a;
+    size_t count = 0;
+    for (;;) {
+        while (p < b && (scan_is_blank(*p) || *p == ','))
+            p++;
+        if (p >= b)
+            break;
+        const char *tok = p;
+        if (*p == '-')
+            p++;
+        long long v;
+        if (!scan_uint(&p, b, NQ_PARSE_MAX_N, &v) || (p < b && !scan_is_blank(*p) && *p != ',')) {
+            const char *e = tok;
+            while (e < b && !scan_is_blank(*e) && *e != ',')
+                e++;
+            char ex[24];
+            scan_malformed(r, item, tok, "expected a %s, got '%s'", what, scan_excerpt(tok, e, ex));
+            return 1;
+        }
+        count++;
+        if (count > NQ_PARSE_MAX_N) {
+            scan_malformed(r, item, tok, "more than %d numbers on one line", NQ_PARSE_MAX_N);
+            return 1;
+        }
+    }
+    if (count == 0) {
+        scan_malformed(r, item, a, "no %s", "queens");
+        return 1;
+    }
+    int n = (int)count;
+    /* Second pass: range checks and the queens. */
+    p = a;
+    int row = 0;
+    for (;;) {
+        while (p < b && (scan_is_blank(*p) || *p == ','))
+            p++;
+        if (p >= b)
+            break;
+        const char *tok = p;
+        int neg = *p == '-';
+        if (neg)
+            p++;
+        long long v = 0;
+        scan_uint(&p, b, NQ_PARSE_MAX_N, &v);
+        long long val = neg ? -v : v;
+        if (base == 0 && val == -1) {
+            row++;
+            continue;
+        }
+        if (val < base || val >= n + base) {
+            char ex[24];
+            /* A common slip: 1-based columns in `cols`, 0-based ones in `perm`. */
+            int slip = base ? val == 0 : val == n;
+            const char *hint = !slip  ? ""
+                               : base ? " (perm columns are 1-based)"
+                                      : " (cols columns are 0-based)";
+            scan_malformed(r, item, tok, "%s '%s' is off the board: %d queens make a %dx%d board%s",
+                           what, scan_excerpt(tok, p, ex), n, n, n, hint);
+            return 1;
+        }
+        if (scan_push(r, row, (int)(val - base)) != NQ_OK)
+            return -1;
+        row++;
+    }
+    scan_placement(r, item, n);
+    return 0;
+}
+
+static int lines_cols(nq_reader *r, nq_item *item, const char *a, const char *b) {
+    int rc = lines_numbers(r, item, a, b, 0, "column number");
+    return rc < 0 ? NQ_ENOMEM : NQ_OK;
+}
+
+/* One "[2 4 1 3 ]" at p (which is '['), ending at *after. Returns NQ_OK (item filled, possibly
+ * malformed: then *after is b), or NQ_ENOMEM. */
+static int lines_perm(nq_reader *r, nq_item *item, const char *p, const char *b,
+                      const char **after) {
+    const char *close = memchr(p, ']', (size_t)(b - p));
+    *after = b;
+    if (!close) {
+        scan_malformed(r, item, b, "missing ']' at the end of the permutation");
+        return NQ_OK;
+    }
+    int rc = lines_numbers(r, item, p + 1, close, 1, "1-based column number");
+    if (rc < 0)
+        return NQ_ENOMEM;
+    if (rc == 0) {
+        *after = close + 1;
+        scan_locate(r, scan_offset(r, p), &item->line, &item->column);
+    }
+    return NQ_OK;
+}
+
+static int lines_perm_line(nq_reader *r, nq_item *item, const char *a, const char *b) {
+    if (*a != '[') {
+        scan_malformed(r, item, a, "expected '[' at the start of a permutation");
+        return NQ_OK;
+    }
+    const char *after;
+    int rc = lines_perm(r, item, a, b, &after);
+    if (rc != NQ_OK || item->kind == NQ_ITEM_MALFORMED)
+        return rc;
+    while (after < b && scan_is_blank(*after))
+        after++;
+    if (after < b) {
+        char ex[24];
+        scan_malformed(r, item, after, "unexpected '%s' after the permutation",
+                       scan_excerpt(after, b, ex));
+    }
+    return NQ_OK;
+}
+
+/* "0-1, 1-3, 2-0, 3-2, ." : row-col pairs, separated by commas, ended by an optional '.'. */
+static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b) {
+    r->nq = 0;
+    const char *p = a;
+    long long maxv = 0;
+    while (p < b) {
+        while (p < b && scan_is_blank(*p))
+            p++;
+        if (p >= b)
+            break;
+        if (*p == '.') {
+            const char *q = p + 1;
+            while (q < b && scan_is_blank(*q))
+                q++;
+            if (q < b) {
+                char ex[24];
+                scan_malformed(r, item, q, "unexpected '%s' after the final '.'",
+                               scan_excerpt(q, b, ex));
+                return NQ_OK;
+            }
+            break;
+        }
+        const char *tok = p;
+        long long row, col;
+        if (!scan_uint(&p, b, NQ_PARSE_MAX_N, &row) || p >= b || *p != '-' ||
+            (p++, !scan_uint(&p, b, NQ_PARSE_MAX_N, &col))) {
+            const char *e = tok;
+            while (e < b && !scan_is_blank(*e) && *e != ',')
+                e++;
+            char ex[24];
+            scan_malformed(r, item, tok, "expected a queen as ROW-COL, got '%s'",
+                           scan_excerpt(tok, e, ex));
+            return NQ_OK;
+        }
+        if (row >= NQ_PARSE_MAX_N || col >= NQ_PARSE_MAX_N) {
+            scan_malformed(r, item, tok, "a row or column above %d", NQ_PARSE_MAX_N - 1);
+            return NQ_OK;
+        }
+        if (row > maxv)
+            maxv = row;
+        if (col > maxv)
+            maxv = col;
+        if (scan_push(r, (int)row, (int)col) != NQ_OK)
+            return NQ_ENOMEM;
+        while (p < b && scan_is_blank(*p))
+            p++;
+        if (p < b && *p == ',')
+            p++;
+        else if (p < b && *p != '.') {
+            char ex[24];
+            scan_malformed(r, item, p, "expected ',' or '.' after a queen, got '%s'",
+                           scan_excerpt(p, p + 1, ex));
+            return NQ_OK;
+        }
+    }
+    if (r->nq == 0) {
+        scan_malformed(r, item, a, "no queens");
+        return NQ_OK;
+    }
+    int n = r->n_hint;
+    if (n == 0) {
+        if (r->pairs_n == 0)
+            r->pairs_n = r->nq > NQ_PARSE_MAX_N ? NQ_PARSE_MAX_N : (int)r->nq;
+        n = r->pairs_n;
+    }
+    if (maxv >= n) {
+        /* Point at the first queen off the board: the line is well formed, so read it again. */
+        p = a;
+        for (size_t i = 0; i < r->nq; i++) {
+            while (p < b && (scan_is_blank(*p) || *p == ','))
+                p++;
+            const char *tok = p;
+            long long v;
+            scan_uint(&p, b, NQ_PARSE_MAX_N, &v);
+            p++;
+            scan_uint(&p, b, NQ_PARSE_MAX_N, &v);
+            if (r->rows[i] >= n || r->cols[i] >= n) {
+                scan_malformed(r, item, tok, "queen %d-%d is off the %dx%d board%s", r->rows[i],
+                               r->cols[i], n, n,
+                               r->n_hint ? "" : " (its size is the first line's number of queens)");
+                return NQ_OK;
+            }
+        }
+    }
+    scan_placement(r, item, n);
+    return NQ_OK;
+}
+
+/* "COUNT" or "N COUNT". */
+static int lines_count(nq_reader *r, nq_item *item, const char *a, const char *b) {
+    const char *p = a;
+    nq_u128 first, second = 0;
+    int rc = scan_u128(&p, b, &first);
+    int two = 0;
+    if (rc > 0 && p < b && scan_is_blank(*p)) {
+        while (p < b && scan_is_blank(*p))
+            p++;
+        const char *q = p;
+        rc = scan_u128(&p, b, &second);
+        if (rc == 0)
+            p = q;
+        two = 1;
+    }
+    if (rc == 0 || p < b) {
+        char ex[24];
+        scan_malformed(r, item, p, "expected COUNT or N COUNT, got '%s'", scan_excerpt(a, b, ex));
+        return NQ_OK;
+    }
+    if (rc < 0) {
+        scan_malformed(r, item, a, "a number too large for 128 bits");
+        return NQ_OK;
+    }
+    int n = r->n_hint;
+    nq_u128 total = first;
+    if (two) {
+        if (first < 1 || first > NQ_PARSE_MAX_N) {
+            scan_malformed(r, item, a, "board size out of range 1..%d", NQ_PARSE_MAX_N);
+            return NQ_OK;
+        }
+        n = (int)first;
+        total = second;
+    }
+    item->kind = NQ_ITEM_COUNT;
+    item->n = n;
+    item->total = total;
+    return NQ_OK;
+}
+
+/* `cases`: the next item of the current line, or of the next non-blank line. */
+int lines_read_case(nq_reader *r, nq_item *item) {
+    const char *a, *b;
+    if (!r->in_case) {
+        if (!scan_next_line(r, &a, &b))
+            return NQ_DONE;
+        r->in_case = 1;
+        r->case_pos = scan_offset(r, a);
+        r->case_end = scan_offset(r, b);
+        r->case_line_group = r->group++;
+        item->group = r->case_line_group;
+        if (b - a == 2 && a[0] == '-' && a[1] == '1') {
+            r->in_case = 0;
+            item->kind = NQ_ITEM_NONE;
+            item->n = r->n_hint;
+            scan_locate(r, scan_offset(r, a), &item->line, &item->column);
+            return NQ_OK;
+        }
+    }
+    item->group = r->case_line_group;
+    a = r->text + r->case_pos;
+    b = r->text + r->case_end;
+    if (*a != '[') {
+        char ex[24];
+        scan_malformed(r, item, a, "expected '[' or -1, got '%s'", scan_excerpt(a, b, ex));
+        r->in_case = 0;
+        return NQ_OK;
+    }
+    const char *after;
+    int rc = lines_perm(r, item, a, b, &after);
+    if (rc != NQ_OK)
+        return rc;
+    while (after < b && scan_is_blank(*after))
+        after++;
+    if (item->kind == NQ_ITEM_MALFORMED || after >= b)
+        r->in_case = 0;
+    else
+        r->case_pos = scan_offset(r, after);
+    return NQ_OK;
+}
+
+int lines_read(nq_reader *r, nq_item *item) {
+    const char *a, *b;
+    if (!scan_next_line(r, &a, &b))
+        return NQ_DONE;
+    int rc;
+    scan_locate(r, scan_offset(r, a), &item->line, &item->column);
+    switch (r->format) {
+    case NQ_FMT_PAIRS:
+        rc = lines_pairs(r, item, a, b);
+        break;
+    case NQ_FMT_PERM:
+        rc = lines_perm_line(r, item, a, b);
+        break;
+    case NQ_INPUT_COUNT:
+        rc = lines_count(r, item, a, b);
+        break;
+    default:
+        rc = lines_cols(r, item, a, b);
+        break;
+    }
+    return rc;
+}

@@ -1,0 +1,64 @@
+/*
+ * scan.h: the helpers with which the readers of every format go through a text (scan.c): lines,
+ * positions, messages, the current item's queens, bounded numbers.
+ */
+#ifndef NQ_SCAN_H
+#define NQ_SCAN_H
+
+#include "reader.h"
+
+static inline int scan_is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static inline int scan_is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+/* scan_trim() : [*a, *b) without its leading and trailing blanks. */
+void scan_trim(const char **a, const char **b);
+
+/* scan_line() : the line that starts at offset pos: its content [*a, *b) (trimmed), and the
+ * offset just after its '\n' (or len). Returns 0 at the end of the text. */
+int scan_line(const char *text, size_t len, size_t pos, const char **a, const char **b,
+              size_t *next);
+
+/* scan_next_line() : skips blank lines and takes the next line, trimmed, into [*a, *b);
+ * r->pos moves past it. Returns 0 at the end of the text. */
+int scan_next_line(nq_reader *r, const char **a, const char **b);
+
+/* scan_locate() : line and column (1-based, in bytes) of offset pos. */
+void scan_locate(nq_reader *r, size_t pos, int *line, int *column);
+
+/* scan_offset() : the offset of p in the text. */
+size_t scan_offset(const nq_reader *r, const char *p);
+
+/* scan_malformed() : makes *item a malformed item with the message, located at p. */
+void scan_malformed(nq_reader *r, nq_item *item, const char *p, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* scan_fail() : records an unrecoverable error at p and returns NQ_EPARSE. */
+int scan_fail(nq_reader *r, const char *p, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* scan_excerpt() : at most 20 bytes of [a, b) for a message, as printable ASCII. */
+const char *scan_excerpt(const char *a, const char *b, char out[24]);
+
+/* scan_push() : adds the queen (row, col) to the current item. NQ_OK or NQ_ENOMEM. */
+int scan_push(nq_reader *r, int row, int col);
+
+/* scan_placement() : makes *item a placement of size n with the current item's queens. */
+void scan_placement(nq_reader *r, nq_item *item, int n);
+
+/* scan_uint() : reads a decimal number at *p (before end); a value above cap reads as cap + 1.
+ * Returns 0 if there is no digit. */
+int scan_uint(const char **p, const char *end, long long cap, long long *v);
+
+/* scan_u128() : reads a decimal nq_u128 at *p. Returns 0 if there is no digit, -1 on
+ * overflow, 1 otherwise. */
+int scan_u128(const char **p, const char *end, nq_u128 *v);
+
+/* scan_bom_length() : the length of a UTF-8 byte order mark at the start of a text. */
+size_t scan_bom_length(const char *text, size_t len);
+
+#endif /* NQ_SCAN_H */

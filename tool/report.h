@@ -1,0 +1,47 @@
+/*
+ * report.h: what the nqueens and nqueens-mpi programs tell their user, written once for both
+ * (report.c): error messages with the program's name, the result of a count, and the
+ * explanations of a checkpoint journal that is refused, resumed or cannot be written.
+ */
+#ifndef NQ_TOOL_REPORT_H
+#define NQ_TOOL_REPORT_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "nqueens.h"
+
+/* tool_set_program() : the name that starts every message ("nqueens", "nqueens-mpi"); quiet
+ * non-zero silences tool_error() (MPI ranks other than 0, which fail the same way). */
+void tool_set_program(const char *name, int quiet);
+
+/* tool_vmessage() : prints "<program> <command>: <message> <hint>" and a newline on stderr
+ * (stdout flushed first); command and hint may be NULL (then left out with their space). */
+void tool_vmessage(const char *command, const char *hint, const char *fmt, va_list ap);
+
+/* tool_error() : prints "<program>: <message>" and a newline on stderr (stdout flushed first). */
+void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* tool_print_counts() :
+ * Prints the result of a count on stdout as `nqueens count` does: the total (or with unique the
+ * fundamental count) on one line, or with json one object: n, total, unique, orbit8, orbit4,
+ * orbit2, orbit1, seconds, nodes, threads. */
+void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds,
+                       int threads);
+
+/* tool_journal_refused() :
+ * Explains on stderr why the journal at path cannot be used (rc and problem from
+ * nq_journal_open() or nq_journal_read()); s is the split being counted, or NULL (a status
+ * report). */
+void tool_journal_refused(const char *path, int rc, const nq_journal_problem *problem,
+                          const nq_split *s);
+
+/* tool_journal_opened() : tells on stderr what an opened journal held: a torn last record that
+ * was dropped, and how much of the count it already had. */
+void tool_journal_opened(const char *path, const nq_journal_info *info);
+
+/* tool_journal_failed() : says on stderr that writing the journal failed (rc and os_error from
+ * nq_journal_error() or nq_journal_close()). */
+void tool_journal_failed(const char *path, int rc, int os_error);
+
+#endif /* NQ_TOOL_REPORT_H */
