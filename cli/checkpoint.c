@@ -87,9 +87,13 @@ static void syncer_stop(syncer *sy) {
 }
 
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds) {
+    /* The handlers go in first: building the split of a large n takes a moment, and a signal
+     * then must end the count as it would a moment later. */
+    const volatile int *stop = tool_signals_install(lc->checkpoint != NULL);
     nq_split *split;
     int rc = nq_split_new(n, &split);
     if (rc != NQ_OK) {
+        tool_signals_restore();
         tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
         return EXIT_USAGE;
     }
@@ -100,6 +104,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         nq_journal_problem why;
         rc = nq_journal_open(lc->checkpoint, split, 0, &x.journal, &why);
         if (rc != NQ_OK) {
+            tool_signals_restore();
             tool_journal_refused(lc->checkpoint, rc, &why, split);
             nq_split_free(split);
             return EXIT_USAGE;
@@ -119,7 +124,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     opt.on_result = x.journal || x.progress ? long_on_result : NULL;
     opt.user = &x;
     double start = tool_now();
-    opt.stop = tool_signals_install(x.journal != NULL);
+    opt.stop = stop;
     syncer sy;
     syncer_start(&sy, x.journal);
     rc = nq_count_split(split, &opt, &c);

@@ -6,8 +6,8 @@
 # skipped test, exit 77).
 include(CheckCSourceCompiles)
 set(NQ_AVX2_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mno-avx512f)
-set(NQ_AVX512_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mavx512f -mavx512cd -mavx512bw
-    -mavx512dq -mavx512vl -mavx512vpopcntdq)
+set(NQ_AVX512_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mavx512f -mavx512bw -mavx512vl
+    -mavx512bitalg)
 set(NQ_KERNELS_BUILT generic)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   foreach(isa AVX2 AVX512)

@@ -208,28 +208,34 @@ NQ_API void nq_search_free(nq_search *s);
 /* ========================================================================================== */
 
 /*
- * Method. The count visits about a quarter of the backtracking tree (the left-right mirror alone
- * visits half) with the corner / edge case split of the Japanese N-Queens community's counters
- * (after Takaken): solutions with a queen in a corner are counted with the corner at (0, 0) and
- * the transposed twin cut by a bound on column 1; the others with the row-0 queen the closest
- * to a corner of all the border queens (bound rows b1 and n-1-b1 keep the side and bottom
- * queens at least as far). Each solution found is weighted by its class size when it is the
- * lexicographically least of the images the search finds, so total (A000170), fundamental
- * (A002562) and orbit counts come out of one pass. A one-row look-ahead drops a third of the
- * nodes, and the last rows are expanded breadth-first in branch-free passes (count.c), in SIMD
- * lanes where the CPU has them (count_vec.h; see "Counting kernels" below).
+ * Method. Every solution has one queen in each border line (rows 0 and n-1, columns 0 and n-1):
+ * three queens when one sits in a corner, four otherwise. The count places these border queens
+ * first, one placement per class under the 8 symmetries (the Q27 project's pre-placement,
+ * Preusser and Engelhardt 2016, on the outermost ring), and counts the completions of each: a
+ * border mapped to itself by no symmetry stands for 8, and each completion for a class of 8
+ * solutions; a border fixed by a rotation (2 or 4 of them) has its classes counted with the
+ * completions invariant under the half and quarter turns. So total (A000170), fundamental
+ * (A002562) and orbit counts come out exactly, and only about an eighth of the solutions are
+ * found. The completions are searched on the most constrained row first (the free row with the
+ * fewest free cells, ties to the middle of the board), and a branch ends as soon as some free row
+ * or free column has no free cell left (forward checking on every line): about 22 nodes per
+ * fundamental solution at n = 16..17 against 88..94 for a row-by-row search with a one-row
+ * look-ahead. The last 16 queens run on a renumbered 16 x 16 grid with a table of the cells each
+ * cell attacks, and the last 10 breadth-first in branch-free passes (count.c), in vector
+ * registers as wide as the CPU has (see "Counting kernels" below).
  *
  * Subproblems (the contract shared by threads, the checkpoint journal and the MPI driver). For
- * n >= 4 the subproblems of n are the admissible placements of the first `depth` rows of that
- * search: a corner branch (row 0 in column 0, row 1 in column b1, 2 <= b1 <= n-2) or an edge
- * branch (row 0 in column b1, 1 <= b1 < n-1-b1), with the rows below obeying the branch's bound
- * rows. They are numbered 0, 1, ... in the lexicographic order of the prefixes (so corner
- * branches first, by b1, then edge branches, by b1). depth is the least from 2 to n-2 that
- * gives enough subproblems (1,000 up to n = 16, four times more per larger n, at most
- * 2,000,000). For n <= 3 there is one subproblem. nq_split_id() names the method, its version,
- * n, depth and size, e.g. "nq-split/2 corner-edge-bound n=16 depth=4 size=6778": a journal made
- * with another id must be refused. Each subproblem's contribution is exact and independent of
- * where and when it is computed; the contributions add up to the whole count.
+ * n >= 4 the subproblems are the border placements kept (one per class: the one whose tuple
+ * (column of the row-0 queen, column of the row-(n-1) queen, row of the column-0 queen, row of
+ * the column-(n-1) queen) is the least of its 8 images), in the order of their tuples; a border
+ * no symmetry fixes is divided further into the live states `depth` queens below it in the
+ * search above (its first rows picked by the same rule, columns in increasing order), a
+ * symmetric one stays whole. depth is the least from 0 that gives enough subproblems (1,000 up to
+ * n = 16, four times more per larger n, at most 2,000,000). For n <= 3 there is one subproblem.
+ * nq_split_id() names the method, its version, n, depth and size, e.g.
+ * "nq-split/3 border-mrv n=16 depth=0 size=3206": a journal made with another id must be
+ * refused. Each subproblem's contribution is exact and independent of where and when it is
+ * computed; the contributions add up to the whole count.
  */
 
 /* The result of a count or of one subproblem. All fields add up over subproblems. */
@@ -240,7 +246,8 @@ typedef struct nq_counts {
     nq_u128 orbit4; /* ... 4 members */
     nq_u128 orbit2; /* ... 2 members */
     nq_u128 orbit1; /* ... 1 member (only n = 1) */
-    uint64_t nodes; /* queens placed by the search below the subproblems' prefixes */
+    uint64_t nodes; /* queens placed by the search below the subproblems' queens that passed
+                     * the forward check (the last queen of each solution included) */
 } nq_counts;
 
 /* nq_counts_add() : acc += x, field by field. */
@@ -250,7 +257,7 @@ NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
  * Counts all and fundamental solutions of the n-queens problem, with the orbit breakdown, on
  * one thread (the subproblems of nq_split_new() one after another), with the fastest kernel
  * this CPU runs.
- * @param n    1 <= n <= NQ_MAX_N (seconds at n = 16 on one core; each n + 1 takes about 7
+ * @param n    1 <= n <= NQ_MAX_N (under a second at n = 16 on one core; each n + 1 takes about 7
  *             times longer, so beyond about 20 this takes hours or years).
  * @param out  receives the counts (all fields).
  * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM. */
@@ -706,7 +713,8 @@ NQ_API int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, in
 typedef struct nq_split nq_split;
 
 /* nq_split_new() : the split used by every count of n (threads, journal, MPI). Builds the list
- * of subproblem prefixes (at most 2,000,000 of depth bytes each; milliseconds for n <= 20).
+ * of subproblems (at most 2,000,000 of 4 + 2 depth bytes each; under 0.1 s for n <= 20, 0.2 s
+ * for n = 32).
  * @param n    1 <= n <= NQ_MAX_N.
  * @param out  receives the split; free it with nq_split_free().
  * @return NQ_OK, NQ_EINVAL (n out of range, out NULL), NQ_ENOMEM. */
@@ -724,8 +732,8 @@ NQ_API const char *nq_split_id(const nq_split *s);
  * Computes one subproblem's contribution (its weighted solutions, fundamental and orbit counts,
  * nodes). Thread-safe: many threads may solve subproblems of one split at once. The sum over all
  * indices equals nq_count(). Runs the fastest kernel this CPU has (nq_split_solve_kernel()
- * chooses). Each call allocates about 1.3 MB of scratch memory (nq_count_split() keeps one per
- * thread instead); without it, a slower search that needs none gives the same result.
+ * chooses). Each call allocates about 1.1 MB of scratch memory (nq_count_split() keeps one
+ * per thread instead); without it, a slower search that needs none gives the same result.
  * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
 NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
 
@@ -742,9 +750,9 @@ NQ_API void nq_split_free(nq_split *s);
  */
 typedef enum nq_kernel {
     NQ_KERNEL_AUTO = 0,    /* the fastest kernel this CPU runs */
-    NQ_KERNEL_GENERIC = 1, /* plain C for any CPU: the last rows breadth-first, one board a step */
-    NQ_KERNEL_AVX2 = 2,    /* x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT): 8 boards a step */
-    NQ_KERNEL_AVX512 = 3,  /* x86-64-v4 (AVX-512 F, CD, BW, DQ, VL) and AVX512-VPOPCNTDQ: 16 */
+    NQ_KERNEL_GENERIC = 1, /* C with GNU vector extensions, any CPU: a board in 4 x 128 bits */
+    NQ_KERNEL_AVX2 = 2,    /* x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT): a board in 2 registers */
+    NQ_KERNEL_AVX512 = 3,  /* x86-64-v4 (AVX-512 F, BW, VL) and AVX512-BITALG: in 1 register */
 } nq_kernel;
 #define NQ_KERNELS 4 /* the number of nq_kernel values */
 
@@ -766,8 +774,8 @@ NQ_API int nq_kernel_supported(nq_kernel k);
 
 /* nq_kernel_resolve() :
  * The kernel that a count of n run with setting k uses: NQ_KERNEL_AUTO becomes the fastest one
- * supported; the vector kernels count n <= 32 (counts beyond would take millennia), so for
- * n > 32 and for n <= 3 (a plain search) every setting resolves to NQ_KERNEL_GENERIC.
+ * supported; for n <= 3 (a plain search) every setting resolves to NQ_KERNEL_GENERIC, every other
+ * n keeps the kernel.
  * @param n    1 <= n <= NQ_MAX_N.
  * @param out  receives the kernel (never NQ_KERNEL_AUTO).
  * @return NQ_OK, or NQ_EINVAL if k is out of range or not supported, n is out of range, or out

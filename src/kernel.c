@@ -60,9 +60,8 @@ int count_kernel_cpu_has(nq_kernel k) {
 #if defined(__x86_64__) && defined(NQ_HAVE_AVX512)
     case NQ_KERNEL_AVX512:
         return cpu_has_v3() && __builtin_cpu_supports("avx512f") &&
-               __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512bw") &&
-               __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
-               __builtin_cpu_supports("avx512vpopcntdq");
+               __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+               __builtin_cpu_supports("avx512bitalg");
 #endif
     default:
         return 0;
@@ -79,7 +78,7 @@ static const nq_kernel kernel_preference[] = {NQ_KERNEL_AVX512, NQ_KERNEL_AVX2};
 int nq_kernel_resolve(nq_kernel k, int n, nq_kernel *out) {
     if (!out || n < 1 || n > NQ_MAX_N || !count_kernel_cpu_has(k))
         return NQ_EINVAL;
-    if (n < 4 || n > VEC_MAX_N) {
+    if (n < 4) {
         *out = NQ_KERNEL_GENERIC;
         return NQ_OK;
     }

@@ -1,10 +1,10 @@
 /*
  * kernels.c: one vector counting kernel (named on the command line: avx2, avx512) against the
- * generic kernel: the same counts and the same nodes on every subproblem of every n up to 14, on
- * whole branches with an arena small enough to split the levels, on deep prefixes of n = 31 and
- * 32 (every row count from the lanes' start down to the last rows), on samples of the
- * subproblems of n = 17 and n = 20, and through nq_count_split() against the OEIS table.
- * A kernel this CPU (or this build) lacks exits 77, which ctest reports as skipped.
+ * generic kernel: the same counts and the same nodes on every subproblem of every n up to 14 (with
+ * the kernel's own arena and with one small enough that the levels are done in parts), on deep
+ * states of n = 32, 34 and 64 (from 13 free rows, all in the grid, to 18, two levels above it),
+ * on samples of the subproblems of n = 17 and n = 20, and through nq_count_split() against the
+ * OEIS table. A kernel this CPU (or this build) lacks exits 77, which ctest reports as skipped.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,25 +25,31 @@ static void assert_same(const nq_counts *a, const nq_counts *b) {
     assert_true(a->nodes == b->nodes);
 }
 
-/* Subproblems first..last (every step-th) of n, by both kernels; returns how many differed
- * from zero solutions (so that a test can insist it checked real work). */
+/* Subproblems first, first + step, ... (count of them) of n, by both kernels, the kernel with a
+ * full and with a small arena; returns how many had solutions (so that a test can insist it
+ * checked real work). */
 static int compare_split(int n, uint64_t first, uint64_t step, uint64_t count) {
     nq_split *s;
     assert_int_equal(nq_split_new(n, &s), NQ_OK);
     count_scratch *gen = count_scratch_new_kernel(NQ_KERNEL_GENERIC);
     count_scratch *vec = count_scratch_new_kernel(kernel);
+    count_scratch *small = count_scratch_new_small(kernel, COUNT_ARENA_MIN);
     assert_non_null(gen);
     assert_non_null(vec);
+    assert_non_null(small);
     int nonzero = 0;
     for (uint64_t j = 0, i = first; j < count && i < nq_split_size(s); j++, i += step) {
         nq_counts want, got;
         assert_int_equal(split_solve(s, i, &want, gen), NQ_OK);
         assert_int_equal(split_solve(s, i, &got, vec), NQ_OK);
         assert_same(&got, &want);
+        assert_int_equal(split_solve(s, i, &got, small), NQ_OK);
+        assert_same(&got, &want);
         nonzero += want.total != 0;
     }
     count_scratch_free(gen);
     count_scratch_free(vec);
+    count_scratch_free(small);
     nq_split_free(s);
     return nonzero;
 }
@@ -66,90 +72,51 @@ static void test_every_subproblem(void **state) {
     }
 }
 
-/* Whole branches (the first one or two rows fixed): many roots at once, and with a small arena
- * the levels are expanded in parts; against the depth-first reference too. */
-static void test_whole_branches(void **state) {
-    (void)state;
-    count_scratch *vec = count_scratch_new_kernel(kernel);
-    assert_non_null(vec);
-    for (int n = 4; n <= 15; n++) {
-        for (int corner = 1; corner >= 0; corner--) {
-            for (int b1 = 1; b1 < n; b1++) {
-                if (!count_task_valid(n, corner, b1))
-                    continue;
-                count_task t;
-                count_task_init(&t, n, corner, b1);
-                int prefix[2] = {corner ? 0 : b1, b1};
-                int k = corner ? 2 : 1;
-                if (k > n - 2)
-                    continue;
-                nq_counts dfs, got, small;
-                count_task_solve_dfs(&t, prefix, k, &dfs);
-                count_task_solve_with(&t, prefix, k, &got, vec);
-                assert_same(&got, &dfs);
-                t.bfs_cap = 1000;
-                count_task_solve_with(&t, prefix, k, &small, vec);
-                assert_same(&small, &dfs);
-            }
-        }
-    }
-    count_scratch_free(vec);
-}
-
-/* Deep prefixes of a solution of n (all its images that a branch admits), from n - 13 free rows
- * down to 2: every entry of the lanes (roots above, at and in the last rows). n = 32 uses every
- * bit of the lanes. */
-static void check_deep(int n) {
+/* Deep states: the first rows of a solution of n (and of its 8 images) placed, the rest counted
+ * by both kernels and by the plain search on board states, from 13 free rows (a grid of 13) up
+ * to 18 (two levels of the plain search above the grid), fewer where the reference would take
+ * long. n = 64 uses every bit of the boards. A
+ * random solution (min-conflicts, a fixed seed) has many completions this deep; the explicit
+ * construction's have few. */
+static void check_deep(int n, int free_lo, int free_hi) {
     int sol[NQ_MAX_N];
-    assert_int_equal(nq_construct(n, sol), NQ_OK);
+    nq_mc_stats mc;
+    assert_int_equal(nq_minconflicts(n, 1, 0, sol, &mc), NQ_OK);
     count_scratch *gen = count_scratch_new_kernel(NQ_KERNEL_GENERIC);
     count_scratch *vec = count_scratch_new_kernel(kernel);
     assert_non_null(gen);
     assert_non_null(vec);
-    int checked = 0, nonzero = 0;
+    int nonzero = 0;
     for (int sym = 0; sym < NQ_SYMMETRIES; sym++) {
         int cols[NQ_MAX_N];
         assert_int_equal(nq_transform(n, sol, (nq_symmetry)sym, cols), NQ_OK);
-        int corner = cols[0] == 0;
-        int b1 = corner ? cols[1] : cols[0];
-        if (!count_task_valid(n, corner, b1))
-            continue;
-        count_task t;
-        count_task_init(&t, n, corner, b1);
-        for (int free_rows = 13; free_rows >= 2; free_rows--) {
-            int k = n - free_rows;
-            uint64_t l = 0, d = 0, r = 0;
-            int ok = 1;
-            for (int y = 0; y < k && ok; y++) {
-                uint64_t bit = (uint64_t)1 << cols[y];
-                ok = (count_task_avail(&t, y, l, d, r) & bit) != 0;
-                l = (l | bit) << 1, d |= bit, r = (r | bit) >> 1;
-            }
-            if (!ok)
-                continue;
-            nq_counts want, got;
-            count_task_solve_with(&t, cols, k, &want, gen);
-            count_task_solve_with(&t, cols, k, &got, vec);
-            assert_same(&got, &want);
-            checked++;
-            nonzero += want.total > 0;
+        for (int free_rows = free_lo; free_rows <= free_hi; free_rows++) {
+            count_state st;
+            count_state_init(&st, n);
+            for (int y = 0; y < n - free_rows; y++)
+                assert_true(count_state_place(&st, y, cols[y]));
+            uint64_t want_nodes, gen_nodes, vec_nodes;
+            uint64_t want = count_completions_plain(&st, &want_nodes);
+            assert_true(want >= 1); /* the solution itself */
+            assert_true(count_completions(&st, gen, &gen_nodes) == want);
+            assert_true(count_completions(&st, vec, &vec_nodes) == want);
+            assert_true(gen_nodes == want_nodes && vec_nodes == want_nodes);
+            nonzero += want > 1;
         }
     }
-    assert_true(checked > 0 && nonzero > 0);
+    assert_true(nonzero > 0);
     count_scratch_free(gen);
     count_scratch_free(vec);
 }
 
-static void test_deep_prefixes(void **state) {
+static void test_deep_states(void **state) {
     (void)state;
-    check_deep(32);
-    check_deep(31);
-    check_deep(30);
-    check_deep(26);
+    check_deep(32, 13, 16);
+    check_deep(34, 15, 17);
+    check_deep(64, 16, 18);
 }
 
-/* Samples of the large splits: evenly spread subproblems (corner and edge branches, every
- * b1 region). */
+/* Samples of the large splits: evenly spread subproblems (borders of every kind). */
 static void test_samples(void **state) {
     (void)state;
     nq_split *s;
@@ -201,8 +168,9 @@ int main(int argc, char **argv) {
         return 77;
     }
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_subproblem), cmocka_unit_test(test_whole_branches),
-        cmocka_unit_test(test_deep_prefixes),    cmocka_unit_test(test_samples),
+        cmocka_unit_test(test_every_subproblem),
+        cmocka_unit_test(test_deep_states),
+        cmocka_unit_test(test_samples),
         cmocka_unit_test(test_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
