@@ -133,23 +133,42 @@ int count_state_pick(const count_state *s) {
 /* ---- The grid of the last 16 queens (count_kernel.h) ----------------------------------------- */
 
 static void grid_build(grid *g, const count_state *s) {
-    /* rowbit[Y + PAD], colbit[X + PAD]: the lane bit of a free board row or column, 0 for a
-     * taken one or one off the board (PAD keeps Y +- dist and X +- dist inside the tables). */
-    enum { PAD = 64 };
     int n = s->n, rowof[LANES], colof[LANES], nr = 0, nc = 0;
-    uint16_t rowbit[NQ_MAX_N + 2 * PAD], colbit[NQ_MAX_N + 2 * PAD];
     assert(s->left <= LANES);
-    memset(rowbit, 0, sizeof rowbit);
-    memset(colbit, 0, sizeof colbit);
     for (int y = 0; y < n; y++)
         if (s->rows >> y & 1)
-            rowbit[y + PAD] = (uint16_t)(1u << nr), rowof[nr++] = y;
+            rowof[nr++] = y;
     for (int x = 0; x < n; x++)
         if (s->cols >> x & 1)
-            colbit[x + PAD] = (uint16_t)(1u << nc), colof[nc++] = x;
+            colof[nc++] = x;
     assert(nr == s->left && nc == s->left);
-    memset(g, 0, sizeof *g);
+    /* Two cells attack each other along a diagonal when their rows are as far apart as their
+     * columns: rowat[a][d] holds the lanes whose row is d rows from lane a's, colat[b][d] the
+     * bits whose column is d columns from bit b's (d >= 1). */
+    uint16_t rowat[LANES][NQ_MAX_N], colat[LANES][NQ_MAX_N];
+    memset(rowat, 0, sizeof rowat);
+    memset(colat, 0, sizeof colat);
+    for (int a = 0; a < nr; a++)
+        for (int a2 = 0; a2 < nr; a2++)
+            if (a2 != a)
+                rowat[a][rowof[a2] > rowof[a] ? rowof[a2] - rowof[a] : rowof[a] - rowof[a2]] |=
+                    (uint16_t)(1u << a2);
+    for (int b = 0; b < nc; b++)
+        for (int b2 = 0; b2 < nc; b2++)
+            if (b2 != b)
+                colat[b][colof[b2] > colof[b] ? colof[b2] - colof[b] : colof[b] - colof[b2]] |=
+                    (uint16_t)(1u << b2);
+    uint8_t rowdist[LANES][LANES], coldist[LANES][LANES];
+    for (int a = 0; a < nr; a++)
+        for (int a2 = 0; a2 < nr; a2++)
+            rowdist[a][a2] =
+                (uint8_t)(rowof[a2] > rowof[a] ? rowof[a2] - rowof[a] : rowof[a] - rowof[a2]);
+    for (int b = 0; b < nc; b++)
+        for (int b2 = 0; b2 < nc; b2++)
+            coldist[b][b2] =
+                (uint8_t)(colof[b2] > colof[b] ? colof[b2] - colof[b] : colof[b] - colof[b2]);
     g->left = nr;
+    memset(g->m0, 0, sizeof g->m0);
     for (int a = 0; a < nr; a++) {
         uint64_t f = s->free[rowof[a]];
         for (int b = 0; b < nc; b++) {
@@ -165,21 +184,16 @@ static void grid_build(grid *g, const count_state *s) {
     }
     for (int a = nr; a < LANES; a++)
         g->tie[a] = (uint16_t)((a << 4 | a) - 0x100);
+    /* The attack table of the cells the search uses (a < nr, b < nc), every lane written. */
     for (int a = 0; a < nr; a++) {
-        int y = rowof[a];
         for (int b = 0; b < nc; b++) {
-            int x = colof[b];
             uint16_t *e = g->att[a][b];
-            for (int a2 = 0; a2 < nr; a2++) {
-                int dist = rowof[a2] > y ? rowof[a2] - y : y - rowof[a2];
-                e[a2] = (uint16_t)(1u << b | colbit[x + dist + PAD] | colbit[x - dist + PAD]);
-            }
+            memset(e, 0, sizeof g->att[a][b]);
+            for (int a2 = 0; a2 < nr; a2++)
+                e[a2] = (uint16_t)(1u << b | colat[b][rowdist[a][a2]]);
             e[a] = 0xFFFF;
-            for (int b2 = 0; b2 < nc; b2++) {
-                int dist = colof[b2] > x ? colof[b2] - x : x - colof[b2];
-                e[LANES + b2] =
-                    (uint16_t)(1u << a | rowbit[y + dist + PAD] | rowbit[y - dist + PAD]);
-            }
+            for (int b2 = 0; b2 < nc; b2++)
+                e[LANES + b2] = (uint16_t)(1u << a | rowat[a][coldist[b][b2]]);
             e[LANES + b] = 0xFFFF;
         }
     }
