@@ -732,7 +732,7 @@ NQ_API const char *nq_split_id(const nq_split *s);
  * Computes one subproblem's contribution (its weighted solutions, fundamental and orbit counts,
  * nodes). Thread-safe: many threads may solve subproblems of one split at once. The sum over all
  * indices equals nq_count(). Runs the fastest kernel this CPU has (nq_split_solve_kernel()
- * chooses). Each call allocates about 1.1 MB of scratch memory (nq_count_split() keeps one
+ * chooses). Each call allocates about 1 MB of scratch memory (nq_count_split() keeps one
  * per thread instead); without it, a slower search that needs none gives the same result.
  * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
 NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
