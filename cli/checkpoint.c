@@ -204,6 +204,7 @@ int cli_checkpoint_status(const char *path, int n) {
     printf("unique%s: %s\n", sofar, nq_u128_to_string(info.counts.unique, uniq));
     printf("nodes%s: %llu\n", sofar, (unsigned long long)info.counts.nodes);
     printf("split: %s%s\n", info.split_id, same ? "" : " (not this version's: cannot resume)");
+    printf("journal id: %016llx\n", (unsigned long long)info.id);
     printf("written by: libnqueens %s, journal format %d\n", info.library, info.format);
     if (info.torn)
         printf("torn last record: yes (ignored; counted again on resume)\n");

@@ -767,26 +767,33 @@ NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_cou
  * give exactly the uninterrupted answer.
  *
  * File format (version NQ_JOURNAL_FORMAT), one line each, every line ending in '\n':
- *   nqueens-journal 1 n=<n> size=<subproblems> library=<version> split=<split id> crc=<8 hex>
+ *   nqueens-journal 2 n=<n> size=<subproblems> library=<version> id=<16 hex> split=<split id>
+ *       crc=<8 hex>                                                       (one line: the header)
  *   r <index> <total> <unique> <orbit8> <orbit4> <orbit2> <orbit1> <nodes> <8 hex>
- * Numbers are decimal (counts up to 128 bits). The hex field is the CRC-32 (IEEE 802.3 polynomial,
- * as in zlib) of the line's bytes before the last space. Records come in the order subproblems
- * finish. A last line that is unterminated or fails its check is a torn write (the process was
- * killed while writing it): it is ignored and cut off when the journal is opened for appending. A
- * bad line anywhere else means corruption and the journal is refused; a journal of another n, size,
- * split id or format is refused as a mismatch. The library version is recorded for information
- * only: the split id names the numbering, which is what must agree.
+ * Numbers are decimal (counts up to 128 bits). The id is a random 64-bit number drawn when the
+ * journal is created. The header's hex field is the CRC-32 (IEEE 802.3 polynomial, as zlib's
+ * crc32()) of the header's bytes before " crc="; a record's is the CRC-32 of the header's bytes
+ * before " crc=" followed by the record's bytes before its last space, so that a record belongs to
+ * one journal: a record copied from another journal (even one of the same n and split) fails its
+ * check. Records come in the order subproblems finish. A last line that is cut short (no '\n', or
+ * holding NUL bytes, as a kill or a crash leaves it) is a torn write: it is ignored and cut off
+ * when the journal is opened for appending. Any other line that fails is damage, and the journal
+ * is refused (NQ_ECORRUPT, with the line and the kind of damage); a journal of another n, size,
+ * split id or format is refused as a mismatch (NQ_EMISMATCH). The library version is recorded for
+ * information (and to say which version can finish a journal of another format): the split id
+ * names the numbering, which is what must agree. Format 1 (nqueens 0.1.0) had no id and records
+ * checked on their own bytes only; it is refused as another format.
  *
  * Durability: every record is handed to the kernel (write(2)) as soon as it is appended, so killing
  * the process loses only the subproblems in flight; fsync(2) runs in batches, when an append comes
  * NQ_JOURNAL_SYNC_MS after the last fsync and whenever the caller asks (nq_journal_sync() from a
  * timer), which bounds what a power failure can lose. */
 
-#define NQ_JOURNAL_FORMAT   1    /* the file format version written and accepted */
+#define NQ_JOURNAL_FORMAT   2    /* the file format version written and accepted */
 #define NQ_JOURNAL_SPLIT_ID 256  /* room for a split id in nq_journal_info, NUL included */
 #define NQ_JOURNAL_SYNC_MS  2000 /* default longest time between two fsync() of new records */
 
-typedef struct nq_journal nq_journal; /* an open journal; one per file; thread-safe */
+typedef struct nq_journal nq_journal; /* an open journal; one handle per file; thread-safe */
 
 /* What a journal file holds (nq_journal_read(), nq_journal_get_info()). */
 typedef struct nq_journal_info {
@@ -796,35 +803,54 @@ typedef struct nq_journal_info {
     uint64_t done;                      /* distinct subproblems recorded as finished, <= size */
     nq_counts counts;                   /* sum of their contributions (nodes included) */
     int torn;                           /* 1 if a torn last line was found (it is ignored) */
+    uint64_t id;                        /* the journal's random id (from its header) */
     char split_id[NQ_JOURNAL_SPLIT_ID]; /* nq_split_id() of the split the journal belongs to */
-    char library[32];                   /* version of the library that created the file */
+    char library[32];                   /* version of the library that created the file ("" if
+                                           another format's header does not say) */
 } nq_journal_info;
+
+/* The kinds of damage of a journal refused with NQ_ECORRUPT (nq_journal_problem.kind). */
+typedef enum nq_journal_damage {
+    NQ_JOURNAL_NOT_A_JOURNAL = 1, /* line 1 is not a journal header (or the file is empty) */
+    NQ_JOURNAL_BAD_HEADER,        /* line 1 is a journal header that fails its check */
+    NQ_JOURNAL_BAD_RECORD,        /* a line that is no record (or cut short before the last) */
+    NQ_JOURNAL_FOREIGN_RECORD,    /* a well-formed record whose check fails: damaged, or copied
+                                     from another journal */
+    NQ_JOURNAL_DUPLICATE,         /* a second record of subproblem `index` */
+    NQ_JOURNAL_OUT_OF_RANGE,      /* a record of subproblem `index` >= the journal's size */
+} nq_journal_damage;
 
 /* Why a journal was refused (nq_journal_open(), nq_journal_read()): the details that go with the
  * status code, so that a caller can explain it without reading the file again. */
 typedef struct nq_journal_problem {
     int os_error;          /* NQ_EIO: the errno of the system call that failed (ENOENT: no file) */
     int line;              /* NQ_ECORRUPT: the 1-based line found damaged (0: the file is empty) */
-    nq_journal_info found; /* NQ_EMISMATCH: the header of the journal found: `format` always;
-                              n, size, split_id and library when the format is this one */
+    int kind;              /* NQ_ECORRUPT: an nq_journal_damage; 0 otherwise */
+    uint64_t index;        /* NQ_ECORRUPT, DUPLICATE and OUT_OF_RANGE: the record's subproblem */
+    uint64_t lines;        /* NQ_ECORRUPT: how many lines fail (`line` is the first of them) */
+    nq_journal_info found; /* NQ_EMISMATCH: the header of the journal found: `format` always, and
+                              `library` if found; n, size, split_id and id when the format is
+                              this one */
 } nq_journal_problem;
 
 /* nq_journal_open() :
  * Opens the journal at path for the split s, creating it (header written and fsync'd, with its
  * directory) if it does not exist or is empty, or resuming it if it does: its records are read and
- * checked, and a torn last line is cut off. The file is locked (fcntl) against a second writer.
+ * checked, and a torn last line is cut off. The handle holds a lock on the file (an open file
+ * description lock, fcntl F_OFD_SETLK), so a second handle on the same file, in this process or
+ * another, is refused until this one is closed.
  * @param path     file name.
  * @param s        the split being counted; the journal must belong to it.
  * @param sync_ms  longest time in milliseconds between two fsync() of new records; 0 for
  *                 NQ_JOURNAL_SYNC_MS.
  * @param out      receives the handle; close it with nq_journal_close().
  * @param problem  receives the details of a refusal (zeroed on success); may be NULL.
- * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another process
+ * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another handle
  *         holds the lock: a count is running on it); NQ_EIO (the file cannot be created, read,
  *         written, locked or synced: problem->os_error tells why); NQ_EMISMATCH (the journal
  *         belongs to another n, size, split or format: problem->found); NQ_ECORRUPT (the file is
- *         not a journal, or a line other than the last is damaged, or two records of one
- *         subproblem disagree: problem->line); NQ_ENOMEM. */
+ *         not a journal, or a line other than a torn last one fails: problem->line and
+ *         problem->kind); NQ_ENOMEM. */
 NQ_API int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out,
                            nq_journal_problem *problem);
 

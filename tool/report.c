@@ -5,6 +5,7 @@
  * `nqueens count --json`.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "report.h"
@@ -52,9 +53,25 @@ void tool_print_counts(int n, const nq_counts *c, int unique, int json, double s
            (unsigned long long)c->nodes, threads);
 }
 
+/* What to do with a journal refused for damage: the file is left as it was. */
+#define REPORT_DAMAGE_HINT                                                                         \
+    "the file was left untouched: remove the lines that fail to resume from the records that "     \
+    "check, or give another FILE to start a new count"
+
+/* ", and so do 49 later lines", or "" when one line fails. */
+static const char *report_more_lines(const nq_journal_problem *p, char *buf, size_t cap) {
+    buf[0] = '\0';
+    if (p->lines == 2)
+        snprintf(buf, cap, ", and so does a later line");
+    else if (p->lines > 2)
+        snprintf(buf, cap, ", and so do %llu later lines", (unsigned long long)(p->lines - 1));
+    return buf;
+}
+
 void tool_journal_refused(const char *path, int rc, const nq_journal_problem *problem,
                           const nq_split *s) {
     const nq_journal_info *found = &problem->found;
+    char more[48];
     switch (rc) {
     case NQ_EBUSY:
         tool_error("checkpoint '%s' is in use by another running count", path);
@@ -63,11 +80,23 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
         tool_error("cannot use checkpoint '%s': %s", path, strerror(problem->os_error));
         break;
     case NQ_EMISMATCH:
-        if (found->format != NQ_JOURNAL_FORMAT)
-            tool_error("checkpoint '%s' was written in journal format %d, this version reads "
-                       "format %d; give another file",
-                       path, found->format, NQ_JOURNAL_FORMAT);
-        else if (s)
+        if (found->format != NQ_JOURNAL_FORMAT) {
+            char by[64] = "";
+            if (found->library[0])
+                snprintf(by, sizeof by, ", by nqueens %s", found->library);
+            if (found->format >= 0 && found->format < NQ_JOURNAL_FORMAT)
+                tool_error("checkpoint '%s' was made by an older version (journal format %d%s); "
+                           "this version (%s) reads format %d: finish it with nqueens %s, or "
+                           "start a new journal with another FILE",
+                           path, found->format, by, nq_version(), NQ_JOURNAL_FORMAT,
+                           found->library[0] ? found->library : "the version that made it");
+            else
+                tool_error("checkpoint '%s' was made by a newer version (journal format %d%s); "
+                           "this version (%s) reads format %d: finish it with nqueens %s, or "
+                           "start a new journal with another FILE",
+                           path, found->format, by, nq_version(), NQ_JOURNAL_FORMAT,
+                           found->library[0] ? found->library : "the version that made it");
+        } else if (s)
             tool_error("checkpoint '%s' belongs to another count (n = %d, split '%s'), not to "
                        "n = %d (split '%s'); give another file",
                        path, found->n, found->split_id, nq_split_n(s), nq_split_id(s));
@@ -77,9 +106,41 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
                        path, found->n, found->split_id);
         break;
     case NQ_ECORRUPT:
-        tool_error("checkpoint '%s' is damaged or is not a journal (a record before the last "
-                   "fails its check); refusing to use it",
-                   path);
+        report_more_lines(problem, more, sizeof more);
+        switch (problem->kind) {
+        case NQ_JOURNAL_NOT_A_JOURNAL:
+            tool_error("'%s' is not a checkpoint journal (%s); refusing to use it: give another "
+                       "FILE (this one was left untouched)",
+                       path, problem->line ? "line 1 is not a journal header" : "it is empty");
+            break;
+        case NQ_JOURNAL_BAD_HEADER:
+            tool_error("checkpoint '%s': line 1, the journal's header, is damaged (it fails its "
+                       "check), so no record can be trusted; refusing to use it: give another "
+                       "FILE to start a new count (this one was left untouched)",
+                       path);
+            break;
+        case NQ_JOURNAL_FOREIGN_RECORD:
+            tool_error(
+                "checkpoint '%s': line %d is not a record of this journal: its check "
+                "fails (it is damaged, or was copied from another journal)%s; " REPORT_DAMAGE_HINT,
+                path, problem->line, more);
+            break;
+        case NQ_JOURNAL_DUPLICATE:
+            tool_error("checkpoint '%s': line %d records subproblem %llu a second time (a record "
+                       "copied or repeated)%s; " REPORT_DAMAGE_HINT,
+                       path, problem->line, (unsigned long long)problem->index, more);
+            break;
+        case NQ_JOURNAL_OUT_OF_RANGE:
+            tool_error("checkpoint '%s': line %d records subproblem %llu, which this journal's "
+                       "count does not have%s; " REPORT_DAMAGE_HINT,
+                       path, problem->line, (unsigned long long)problem->index, more);
+            break;
+        default:
+            tool_error("checkpoint '%s': line %d is damaged (not a record of a "
+                       "journal)%s; " REPORT_DAMAGE_HINT,
+                       path, problem->line, more);
+            break;
+        }
         break;
     default:
         tool_error("cannot use checkpoint '%s': %s", path, nq_strerror(rc));
