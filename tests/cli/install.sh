@@ -21,16 +21,16 @@ pc=$(find "$prefix" -name nqueens.pc | head -1)
 libdir=$(dirname "$(dirname "$pc")")
 ok "nqueens.pc installed in LIBDIR/pkgconfig" test -f "$pc"
 ok "libnqueens.a installed" test -f "$libdir/libnqueens.a"
-ok "libnqueens.so -> libnqueens.so.0 -> libnqueens.so.0.1.0" \
+ok "libnqueens.so -> libnqueens.so.0 -> libnqueens.so.0.2.0" \
   bash -c "[ \"\$(readlink '$libdir/libnqueens.so')\" = libnqueens.so.0 ] &&
-           [ \"\$(readlink '$libdir/libnqueens.so.0')\" = libnqueens.so.0.1.0 ]"
+           [ \"\$(readlink '$libdir/libnqueens.so.0')\" = libnqueens.so.0.2.0 ]"
 check "SONAME is libnqueens.so.0" 0 "libnqueens.so.0" -- \
-  bash -c "readelf -d '$libdir/libnqueens.so.0.1.0' | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'"
+  bash -c "readelf -d '$libdir/libnqueens.so.0.2.0' | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'"
 check "libnqueens.so exports only nq_ names (hidden visibility, NQ_API)" 0 "" -- \
-  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.1.0' | awk '{ print \$3 }' | grep -v '^nq_' || true"
+  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.2.0' | awk '{ print \$3 }' | grep -v '^nq_' || true"
 check "libnqueens.so exports the public API (nq_count, nq_version)" 0 "nq_count
 nq_version" -- \
-  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.1.0' | awk '{ print \$3 }' | grep -x -e nq_count -e nq_version | sort"
+  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.2.0' | awk '{ print \$3 }' | grep -x -e nq_count -e nq_version | sort"
 ok "nqueens.h installed" cmp "$prefix/include/nqueens.h" "$NQ_SRC/include/nqueens.h"
 ok "CMake package installed" test -f "$libdir/cmake/nqueens/nqueensConfig.cmake" -a \
   -f "$libdir/cmake/nqueens/nqueensConfigVersion.cmake"
@@ -64,7 +64,7 @@ example_ok() { # example_ok BINARY: runs it, checks the counts and equality with
 
 # pkg-config (relocatable: the prefix comes from the .pc file's place).
 export PKG_CONFIG_PATH=$libdir/pkgconfig
-check "pkg-config --modversion" 0 "0.1.0" -- pkg-config --modversion nqueens
+check "pkg-config --modversion" 0 "0.2.0" -- pkg-config --modversion nqueens
 check "pkg-config --cflags points into the prefix" 0 "-I$prefix/include" -- \
   bash -c "pkg-config --cflags nqueens | sed 's|/lib[^ ]*/pkgconfig/\.\./\.\.||; s| *$||'"
 # shellcheck disable=SC2046

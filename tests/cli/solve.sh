@@ -76,7 +76,7 @@ check_err "unknown command" 2 "unknown command 'solv'" -- "$NQ" solv 4
 ok "no command: usage on stderr, exit 2" bash -c "'$NQ' 2>&1 >/dev/null | grep -q 'Usage: nqueens' && { '$NQ' 2>/dev/null; [ \$? = 2 ]; }"
 
 # Help and version.
-check "version" 0 "nqueens 0.1.0 (libnqueens 0.1.0)" -- "$NQ" --version
+check "version" 0 "nqueens 0.2.0 (libnqueens 0.2.0)" -- "$NQ" --version
 ok "help lists every command" bash -c "'$NQ' --help | grep -q 'solve' && '$NQ' --help | grep -q 'cases'"
 ok "solve --help" bash -c "'$NQ' solve --help | grep -q -- '--column-major'"
 ok "help solve" bash -c "'$NQ' help solve | grep -q -- '--unique'"
