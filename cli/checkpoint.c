@@ -152,7 +152,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
                    (unsigned long long)nq_split_size(split), lc->checkpoint);
         code = 128 + sig;
     } else if (code == EXIT_OK && rc != NQ_OK) {
-        tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
+        tool_count_failed(n, rc, nq_count_threads(lc->threads));
         code = EXIT_USAGE;
     }
     nq_split_free(split);

@@ -15,7 +15,9 @@
 
 static const tool_option count_options[] = {
     {"unique", 'u', NULL, "print the number of fundamental solutions"},
-    {"threads", 't', "T", "worker threads, 1 to 1024 (default: all cores)"},
+    {"threads", 't', "T",
+     "worker threads, 1 to " TOOL_STR(NQ_MAX_THREADS) " (default: all cores, at most\n" TOOL_STR(
+         NQ_MAX_THREADS) ")"},
     {"json", 'j', NULL,
      "print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
      "orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
@@ -135,7 +137,7 @@ int cmd_count(int argc, char **argv) {
             unique = 1;
             break;
         case 't':
-            if (tool_parse_ll("--threads", optarg, 1, 1024, &threads))
+            if (tool_parse_ll("--threads", optarg, 1, NQ_MAX_THREADS, &threads))
                 return EXIT_USAGE;
             break;
         case 'j':
@@ -180,7 +182,7 @@ int cmd_count(int argc, char **argv) {
     if (estimate) {
         rc = count_estimate(stdout, "", (int)n, (int)threads, &est);
         if (rc != NQ_OK) {
-            tool_error("cannot estimate: %s", nq_strerror(rc));
+            tool_count_failed(COUNT_CALIBRATE_MIN, rc, nq_count_threads((int)threads));
             return EXIT_USAGE;
         }
         putchar('\n');
@@ -206,7 +208,7 @@ int cmd_count(int argc, char **argv) {
             return code;
     }
     if (rc != NQ_OK) {
-        tool_error("cannot count n = %lld: %s", n, nq_strerror(rc));
+        tool_count_failed((int)n, rc, nq_count_threads((int)threads));
         return EXIT_USAGE;
     }
     tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads));

@@ -31,7 +31,6 @@ install(FILES ${PROJECT_BINARY_DIR}/nqueensConfig.cmake
 # file stays right whatever prefix `cmake --install --prefix` picks.
 file(RELATIVE_PATH NQ_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 string(REGEX REPLACE "/$" "" NQ_PC_TO_PREFIX "${NQ_PC_TO_PREFIX}")
-set(NQ_PC_OPENMP "${OpenMP_C_FLAGS}")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/nqueens.pc.in ${PROJECT_BINARY_DIR}/nqueens.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/nqueens.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 

@@ -70,6 +70,7 @@ enum {
     NQ_ECORRUPT = -9,  /* a journal or input is corrupted */
     NQ_EFAIL = -10,    /* a bounded heuristic search gave up without an answer */
     NQ_EBUSY = -11,    /* a journal is in use by another running count (its lock is held) */
+    NQ_ETHREAD = -12,  /* the threads of a count could not be started (memory, thread limits) */
 };
 
 /* nq_version() :
@@ -730,9 +731,13 @@ NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
 /* nq_split_free() : NULL is accepted. */
 NQ_API void nq_split_free(nq_split *s);
 
+/* NQ_MAX_THREADS : the most worker threads of one count (nq_count_options.threads); "all
+ * cores" on a machine with more processors is capped to it. */
+#define NQ_MAX_THREADS 1024
+
 /* Options of nq_count_split(). Zero-initialise, then set what you need. */
 typedef struct nq_count_options {
-    int threads;         /* worker threads; 0 = all cores */
+    int threads;         /* worker threads, 0 <= threads <= NQ_MAX_THREADS; 0 = all cores */
     const uint8_t *skip; /* NULL, or nq_split_size() flags: non-zero = already done, skip it */
     /* Called once per finished subproblem, never concurrently (under a lock), from any thread;
      * a non-zero return stops the count (NQ_STOPPED). May be NULL. */
@@ -745,17 +750,23 @@ typedef struct nq_count_options {
 
 /* nq_count_threads() :
  * @param threads  a thread count as in nq_count_options.threads (0 = all cores).
- * @return the number of worker threads a count with that setting runs (>= 1). */
+ * @return the number of worker threads a count with that setting runs: threads itself, or for 0
+ *         the processors this process may run on (at most NQ_MAX_THREADS); NQ_EINVAL if threads
+ *         is negative or above NQ_MAX_THREADS. */
 NQ_API int nq_count_threads(int threads);
 
 /* nq_count_split() :
- * Solves every subproblem not skipped, on opt->threads threads (OpenMP, dynamic schedule, one
- * subproblem at a time), and adds their contributions into *out (which the caller initialises,
- * e.g. from a journal). The result never depends on the number of threads or the schedule.
+ * Solves every subproblem not skipped, on opt->threads threads (POSIX threads, the caller's among
+ * them; subproblems handed out one at a time), and adds their contributions into *out (which the
+ * caller initialises, e.g. from a journal). The result never depends on the number of threads or
+ * the schedule. Every thread is started before any work begins, so a count that cannot get its
+ * threads returns NQ_ETHREAD having computed and reported nothing (the library never exits the
+ * process, as an OpenMP runtime would).
  * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
  * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
  *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
- *         threads < 0); NQ_ENOMEM. */
+ *         threads < 0 or > NQ_MAX_THREADS); NQ_ETHREAD (a thread could not be created: memory,
+ *         or the process's thread limit; out untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
 
 /* ========================================================================================== */

@@ -38,7 +38,8 @@ enum { EXIT_OK = 0, EXIT_USAGE = 2 };
 
 static const tool_option mpi_options[] = {
     {"unique", 'u', NULL, "print the number of fundamental solutions"},
-    {"threads", 't', "T", "worker threads per rank, 1 to 1024 (default 1: one rank per core)"},
+    {"threads", 't', "T",
+     "worker threads per rank, 1 to " TOOL_STR(NQ_MAX_THREADS) " (default 1: one rank per core)"},
     {"json", 'j', NULL,
      "print one JSON object as 'nqueens count --json' does (threads is\n"
      "the number of compute threads over all ranks)"},
@@ -95,7 +96,7 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
             o->unique = 1;
             break;
         case 't':
-            if (tool_parse_ll("--threads", optarg, 1, 1024, &v))
+            if (tool_parse_ll("--threads", optarg, 1, NQ_MAX_THREADS, &v))
                 return -1;
             o->threads = (int)v;
             break;
@@ -271,7 +272,7 @@ static int start_threads(rank_work *w, pthread_t *tid, int threads) {
             pthread_mutex_unlock(&w->mu);
             for (int k = 0; k < t; k++)
                 pthread_join(tid[k], NULL);
-            return NQ_ENOMEM;
+            return NQ_ETHREAD;
         }
     return NQ_OK;
 }
@@ -280,13 +281,19 @@ static int start_threads(rank_work *w, pthread_t *tid, int threads) {
 
 /* A message from a worker: [final, want, nrecords, records...]. The master answers every message
  * that is not final with [no_more, k, k numbers]. */
-static int run_worker(const nq_split *split, int threads) {
+static int run_worker(const nq_split *split, int threads, int rank) {
     rank_work w;
     if (work_init(&w, split, threads) != NQ_OK)
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
     pthread_t *tid = malloc((size_t)threads * sizeof *tid);
-    if (!tid || start_threads(&w, tid, threads) != NQ_OK)
+    if (!tid || start_threads(&w, tid, threads) != NQ_OK) {
+        /* Only rank 0 speaks, but it cannot know: this rank says why it ends the job. */
+        fprintf(stderr,
+                "nqueens-mpi count: rank %d cannot start %d threads (out of memory, or over "
+                "the process's limit of threads); use fewer --threads\n",
+                rank, threads);
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    }
     size_t msg_cap = 3 + w.ocap * REC_WORDS, reply_cap = 2 + w.qcap;
     uint64_t *msg = malloc(msg_cap * sizeof *msg), *reply = malloc(reply_cap * sizeof *reply);
     if (!msg || !reply)
@@ -390,7 +397,7 @@ static int run_master(master *m, int ranks, int threads) {
     if (!tid || start_threads(&w, tid, threads) != NQ_OK) {
         free(tid);
         work_destroy(&w);
-        return NQ_ENOMEM;
+        return NQ_ETHREAD;
     }
     int active = ranks - 1; /* workers that have not sent their final message */
     double last_sync = tool_now();
@@ -541,6 +548,10 @@ int main(int argc, char **argv) {
             m.progress = tool_progress_start(o.n, m.size, m.skip);
         rc = run_master(&m, ranks, o.threads);
         tool_progress_stop(m.progress);
+        if (rc == NQ_ETHREAD) { /* the other ranks wait for work: end the job */
+            tool_count_failed(o.n, rc, o.threads);
+            MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+        }
         int os_error = 0, close_error;
         int jrc = m.journal ? nq_journal_error(m.journal, &os_error) : NQ_OK;
         int crc = nq_journal_close(m.journal, &close_error);
@@ -552,7 +563,7 @@ int main(int argc, char **argv) {
             tool_journal_failed(o.checkpoint, jrc, os_error);
             rc = jrc;
         } else if (rc != NQ_OK) {
-            tool_error("cannot count n = %d: %s", o.n, nq_strerror(rc));
+            tool_count_failed(o.n, rc, o.threads);
         } else {
             tool_print_counts(o.n, &m.sum, o.unique, o.json, tool_now() - start, ranks * o.threads);
         }
@@ -561,7 +572,7 @@ int main(int argc, char **argv) {
             rc = NQ_EIO;
         }
     } else {
-        rc = run_worker(split, o.threads);
+        rc = run_worker(split, o.threads, rank);
     }
     nq_split_free(split);
     int code = rc == NQ_OK ? EXIT_OK : EXIT_USAGE;

@@ -36,6 +36,15 @@ void tool_error(const char *fmt, ...) {
     va_end(ap);
 }
 
+void tool_count_failed(int n, int rc, int threads) {
+    if (rc == NQ_ETHREAD)
+        tool_error("cannot count n = %d: cannot start %d threads (out of memory, or over this "
+                   "process's limit of threads); use fewer --threads",
+                   n, threads);
+    else
+        tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
+}
+
 void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds,
                        int threads) {
     char total[41], uniq[41];

@@ -22,6 +22,10 @@ void tool_vmessage(const char *command, const char *hint, const char *fmt, va_li
 /* tool_error() : prints "<program>: <message>" and a newline on stderr (stdout flushed first). */
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* tool_count_failed() : says on stderr that the count of n failed with status rc (threads: the
+ * worker threads it asked for, named when they could not be started). */
+void tool_count_failed(int n, int rc, int threads);
+
 /* tool_print_counts() :
  * Prints the result of a count on stdout as `nqueens count` does: the total (or with unique the
  * fundamental count) on one line, or with json one object: n, total, unique, orbit8, orbit4,

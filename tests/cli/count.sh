@@ -61,4 +61,18 @@ interrupt_now() {
   return $ok
 }
 ok "SIGINT without a checkpoint stops at once" interrupt_now
+
+# Threads are capped at 1024 (NQ_MAX_THREADS), and threads that cannot be started (here: an
+# address space too small for 1024 stacks) are a clear error with exit 2, not a message of the
+# OpenMP runtime and exit 1. Not under AddressSanitizer, which needs a huge address space.
+check_err "threads above the cap" 2 "--threads must be an integer from 1 to 1024, got '1025'" -- \
+  "$NQ" count 8 --threads 1025
+check "1024 threads" 0 "14200" -- "$NQ" count 12 --threads 1024
+if grep -q '^NQ_SANITIZE:BOOL=ON' "$NQ_BUILD/CMakeCache.txt" 2>/dev/null; then
+  echo "skip: threads under an address-space limit (AddressSanitizer build)"
+else
+  check_err "threads that cannot start" 2 \
+    "^nqueens: cannot count n = 12: cannot start 1024 threads \(out of memory, or over this process's limit of threads\); use fewer --threads$" -- \
+    bash -c "ulimit -v 300000 && exec '$NQ' count 12 --threads 1024"
+fi
 finish
