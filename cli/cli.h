@@ -31,6 +31,15 @@ int cmd_check(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 
+/* cli_set_command() : the command being run (main.c), for the prefix of messages and the examples
+ * they give. */
+void cli_set_command(const char *name);
+
+/* cli_stdin_prompt() : when standard input is a terminal, says on stderr that `what` is read from
+ * it, and how to end or avoid that (`how`; NULL: as N, with the command's example), so that a
+ * command typed without N or FILE does not wait in silence. */
+void cli_stdin_prompt(const char *what, const char *how);
+
 /* cli_get_n() :
  * Reads N from the positional argument `arg`, or from standard input when arg is NULL, and
  * checks that it lies in [lo, hi]. Prints a clear error and returns -1 on failure. */
@@ -38,16 +47,18 @@ int cli_get_n(const char *arg, long long lo, long long hi, long long *n);
 
 /* cli_read_token() :
  * Reads the next white-space separated word of standard input into token (at most 63 bytes and
- * a NUL). Returns 0, 1 at the end of the input (nothing printed), or -1 after printing an error:
- * the input cannot be read (a directory), or the word is longer than 63 bytes (`what` names it
- * in the message). */
+ * a NUL); a UTF-8 byte order mark at the start of the input is skipped. Returns 0, 1 at the end
+ * of the input (nothing printed), or -1 after printing an error: the input cannot be read (a
+ * directory), the word is longer than 63 bytes, or it holds a NUL byte ("8\0junk" is no
+ * number); `what` names it in the message. */
 int cli_read_token(const char *what, char token[64]);
 
 /* cli_stdin_leftover() :
  * Looks for a word left on the line of standard input where the last word was read (the line
  * only: a program that writes N and waits for the answer before closing the pipe must not
- * block us): returns 1 with the word's start in token (the caller prints the error), 0 if only
- * white space is left on that line, -1 after printing a read error. */
+ * block us): returns 1 with the word's start in token, quoted for a message (tool_quote(); the
+ * caller prints the error), 0 if only white space is left on that line, -1 after printing a read
+ * error. */
 int cli_stdin_leftover(char token[64]);
 
 struct option;
@@ -110,9 +121,9 @@ int cli_writer_end(cli_writer *w);
 
 /* cli_read_file() :
  * Reads the whole file at path ("-" or NULL: standard input) into a malloc'd buffer, NUL-added,
- * of *len bytes; at most CLI_READ_MAX bytes. Returns NULL after printing why ("<cmd>: cannot
- * open ...", a read error, too large, out of memory). */
-char *cli_read_file(const char *cmd, const char *path, size_t *len);
+ * of *len bytes; at most CLI_READ_MAX bytes. Returns NULL after printing why ("cannot open ...",
+ * a read error, too large, out of memory). */
+char *cli_read_file(const char *path, size_t *len);
 
 /* cli_stdout_init() : gives stdout a large buffer (call once in main). */
 void cli_stdout_init(void);

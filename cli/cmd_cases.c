@@ -34,9 +34,9 @@ static int read_value(const char *what, long long index, long long lo, long long
         return -1;
     if (rc > 0) {
         if (index < 0)
-            tool_error("cases: expected the number of test cases T on standard input, got nothing");
+            tool_error("expected the number of test cases T on standard input, got nothing");
         else
-            tool_error("cases: expected %s of test case %lld on standard input, got nothing", what,
+            tool_error("expected %s of test case %lld on standard input, got nothing", what,
                        index + 1);
         return -1;
     }
@@ -73,12 +73,13 @@ int cmd_cases(int argc, char **argv) {
                                "pairs, jsonl, board, grid or matrix",
                                nq_format_name(fmt));
     long long t;
+    cli_stdin_prompt("the cases", "T, then T values of n; end with Ctrl-D");
     if (read_value("T", -1, 0, 1000000, &t))
         return EXIT_USAGE;
     /* Read every case before printing, so malformed input prints nothing but the error. */
     int *ns = malloc((size_t)(t ? t : 1) * sizeof *ns);
     if (!ns) {
-        tool_error("cases: out of memory for %lld test cases", t);
+        tool_error("out of memory for %lld test cases", t);
         return EXIT_USAGE;
     }
     for (long long i = 0; i < t; i++) {
@@ -93,7 +94,7 @@ int cmd_cases(int argc, char **argv) {
     char more[64];
     int left = cli_stdin_leftover(more);
     if (left > 0)
-        tool_error("cases: T = %lld, but the line of the last case goes on: '%s'", t, more);
+        tool_error("T = %lld, but the line of the last case goes on: '%s'", t, more);
     if (left) {
         free(ns);
         return EXIT_USAGE;
@@ -104,7 +105,7 @@ int cmd_cases(int argc, char **argv) {
         nq_search *search;
         int cols[NQ_MAX_N];
         if (nq_search_new(ns[i], NULL, 0, 0, &search) != NQ_OK) {
-            tool_error("cases: out of memory");
+            tool_error("out of memory");
             status = EXIT_USAGE;
             break;
         }

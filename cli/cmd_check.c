@@ -355,7 +355,7 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
 static int prescan(const check_opts *o, const char *text, size_t len) {
     nq_reader *r;
     if (nq_reader_new(text, len, o->format, o->n, &r) != NQ_OK) {
-        tool_error("check: out of memory");
+        tool_error("out of memory");
         return EXIT_USAGE;
     }
     nq_item it;
@@ -366,11 +366,11 @@ static int prescan(const check_opts *o, const char *text, size_t len) {
     if (rc == NQ_EPARSE) {
         int line, column;
         const char *msg = nq_reader_error(r, &line, &column);
-        tool_error("check: %s%sline %d, column %d: %s", o->file ? o->file : "", o->file ? ": " : "",
-                   line, column, msg);
+        tool_error("%s%sline %d, column %d: %s", o->file ? o->file : "", o->file ? ": " : "", line,
+                   column, msg);
         status = EXIT_USAGE;
     } else if (rc != NQ_DONE) {
-        tool_error("check: %s", nq_strerror(rc));
+        tool_error("%s", nq_strerror(rc));
         status = EXIT_USAGE;
     }
     nq_reader_free(r);
@@ -385,7 +385,7 @@ static int judge(const check_opts *o, const char *text, size_t len) {
         rc = nq_checker_new(o->n, &c);
     if (rc != NQ_OK) {
         nq_reader_free(r);
-        tool_error("check: %s", nq_strerror(rc));
+        tool_error("%s", nq_strerror(rc));
         return EXIT_USAGE;
     }
     int cases = nq_reader_format(r) == NQ_INPUT_CASES;
@@ -417,7 +417,7 @@ static int judge(const check_opts *o, const char *text, size_t len) {
     }
     int status = EXIT_OK;
     if (rc != NQ_DONE) {
-        tool_error("check: %s", nq_strerror(rc));
+        tool_error("%s", nq_strerror(rc));
         status = EXIT_USAGE;
     }
     int ok = 1, groups = nq_checker_groups(c);
@@ -429,7 +429,7 @@ static int judge(const check_opts *o, const char *text, size_t len) {
         nq_check_group g;
         rc = nq_checker_group(c, i, &g);
         if (rc != NQ_OK) {
-            tool_error("check: %s", nq_strerror(rc));
+            tool_error("%s", nq_strerror(rc));
             status = EXIT_USAGE;
             break;
         }
@@ -462,7 +462,7 @@ int cmd_check(int argc, char **argv) {
     if (done || status != EXIT_OK)
         return status;
     size_t len;
-    char *text = cli_read_file("check", o.file, &len);
+    char *text = cli_read_file(o.file, &len);
     if (!text)
         return EXIT_USAGE;
     status = prescan(&o, text, len);

@@ -152,7 +152,10 @@ int cmd_complete(int argc, char **argv) {
         rc = nq_instance_parse_queens(queens, (int)n, &inst, &cf, err, sizeof err);
     } else {
         size_t len;
-        char *text = cli_read_file("complete", file, &len);
+        if (!file || strcmp(file, "-") == 0)
+            cli_stdin_prompt("the instance", "a board, or CSPLib data; end it with Ctrl-D; or give "
+                                             "a FILE, or N and --queens");
+        char *text = cli_read_file(file, &len);
         if (!text) {
             return EXIT_USAGE;
         }
@@ -218,8 +221,8 @@ int cmd_complete(int argc, char **argv) {
         }
     }
     if (stats) {
-        fprintf(stderr, "nqueens: n=%d free=%d nodes=%llu probes=%llu\n", size, st.free_rows,
-                (unsigned long long)st.nodes, (unsigned long long)st.probes);
+        fprintf(stderr, "%s: n=%d free=%d nodes=%llu probes=%llu\n", tool_prefix(), size,
+                st.free_rows, (unsigned long long)st.nodes, (unsigned long long)st.probes);
     }
     free(cols);
     nq_instance_free(inst);

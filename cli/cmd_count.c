@@ -189,7 +189,9 @@ int cmd_count(int argc, char **argv) {
         return cli_flush() ? EXIT_USAGE : EXIT_OK;
     }
     if (n >= COUNT_ESTIMATE_FROM) {
-        rc = count_estimate(stderr, "nqueens: ", (int)n, (int)threads, &est);
+        char lead[80];
+        snprintf(lead, sizeof lead, "%s: ", tool_prefix());
+        rc = count_estimate(stderr, lead, (int)n, (int)threads, &est);
         if (rc == NQ_OK && est > COUNT_REFUSE_S && !force) {
             fputs("; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add "
                   "--force to start it here anyway\n",

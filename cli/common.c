@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -21,29 +22,115 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) {
     return EXIT_USAGE;
 }
 
+/* The command being run ("solve", "count" ...), for examples in messages. */
+static const char *cli_command_name = "solve";
+
+void cli_set_command(const char *name) {
+    cli_command_name = name;
+    tool_set_command(name);
+}
+
+/* How N is given to the command being run: as an argument ("nqueens solve 8") and on standard
+ * input ("echo 8 | nqueens solve"), for messages. */
+static const char *cli_n_example(int on_stdin) {
+    static char example[96];
+    int n = strcmp(cli_command_name, "trace") == 0 ? 4 : 8;
+    if (strcmp(cli_command_name, "complete") == 0)
+        snprintf(example, sizeof example, "%snqueens complete %s--queens \"3-3, 4-1\"",
+                 on_stdin ? "echo 8 | " : "", on_stdin ? "" : "8 ");
+    else if (on_stdin)
+        snprintf(example, sizeof example, "echo %d | nqueens %s", n, cli_command_name);
+    else
+        snprintf(example, sizeof example, "nqueens %s %d", cli_command_name, n);
+    return example;
+}
+
+void cli_stdin_prompt(const char *what, const char *how) {
+    if (!isatty(STDIN_FILENO))
+        return;
+    if (how)
+        tool_note("reading %s from standard input (%s)", what, how);
+    else
+        tool_note("reading %s from standard input (type it, then Enter; or give it on the command "
+                  "line, as in '%s')",
+                  what, cli_n_example(0));
+}
+
+/* Standard input is read through these, byte by byte (stdio's buffer makes that cheap): a UTF-8
+ * byte order mark at its very start is skipped, as the editors of some systems write one. */
+static int stdin_started;
+
+static int stdin_getc(void) {
+    int c = getchar();
+    if (stdin_started)
+        return c;
+    stdin_started = 1;
+    if (c != 0xEF)
+        return c;
+    int c2 = getchar();
+    if (c2 == 0xBB) {
+        int c3 = getchar();
+        if (c3 == 0xBF)
+            return getchar();
+        if (c3 != EOF)
+            ungetc(c3, stdin);
+        /* "\xEF\xBB" then something else: not a mark; the word starts with 0xEF 0xBB and is
+         * refused as a number anyway, shown escaped. */
+        ungetc(0xBB, stdin);
+        return 0xEF;
+    }
+    if (c2 != EOF)
+        ungetc(c2, stdin);
+    return 0xEF;
+}
+
+/* Reads the rest of a word whose first byte is c: bytes up to white space or the end, at most 63
+ * kept in token (NUL-terminated; NUL bytes of the input are kept as they are, so that len tells
+ * them). Returns the word's full length; the white space after it is pushed back. */
+static size_t read_word(int c, char token[64], size_t *kept) {
+    size_t len = 0;
+    for (; c != EOF && !isspace(c); c = stdin_getc()) {
+        if (len < 63)
+            token[len] = (char)c;
+        len++;
+    }
+    if (c != EOF)
+        ungetc(c, stdin);
+    *kept = len < 63 ? len : 63;
+    token[*kept] = '\0';
+    return len;
+}
+
 int cli_read_token(const char *what, char token[64]) {
-    if (scanf("%63s", token) != 1) {
+    int c;
+    while ((c = stdin_getc()) != EOF && isspace(c))
+        ;
+    if (c == EOF) {
         if (ferror(stdin)) {
             tool_error("cannot read %s from standard input: %s", what, strerror(errno));
             return -1;
         }
         return 1;
     }
-    int next = getchar();
-    if (next != EOF && !isspace(next)) {
+    size_t kept, len = read_word(c, token, &kept);
+    char shown[96];
+    if (len > 63) {
         tool_error("%s must be an integer, got a word of more than 63 characters on standard "
-                   "input: '%.20s...'",
-                   what, token);
+                   "input: '%s...'",
+                   what, tool_quote(token, 20, shown, sizeof shown));
         return -1;
     }
-    if (next != EOF)
-        ungetc(next, stdin); /* the end of the line, for cli_stdin_leftover() */
+    if (memchr(token, '\0', kept)) { /* "8\0junk" must not read as 8 */
+        tool_error("%s must be an integer, got '%s' on standard input (a NUL byte is no digit)",
+                   what, tool_quote(token, kept, shown, sizeof shown));
+        return -1;
+    }
     return 0;
 }
 
 int cli_stdin_leftover(char token[64]) {
     int c;
-    while ((c = getchar()) != EOF && c != '\n' && isspace(c))
+    while ((c = stdin_getc()) != EOF && c != '\n' && isspace(c))
         ;
     if (c == EOF && ferror(stdin)) {
         tool_error("cannot read standard input: %s", strerror(errno));
@@ -51,10 +138,11 @@ int cli_stdin_leftover(char token[64]) {
     }
     if (c == EOF || c == '\n')
         return 0;
-    size_t len = 0;
-    for (; c != EOF && !isspace(c) && len < 63; c = getchar())
-        token[len++] = (char)c;
-    token[len] = '\0';
+    size_t kept;
+    read_word(c, token, &kept);
+    char copy[64];
+    memcpy(copy, token, kept + 1);
+    tool_quote(copy, kept, token, 64);
     return 1;
 }
 
@@ -62,12 +150,16 @@ int cli_get_n(const char *arg, long long lo, long long hi, long long *n) {
     if (arg)
         return tool_parse_ll("N", arg, lo, hi, n);
     char token[64], more[64];
+    cli_stdin_prompt("N", NULL);
     int rc = cli_read_token("N", token);
     if (rc < 0)
         return -1;
     if (rc > 0) {
-        tool_error("expected N on standard input, got nothing; give N as an argument "
-                   "(e.g. 'nqueens solve 8') or on standard input (echo 8 | nqueens solve)");
+        char arg_example[96];
+        snprintf(arg_example, sizeof arg_example, "%s", cli_n_example(0));
+        tool_error("expected N on standard input, got nothing; give N as an argument (e.g. '%s') "
+                   "or on standard input (%s)",
+                   arg_example, cli_n_example(1));
         return -1;
     }
     if (tool_parse_ll("N", token, lo, hi, n))
@@ -305,26 +397,26 @@ int cli_positional_n(const char *cmd, int argc, char **argv, int first, long lon
     return cli_get_n(first < argc ? argv[first] : NULL, lo, hi, n);
 }
 
-char *cli_read_file(const char *cmd, const char *path, size_t *len) {
+char *cli_read_file(const char *path, size_t *len) {
     int std = !path || strcmp(path, "-") == 0;
     const char *name = std ? "standard input" : path;
     FILE *f = std ? stdin : fopen(path, "rb");
     if (!f) {
-        tool_error("%s: cannot open '%s': %s", cmd, name, strerror(errno));
+        tool_error("cannot open '%s': %s", name, strerror(errno));
         return NULL;
     }
     size_t cap = (size_t)1 << 16, used = 0;
     char *buf = malloc(cap + 1);
     if (!buf)
-        tool_error("%s: out of memory reading '%s'", cmd, name);
+        tool_error("out of memory reading '%s'", name);
     while (buf) {
         if (used == cap) {
             char *bigger = cap < CLI_READ_MAX ? realloc(buf, 2 * cap + 1) : NULL;
             if (!bigger) {
                 if (cap < CLI_READ_MAX)
-                    tool_error("%s: out of memory reading '%s' (over %zu bytes)", cmd, name, cap);
+                    tool_error("out of memory reading '%s' (over %zu bytes)", name, cap);
                 else
-                    tool_error("%s: '%s' is too large to read (over %zu bytes)", cmd, name, cap);
+                    tool_error("'%s' is too large to read (over %zu bytes)", name, cap);
                 free(buf);
                 buf = NULL;
                 break;
@@ -336,7 +428,7 @@ char *cli_read_file(const char *cmd, const char *path, size_t *len) {
         used += got;
         if (got == 0) {
             if (ferror(f)) {
-                tool_error("%s: cannot read '%s': %s", cmd, name, strerror(errno));
+                tool_error("cannot read '%s': %s", name, strerror(errno));
                 free(buf);
                 buf = NULL;
             }

@@ -24,7 +24,7 @@ static long long boards_cells(nq_reader *r, nq_item *item, int format, const cha
                 const char *e = p;
                 while (e < b && !scan_is_blank(*e))
                     e++;
-                char ex[24];
+                char ex[SCAN_EXCERPT];
                 scan_malformed(r, item, tok, "expected one character per cell, got '%s'",
                                scan_excerpt(tok, e, ex));
                 return -1;
@@ -39,7 +39,7 @@ static long long boards_cells(nq_reader *r, nq_item *item, int format, const cha
             queen = c == 'Q';
         }
         if (!ok) {
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             scan_malformed(r, item, tok, "unexpected '%s' in a board row (cells are %s)",
                            scan_excerpt(tok, tok + 1, ex),
                            format == NQ_FMT_MATRIX ? "0 and 1" : "'Q' and '.' or '_'");

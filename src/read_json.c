@@ -172,7 +172,7 @@ static int board_row(json_state *st, const unsigned char *s, size_t len, size_t 
                 scan_push(r, (int)st->rows, (int)i) != NQ_OK)
                 return 0;
         } else if (c != '.' && c != '_') {
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             json_bad(st, start == end ? end : start + i,
                      "unexpected '%s' in a board row (cells are 'Q' and '.')",
                      scan_excerpt((const char *)s + i, (const char *)s + i + 1, ex));
@@ -310,7 +310,7 @@ static int object_end(json_state *st, size_t end) {
     const char *la = p, *lb = nl ? nl : e;
     scan_trim(&la, &lb);
     if (la < lb) {
-        char ex[24];
+        char ex[SCAN_EXCERPT];
         json_bad(st, scan_offset(r, la), "unexpected '%s' after the object",
                  scan_excerpt(la, lb, ex));
         st->restart = nl ? (size_t)(nl - r->text) + 1 : r->len;

@@ -31,7 +31,7 @@ static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char 
             const char *e = tok;
             while (e < b && !scan_is_blank(*e) && *e != ',')
                 e++;
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             scan_malformed(r, item, tok, "expected a %s, got '%s'", what, scan_excerpt(tok, e, ex));
             return 1;
         }
@@ -66,7 +66,7 @@ static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char 
             continue;
         }
         if (val < base || val >= n + base) {
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             /* A common slip: 1-based columns in `cols`, 0-based ones in `perm`. */
             int slip = base ? val == 0 : val == n;
             const char *hint = !slip  ? ""
@@ -121,7 +121,7 @@ static int lines_perm_line(nq_reader *r, nq_item *item, const char *a, const cha
     while (after < b && scan_is_blank(*after))
         after++;
     if (after < b) {
-        char ex[24];
+        char ex[SCAN_EXCERPT];
         scan_malformed(r, item, after, "unexpected '%s' after the permutation",
                        scan_excerpt(after, b, ex));
     }
@@ -143,7 +143,7 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
             while (q < b && scan_is_blank(*q))
                 q++;
             if (q < b) {
-                char ex[24];
+                char ex[SCAN_EXCERPT];
                 scan_malformed(r, item, q, "unexpected '%s' after the final '.'",
                                scan_excerpt(q, b, ex));
                 return NQ_OK;
@@ -157,7 +157,7 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
             const char *e = tok;
             while (e < b && !scan_is_blank(*e) && *e != ',')
                 e++;
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             scan_malformed(r, item, tok, "expected a queen as ROW-COL, got '%s'",
                            scan_excerpt(tok, e, ex));
             return NQ_OK;
@@ -177,7 +177,7 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
         if (p < b && *p == ',')
             p++;
         else if (p < b && *p != '.') {
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             scan_malformed(r, item, p, "expected ',' or '.' after a queen, got '%s'",
                            scan_excerpt(p, p + 1, ex));
             return NQ_OK;
@@ -232,7 +232,7 @@ static int lines_count(nq_reader *r, nq_item *item, const char *a, const char *b
         two = 1;
     }
     if (rc == 0 || p < b) {
-        char ex[24];
+        char ex[SCAN_EXCERPT];
         scan_malformed(r, item, p, "expected COUNT or N COUNT, got '%s'", scan_excerpt(a, b, ex));
         return NQ_OK;
     }
@@ -279,7 +279,7 @@ int lines_read_case(nq_reader *r, nq_item *item) {
     a = r->text + r->case_pos;
     b = r->text + r->case_end;
     if (*a != '[') {
-        char ex[24];
+        char ex[SCAN_EXCERPT];
         scan_malformed(r, item, a, "expected '[' or -1, got '%s'", scan_excerpt(a, b, ex));
         r->in_case = 0;
         return NQ_OK;

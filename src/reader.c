@@ -52,7 +52,7 @@ int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reade
                           "a lone number: give --n N to check it as the number of solutions of "
                           "N, or --format cols");
             else {
-                char ex[24];
+                char ex[SCAN_EXCERPT];
                 scan_fail(r, a, "cannot tell the format of '%s': give --format",
                           scan_excerpt(a, b, ex));
             }

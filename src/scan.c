@@ -87,13 +87,26 @@ int scan_fail(nq_reader *r, const char *p, const char *fmt, ...) {
     return NQ_EPARSE;
 }
 
-/* Shows at most 20 bytes of [a, b) in a message, as printable ASCII. */
-const char *scan_excerpt(const char *a, const char *b, char out[24]) {
+/* Shows at most 20 bytes of [a, b) in a message, as printable ASCII, others as \xNN. */
+const char *scan_excerpt(const char *a, const char *b, char out[SCAN_EXCERPT]) {
+    static const char hex[] = "0123456789abcdef";
     size_t k = 0;
-    for (; a < b && k < 20; a++)
-        out[k++] = (*a >= 32 && *a < 127) ? *a : '?';
-    if (a < b && k >= 3)
-        out[k - 1] = out[k - 2] = out[k - 3] = '.';
+    int shown = 0;
+    for (; a < b && shown < 20; a++, shown++) {
+        unsigned char c = (unsigned char)*a;
+        if (c >= 32 && c < 127 && c != '\\') {
+            out[k++] = (char)c;
+        } else {
+            out[k++] = '\\';
+            out[k++] = 'x';
+            out[k++] = hex[c >> 4];
+            out[k++] = hex[c & 15];
+        }
+    }
+    if (a < b) {
+        memcpy(out + k, "...", 3);
+        k += 3;
+    }
     out[k] = '\0';
     return out;
 }

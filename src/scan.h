@@ -41,8 +41,11 @@ void scan_malformed(nq_reader *r, nq_item *item, const char *p, const char *fmt,
 int scan_fail(nq_reader *r, const char *p, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* scan_excerpt() : at most 20 bytes of [a, b) for a message, as printable ASCII. */
-const char *scan_excerpt(const char *a, const char *b, char out[24]);
+/* scan_excerpt() : at most 20 bytes of [a, b) for a message, as printable ASCII: other bytes (a
+ * NUL, a byte of UTF-8, a control character) as \xNN, so that a message never hides them; "..."
+ * when [a, b) is longer. out has SCAN_EXCERPT bytes. */
+#define SCAN_EXCERPT 88
+const char *scan_excerpt(const char *a, const char *b, char out[SCAN_EXCERPT]);
 
 /* scan_push() : adds the queen (row, col) to the current item. NQ_OK or NQ_ENOMEM. */
 int scan_push(nq_reader *r, int row, int col);

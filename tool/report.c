@@ -11,6 +11,7 @@
 #include "report.h"
 
 static const char *report_program = "nqueens";
+static const char *report_command; /* the command being run, or NULL */
 static int report_quiet;
 
 void tool_set_program(const char *name, int quiet) {
@@ -18,10 +19,23 @@ void tool_set_program(const char *name, int quiet) {
     report_quiet = quiet;
 }
 
+void tool_set_command(const char *command) {
+    report_command = command;
+}
+
+const char *tool_prefix(void) {
+    static char prefix[64];
+    snprintf(prefix, sizeof prefix, "%s%s%s", report_program, report_command ? " " : "",
+             report_command ? report_command : "");
+    return prefix;
+}
+
 void tool_vmessage(const char *command, const char *hint, const char *fmt, va_list ap) {
     if (report_quiet)
         return;
     fflush(stdout);
+    if (!command)
+        command = report_command;
     fprintf(stderr, "%s%s%s: ", report_program, command ? " " : "", command ? command : "");
     vfprintf(stderr, fmt, ap);
     if (hint)
@@ -34,6 +48,31 @@ void tool_error(const char *fmt, ...) {
     va_start(ap, fmt);
     tool_vmessage(NULL, NULL, fmt, ap);
     va_end(ap);
+}
+
+void tool_note(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    tool_vmessage(NULL, NULL, fmt, ap);
+    va_end(ap);
+}
+
+const char *tool_quote(const char *s, size_t len, char *out, size_t cap) {
+    static const char hex[] = "0123456789abcdef";
+    size_t k = 0;
+    for (size_t i = 0; i < len && k + 5 < cap; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 32 && c < 127 && c != '\\') {
+            out[k++] = (char)c;
+        } else {
+            out[k++] = '\\';
+            out[k++] = 'x';
+            out[k++] = hex[c >> 4];
+            out[k++] = hex[c & 15];
+        }
+    }
+    out[k] = '\0';
+    return out;
 }
 
 void tool_count_failed(int n, int rc, int threads) {

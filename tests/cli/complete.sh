@@ -40,7 +40,7 @@ check "excluded diagonals: count 0" 0 "0" -- \
 check "blocked cell" 0 "1 3 0 2" -- bash -c "printf '_ _ x _\n_ _ _ _\n_ _ _ _\n_ _ _ _\n' | '$NQ' complete --all --format cols"
 
 # No completion, and queens that attack each other.
-check_err "no completion" 1 "^nqueens: no completion exists$" -- "$NQ" complete 4 --queens "0-0"
+check_err "no completion" 1 "^nqueens complete: no completion exists$" -- "$NQ" complete 4 --queens "0-0"
 check_err "no completion with --all prints nothing" 1 "no completion exists" -- "$NQ" complete 4 --queens "0-0" --all --format json
 check "no completion: count 0" 0 "0" -- "$NQ" complete 4 --queens "0-0" --count
 check_err "conflict: diagonal" 1 "given queens 0-0 and 5-5 attack each other \(same diagonal\)" -- \

@@ -31,7 +31,7 @@ check "estimate, without counting" 0 "1" -- \
   bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-5], [0-9.]+ s on this machine\)$'"
 
 check_err "a count of years is refused" 2 \
-  "^nqueens: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
+  "^nqueens count: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
   "$NQ" count 30 --threads 1
 check_err "N = 0" 2 "N must be an integer from 1 to 64, got '0'" -- "$NQ" count 0
 check_err "N = 65" 2 "N must be an integer from 1 to 64, got '65'" -- "$NQ" count 65
@@ -72,7 +72,7 @@ if grep -q '^NQ_SANITIZE:BOOL=ON' "$NQ_BUILD/CMakeCache.txt" 2>/dev/null; then
   echo "skip: threads under an address-space limit (AddressSanitizer build)"
 else
   check_err "threads that cannot start" 2 \
-    "^nqueens: cannot count n = 12: cannot start 1024 threads \(out of memory, or over this process's limit of threads\); use fewer --threads$" -- \
+    "^nqueens count: cannot count n = 12: cannot start 1024 threads \(out of memory, or over this process's limit of threads\); use fewer --threads$" -- \
     bash -c "ulimit -v 300000 && exec '$NQ' count 12 --threads 1024"
 fi
 finish

@@ -137,7 +137,7 @@ fi
 if [ $? -eq 3 ] || ! grep -q exit "$tmp/full.out"; then
     echo "skip: full disk (cannot mount a tmpfs here: $(head -c 200 "$tmp/full.out"))"
 elif [ "$(grep -c "^exit 2$" "$tmp/full.out")" = 20 ] &&
-    [ "$(grep -c "^nqueens: cannot write checkpoint '$tmp/full/j': No space left on device$" "$tmp/full.out")" = 20 ]; then
+    [ "$(grep -c "^nqueens count: cannot write checkpoint '$tmp/full/j': No space left on device$" "$tmp/full.out")" = 20 ]; then
     ok "full disk: 20 of 20 runs say 'No space left on device' and exit 2"
 else
     fail "full disk: $(sort "$tmp/full.out" | uniq -c)"

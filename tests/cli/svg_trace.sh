@@ -32,7 +32,7 @@ check "--format svg without --limit draws every solution" 0 "10" -- \
 # More boards than one picture holds: the error alone, nothing on stdout (the first million
 # boards used to be drawn anyway: 1.1 GB of svg after the message, exit 2).
 check_err "svg refuses more than NQ_SVG_MAX_BOARDS boards, printing nothing" 2 \
-  "^nqueens: the svg format draws at most 1000000 boards in one picture; use --limit\$" -- \
+  "^nqueens solve: the svg format draws at most 1000000 boards in one picture; use --limit\$" -- \
   bash -c "set -o pipefail; '$NQ' solve 16 --format svg | head -c 100"
 
 # --- svg: rendered pixels -----------------------------------------------------------------------
