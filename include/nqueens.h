@@ -644,11 +644,12 @@ NQ_API const char *nq_format_suffix(nq_format fmt);
 /* An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
  * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
  * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
- * omitted when cells are smaller than 10 px, i.e. n > 64). The empty board and the queen are
- * defined once and reused (<use>), and the squares are a pattern, so a picture of k boards takes
- * O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <= 16, else max(4, 640 / n); a
- * margin of one cell (at least 10 px) on each side of every board, for its labels and as the gap
- * between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
+ * omitted when cells are smaller than 10 px, i.e. n > 64), and in a grid each board's number
+ * (1-based) under it; the queens given to a completion (nq_svg_board_marked()) in dark red. The
+ * empty board and the queen are defined once and reused (<use>), and the squares are a pattern, so
+ * a picture of k boards takes O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <=
+ * 16, else max(4, 640 / n); a margin of one cell (at least 10 px) on each side of every board, for
+ * its labels and as the gap between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
 
 #define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
 #define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
@@ -678,6 +679,15 @@ NQ_API size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flag
 NQ_API size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
                            unsigned flags);
 NQ_API size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
+
+/* nq_svg_board_marked() :
+ * nq_svg_board() with the queens given to a completion drawn apart (dark red, outlined), so that a
+ * picture of `nqueens complete` tells them from the queens it added.
+ * @param given  NULL (as nq_svg_board()), or n flags: non-zero if the queen of row r was given.
+ * @return as nq_svg_board(). */
+NQ_API size_t nq_svg_board_marked(char *buf, size_t cap, int n, const int *cols,
+                                  const unsigned char *given, size_t index, size_t k,
+                                  unsigned flags);
 
 /* nq_svg_cell_px() :
  * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
@@ -941,8 +951,9 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
 /* nq_input_detect() :
  * Tells the format of a text from its first non-blank line (and, between `perm` and `cases` and
  * between `cols` and `matrix`, from its shape). A text made of one lone integer is a count claim
- * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1). An empty or blank text is
- * `cols` (an empty list).
+ * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1); a first line of two
+ * non-negative integers ("8 92") is a count claim "N COUNT" (a `cols` placement of 2 queens is
+ * never a solution). An empty or blank text is `cols` (an empty list).
  * @param text    the input, len bytes, need not be NUL-terminated.
  * @param n_hint  the board size the caller insists on, or 0 if unknown.
  * @param format  receives the format.
@@ -950,16 +961,21 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
  * @return NQ_OK, NQ_EPARSE if no format fits (line says where), NQ_EINVAL (NULL pointers). */
 NQ_API int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line);
 
-typedef struct nq_reader nq_reader; /* opaque; reads one text */
+typedef struct nq_reader nq_reader; /* opaque; reads one text or stream */
+
+/* NQ_READ_LINE_MAX : the longest line a stream reader (nq_reader_open()) takes, in bytes (512 MiB:
+ * more than the `pairs` line of a solution of NQ_PARSE_MAX_N queens). A longer line ends the
+ * reading with NQ_EPARSE; runs of blanks do not count (they are skipped as they come). */
+#define NQ_READ_LINE_MAX (1 << 29)
 
 /* nq_reader_new() :
  * Starts reading a list of solutions (or claims) from a text in one input format. Every format
- * tolerates leading and trailing spaces and tabs, "\r\n" line ends and blank lines; the board
- * formats (board, grid, matrix) accept a board with or without the blank line after it, even
- * boards with no blank line between them. `cols`, `pairs` and `perm` accept commas between
- * numbers; `json` accepts comments (// to the end of the line, or C's block comments), and a
- * single board ["..Q.", ...] as well as a list; JSON strings are read as JSON says (escapes
- * decoded; parsed by yajl, in chunks).
+ * tolerates leading and trailing spaces and tabs, "\r\n" line ends, blank lines and a UTF-8
+ * byte order mark at the start; the board formats (board, grid, matrix) accept a board with or
+ * without the blank line after it, even boards with no blank line between them. `cols`, `pairs`
+ * and `perm` accept commas between numbers; `json` accepts comments (// to the end of the line,
+ * or C's block comments), and a single board ["..Q.", ...] as well as a list; JSON strings are
+ * read as JSON says (escapes decoded; parsed by yajl, in chunks).
  * @param text    the input, len bytes (need not be NUL-terminated); it must outlive the reader.
  * @param format  an input format, or NQ_INPUT_AUTO to detect it.
  * @param n_hint  the board size to assume when the text does not state it (`pairs`, `count`, "-1"),
@@ -970,17 +986,40 @@ typedef struct nq_reader nq_reader; /* opaque; reads one text */
  *         n_hint out of range); NQ_ENOMEM. */
 NQ_API int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reader **out);
 
+/* A source of input for nq_reader_open(): copies the next bytes of the input into buf (at most
+ * cap, cap > 0), sets *got to their number (0: the end of the input), and returns NQ_OK; or
+ * returns NQ_EIO (a read error) or NQ_STOPPED (the caller wants the reading to end), which
+ * nq_reader_next() then returns. It may block. */
+typedef int (*nq_read_fn)(void *user, char *buf, size_t cap, size_t *got);
+
+/* nq_reader_open() :
+ * nq_reader_new() for an input read from a stream (a pipe, a file of any size), so that memory is
+ * bounded by what one item needs, not by the input: a line (up to NQ_READ_LINE_MAX bytes), a
+ * board, a JSON board, one permutation of a `cases` line. The items, their positions and messages
+ * are those nq_reader_new() gives for the whole text, except that under NQ_INPUT_AUTO the format
+ * is detected from the first MiB after the blanks that start the input (with its whole text,
+ * nq_input_detect() may look further: to tell `perm` from `cases` by a later line, or a lone
+ * number from one followed by more). The source is read from when the reader is opened (its
+ * first bytes, for a byte order mark, and the first MiB when detecting) and by nq_reader_next().
+ * When the source fails or stops, the items already read whole are still given out; the status
+ * comes when the reader needs more (the item it was reading is not given).
+ * @param read, user  the source, called as read(user, buf, cap, &got).
+ * @return NQ_OK; NQ_EINVAL (NULL read or out, unknown format, n_hint out of range); NQ_ENOMEM;
+ *         NQ_EIO, or NQ_STOPPED before anything was read, from the source while opening. */
+NQ_API int nq_reader_open(nq_read_fn read, void *user, int format, int n_hint, nq_reader **out);
+
 /* nq_reader_format() : @return the reader's format (the detected one under NQ_INPUT_AUTO). */
 NQ_API int nq_reader_format(const nq_reader *r);
 
 /* nq_reader_next() :
  * Reads the next item. A malformed item is an item (NQ_ITEM_MALFORMED), and reading goes on after
  * it (at the next line, or the next board); only a text that cannot be read on (a broken `json`
- * structure, an undetectable format) ends with NQ_EPARSE.
+ * structure, an undetectable format, a stream's line over NQ_READ_LINE_MAX) ends with NQ_EPARSE.
  * @param item  receives the item.
  * @return NQ_OK with an item; NQ_DONE at the end; NQ_EPARSE for an unrecoverable error (then
  *         nq_reader_error() gives the message, line and column, and later calls return NQ_EPARSE
- *         again); NQ_ENOMEM; NQ_EINVAL (NULL pointers). */
+ *         again); a stream's NQ_EIO or NQ_STOPPED (returned again by later calls); NQ_ENOMEM;
+ *         NQ_EINVAL (NULL pointers). */
 NQ_API int nq_reader_next(nq_reader *r, nq_item *item);
 
 /* nq_reader_error() :
