@@ -105,18 +105,44 @@ typedef struct cli_writer {
     int *boards;       /* svg: the solutions kept (n ints each), drawn as one picture at the end */
     size_t boards_cap; /* svg: ints allocated in boards */
     int n;             /* svg: board size of the solutions kept */
-    int failed;        /* an error (a write, the svg board limit) was reported: write nothing */
+    unsigned long long svg_max; /* svg: the most boards in the picture (NQ_SVG_MAX_BOARDS) */
+    const unsigned char *given; /* svg: NULL, or n flags: the queen of row r was given (drawn
+                                   apart; complete) */
+    int failed; /* an error (a write, the svg board limit) was reported: write nothing */
 } cli_writer;
 
 /* cli_writer_begin() / cli_writer_put() / cli_writer_end() :
  * Start a run (format prefix), write one solution (separator first when not the first), end the
  * run (format suffix) and flush. Return 0, or -1 after printing an error (allocation, or a write
- * error such as a full disk; a closed pipe ends quietly with -1). */
+ * error such as a full disk; a closed pipe ends the process, as SIGPIPE does). They write to the
+ * listing's output (below), not through stdio. */
 int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags);
 int cli_writer_put(cli_writer *w, int n, const int *cols);
 int cli_writer_end(cli_writer *w);
 
-/* The largest input a command reads whole (check, complete). */
+/* cli_listing_start() / cli_listing_finish() :
+ * Around a listing (solve, cases, complete, find): SIGINT and SIGTERM then end the output on a
+ * record boundary (tool_stop_install(TOOL_STOP_LISTING)): at once if the listing is computing its
+ * next record, else at the end of the record it writes; noun names the records ("solutions") in
+ * the message. While it runs, cli_listing_stopped() tells the listing to stop after its current
+ * record. cli_listing_finish() flushes, restores the handlers and returns the exit code: status,
+ * or 128 + the signal number (with a message) if one came. */
+void cli_listing_start(const char *noun);
+int cli_listing_stopped(void);
+int cli_listing_finish(int status);
+
+/* cli_out_raw() / cli_out_flush() : text written between the solutions of a listing (a cases
+ * line's end, "-1"), and a flush of the listing's output. Return 0, or -1 after an error. */
+int cli_out_raw(const char *text);
+int cli_out_flush(void);
+
+/* cli_out_record() / cli_out_write() : a record written in pieces (find's huge solutions):
+ * cli_out_record(1), then its text by cli_out_write() (0, or -1 after an error), then
+ * cli_out_record(0); a signal meanwhile ends the listing after it. */
+void cli_out_record(int open);
+int cli_out_write(const char *text, size_t len);
+
+/* The largest input a command reads whole (complete). */
 #define CLI_READ_MAX ((size_t)1 << 30)
 
 /* cli_read_file() :

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "signals.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...) {
     char hint[64];
@@ -226,12 +227,167 @@ int cli_flush(void) {
     return 0;
 }
 
-/* Writes text to stdout; after a failed write (reported once) writes nothing more. */
+/* ---- The output of listings ---------------------------------------------------------------
+ * Listings (solve, cases, complete --all, find) write through this buffer with write(2) rather
+ * than stdio, so that a signal handler may write out the whole records it holds: SIGINT or
+ * SIGTERM while the listing computes its next record ends the output on a record boundary (a json
+ * listing closed, a cases line ended) at once; while it writes one, at the end of that record.
+ * The buffer holds only whole records whenever the listing is idle (tool_stop_idle()). */
+
+static char out_buf[1 << 16];
+static size_t out_len;
+static int out_failed;                /* a write failed (reported once): write nothing more */
+static const char *volatile out_tail; /* what closes the output if it is cut here */
+static volatile unsigned long long out_records; /* records written, for the message */
+static const char *out_noun = "solutions";      /* what the records are, for the message */
+static char out_prefix[64];                     /* "nqueens solve", for the drain's message */
+static int out_active;                          /* a listing is running (cli_listing_start) */
+static int out_hold;                            /* records are kept, not written (svg) */
+
+/* Writes all of [p, p + len) to stdout; returns 0 or the errno of the failed write. Async-signal-
+ * safe. */
+static int out_write_all(const char *p, size_t len) {
+    while (len > 0) {
+        ssize_t k = write(STDOUT_FILENO, p, len);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return errno;
+        }
+        p += k;
+        len -= (size_t)k;
+    }
+    return 0;
+}
+
+static int out_flush_buffer(void) {
+    if (out_failed)
+        return -1;
+    int err = out_write_all(out_buf, out_len);
+    out_len = 0;
+    if (err) {
+        tool_error("cannot write the output: %s", strerror(err));
+        out_failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* Appends to the output; after a failed write (reported once) writes nothing more. */
+static int out_put(const char *text, size_t len) {
+    if (out_failed)
+        return -1;
+    while (len > 0) {
+        if (out_len == sizeof out_buf && out_flush_buffer())
+            return -1;
+        size_t k = sizeof out_buf - out_len < len ? sizeof out_buf - out_len : len;
+        memcpy(out_buf + out_len, text, k);
+        out_len += k;
+        text += k;
+        len -= k;
+    }
+    return 0;
+}
+
+/* The drain of a listing interrupted while idle: called by the signal handler, so only write(2).
+ */
+static void out_drain(int sig) {
+    if (out_write_all(out_buf, out_len) == 0 && out_tail)
+        out_write_all(out_tail, strlen(out_tail));
+    char num[24];
+    size_t k = sizeof num;
+    unsigned long long v = out_records;
+    num[--k] = '\0';
+    do {
+        num[--k] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v && k > 0);
+    const char *parts[] = {
+        out_prefix, ": interrupted by ", tool_signal_name(sig), " after ", num + k, " ", out_noun,
+        "\n"};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        size_t len = strlen(parts[i]);
+        if (parts[i] == out_noun && out_records == 1)
+            len--; /* "1 solution" */
+        ssize_t w = write(STDERR_FILENO, parts[i], len);
+        (void)w;
+    }
+}
+
+/* The listing is busy (about to change the buffer) or idle again. */
+static void out_busy(void) {
+    if (out_active)
+        tool_stop_idle(0);
+}
+
+static void out_idle(void) {
+    if (out_active && !out_hold)
+        tool_stop_idle(1);
+}
+
+void cli_listing_start(const char *noun) {
+    out_noun = noun;
+    snprintf(out_prefix, sizeof out_prefix, "%s", tool_prefix());
+    out_records = 0;
+    out_tail = NULL;
+    fflush(stdout); /* what stdio holds goes first */
+    out_active = 1;
+    tool_stop_install(TOOL_STOP_LISTING, out_drain);
+    out_idle();
+}
+
+int cli_listing_stopped(void) {
+    return tool_signal_caught() != 0;
+}
+
+int cli_listing_finish(int status) {
+    int failed = out_flush_buffer() != 0;
+    out_active = 0;
+    int sig = tool_stop_restore();
+    if (failed && status == EXIT_OK)
+        status = EXIT_USAGE;
+    if (sig && status == EXIT_OK) {
+        tool_error("interrupted by %s after %llu %.*s", tool_signal_name(sig), out_records,
+                   (int)strlen(out_noun) - (out_records == 1), out_noun);
+        status = 128 + sig;
+    }
+    return status;
+}
+
+int cli_out_raw(const char *text) {
+    out_busy();
+    int rc = out_put(text, strlen(text));
+    if (strcmp(text, "\n") == 0 || strcmp(text, "-1\n") == 0)
+        out_tail = NULL; /* a cases line is closed */
+    out_idle();
+    return rc;
+}
+
+void cli_out_record(int open) {
+    if (open) {
+        out_busy();
+    } else {
+        out_records++;
+        out_idle();
+    }
+}
+
+int cli_out_write(const char *text, size_t len) {
+    return out_put(text, len);
+}
+
+int cli_out_flush(void) {
+    out_busy();
+    int rc = out_flush_buffer();
+    out_idle();
+    return rc;
+}
+
+/* Writes text to the output; after a failed write (reported once) writes nothing more. */
 static int writer_out(cli_writer *w, const char *text, size_t len) {
     if (w->failed)
         return -1;
-    if (len && fwrite(text, 1, len, stdout) != len) {
-        tool_error("cannot write the output: %s", strerror(errno));
+    if (out_put(text, len)) {
         w->failed = 1;
         return -1;
     }
@@ -242,11 +398,20 @@ int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags) {
     memset(w, 0, sizeof *w);
     w->fmt = fmt;
     w->flags = flags;
-    if (fmt == NQ_FMT_SVG)
-        return 0; /* one picture of every board, drawn by cli_writer_end() */
+    w->svg_max = NQ_SVG_MAX_BOARDS;
+    if (fmt == NQ_FMT_SVG) {
+        out_hold = 1; /* the boards are drawn at the end: never idle with some kept */
+        return 0;     /* one picture of every board, drawn by cli_writer_end() */
+    }
+    out_busy();
     const char *prefix = nq_format_prefix(fmt);
-    return writer_out(w, prefix, strlen(prefix));
+    int rc = writer_out(w, prefix, strlen(prefix));
+    out_tail = nq_format_suffix(fmt)[0] ? nq_format_suffix(fmt) : NULL;
+    out_idle();
+    return rc;
 }
+
+static int writer_put_text(cli_writer *w, int n, const int *cols);
 
 /* svg: keeps the solution; the picture needs the number of boards before the first one. */
 static int writer_keep(cli_writer *w, int n, const int *cols) {
@@ -254,10 +419,17 @@ static int writer_keep(cli_writer *w, int n, const int *cols) {
         tool_error("internal error: boards of sizes %d and %d in one picture", w->n, n);
         return -1;
     }
-    if (w->written >= NQ_SVG_MAX_BOARDS) {
-        tool_error("the svg format draws at most %d boards in one picture; use --limit",
-                   NQ_SVG_MAX_BOARDS);
-        w->failed = 1; /* nothing is drawn: no picture of the first million only */
+    if (w->written >= w->svg_max) {
+        if (w->svg_max < NQ_SVG_MAX_BOARDS)
+            tool_error("the svg format draws at most %llu boards in one picture without --limit "
+                       "(a picture of more is megabytes no one looks at); give --limit K (K up "
+                       "to %d)",
+                       w->written, NQ_SVG_MAX_BOARDS);
+        else
+            tool_error("the svg format draws at most %d boards in one picture; give --limit K "
+                       "with K <= %d",
+                       NQ_SVG_MAX_BOARDS, NQ_SVG_MAX_BOARDS);
+        w->failed = 1; /* nothing is drawn: no picture of the first ones only */
         return -1;
     }
     size_t need = ((size_t)w->written + 1) * (size_t)n;
@@ -288,8 +460,8 @@ static int writer_picture(cli_writer *w) {
             if (i == 0)
                 len = nq_svg_begin(w->buf, w->cap, w->n, k, w->flags);
             else if (i <= k)
-                len =
-                    nq_svg_board(w->buf, w->cap, w->n, w->boards + (i - 1) * n, i - 1, k, w->flags);
+                len = nq_svg_board_marked(w->buf, w->cap, w->n, w->boards + (i - 1) * n, w->given,
+                                          i - 1, k, w->flags);
             else
                 len = nq_svg_end(w->buf, w->cap, w->n, k, w->flags);
             if (len == 0) {
@@ -314,8 +486,19 @@ static int writer_picture(cli_writer *w) {
 }
 
 int cli_writer_put(cli_writer *w, int n, const int *cols) {
-    if (w->fmt == NQ_FMT_SVG)
-        return writer_keep(w, n, cols);
+    if (w->fmt == NQ_FMT_SVG) {
+        int rc = writer_keep(w, n, cols);
+        out_records = w->written;
+        return rc;
+    }
+    out_busy();
+    int rc = writer_put_text(w, n, cols);
+    out_idle();
+    return rc;
+}
+
+/* cli_writer_put() of the text formats, with the listing busy. */
+static int writer_put_text(cli_writer *w, int n, const int *cols) {
     if (w->written) {
         const char *sep = w->sep ? w->sep : nq_format_separator(w->fmt);
         if (writer_out(w, sep, strlen(sep)))
@@ -337,16 +520,23 @@ int cli_writer_put(cli_writer *w, int n, const int *cols) {
         nq_format_solution(w->buf, w->cap, w->fmt, n, cols, w->flags);
     }
     w->written++;
-    return writer_out(w, w->buf, len);
+    int rc = writer_out(w, w->buf, len);
+    out_records++;
+    if (w->sep && !out_tail)
+        out_tail = "\n"; /* a line of solutions (cases) is open */
+    return rc;
 }
 
 int cli_writer_end(cli_writer *w) {
     int rc;
+    out_busy();
     if (w->fmt == NQ_FMT_SVG) {
         rc = w->failed ? -1 : writer_picture(w);
+        out_hold = 0;
     } else {
         const char *suffix = nq_format_suffix(w->fmt);
         rc = writer_out(w, suffix, strlen(suffix));
+        out_tail = NULL;
     }
     free(w->boards);
     w->boards = NULL;
@@ -355,9 +545,8 @@ int cli_writer_end(cli_writer *w) {
     w->buf = NULL;
     w->cap = 0;
     if (rc == 0)
-        rc = cli_flush();
-    else if (w->failed)
-        clearerr(stdout); /* reported once; the caller's exit is the only news left */
+        rc = out_flush_buffer();
+    out_idle();
     return rc;
 }
 

@@ -209,6 +209,33 @@ if ! grep -qs "NQ_SANITIZE:BOOL=ON" "${NQ_BUILD:-/nonexistent}/CMakeCache.txt"; 
     fail "find 10^8 --method random under ulimit: $out"
 fi
 
+# Interrupted: while the answer is computed (a random solution of 2*10^7 queens takes seconds),
+# SIGINT ends find at once, printing nothing, exit 130; while it is written (into a pipe that is
+# not read yet), find writes it whole, then exits 130: never half a solution.
+"$NQ" find 20000000 --method random --seed 3 --format cols >"$tmp/r.out" 2>"$tmp/r.err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" = 130 ] && [ ! -s "$tmp/r.out" ] &&
+  grep -q "^nqueens find: interrupted by SIGINT after 0 solutions$" "$tmp/r.err" ||
+  fail "find interrupted while computing: exit $rc, $(wc -c <"$tmp/r.out") bytes, $(cat "$tmp/r.err")"
+mkfifo "$tmp/fifo"
+(exec 3<"$tmp/fifo"; sleep 2; exec cat <&3 >"$tmp/w.out") &
+reader=$!
+"$NQ" find 2000000 --format cols >"$tmp/fifo" 2>"$tmp/w.err" &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+wait "$reader"
+[ "$rc" = 143 ] && [ "$(wc -w <"$tmp/w.out")" = 2000000 ] &&
+  "$NQ" check --n 2000000 "$tmp/w.out" >/dev/null &&
+  grep -q "^nqueens find: interrupted by SIGTERM after 1 solution$" "$tmp/w.err" ||
+  fail "find interrupted while writing: exit $rc, $(wc -w <"$tmp/w.out") numbers, $(cat "$tmp/w.err")"
+
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)" >&2
   exit 1

@@ -168,4 +168,53 @@ if command -v script >/dev/null 2>&1; then
 else
   echo "skip: prompts at a terminal (no 'script' command)"
 fi
+
+# Listings interrupted by SIGINT or SIGTERM end on a record boundary (a json listing closed, a
+# cases line ended) and exit 130 or 143 (they were cut at a buffer boundary: 33 MB of unterminated
+# JSON). The signal lands while solutions stream out (the writer busy or between two), or while the
+# next solution is far away (n = 35: the listing is idle, and ends at once), or while input is read.
+tmpd=$(mktemp -d)
+# interrupt SIG DELAY OUT CMD...: runs CMD with stdout to OUT (stdin from $IN, /dev/null if unset),
+# sends SIG after DELAY seconds; prints the exit status and the seconds it took to end after the
+# signal.
+interrupt() {
+  local sig=$1 delay=$2 out=$3
+  shift 3
+  "$@" <"${IN:-/dev/null}" >"$out" 2>"$tmpd/err" &
+  local pid=$! t0
+  sleep "$delay"
+  t0=$(date +%s%N)
+  kill "-$sig" "$pid" 2>/dev/null
+  wait "$pid"
+  echo "$? $((($(date +%s%N) - t0) / 1000000000))"
+}
+r=$(interrupt INT 0.5 "$tmpd/j" "$NQ" solve 16 --format json)
+check "solve json, SIGINT: exit 130" 0 "130" -- echo "${r% *}"
+ok "... the json listing is closed and every board is whole (check reads it)" \
+  bash -c "'$NQ' check --format json '$tmpd/j' >/dev/null && [ \"\$(tail -c 3 '$tmpd/j')\" = ']]' ]"
+ok "... and says how many solutions it wrote" \
+  grep -Eq "^nqueens solve: interrupted by SIGINT after [0-9]+ solutions$" "$tmpd/err"
+r=$(interrupt TERM 0.5 "$tmpd/p" "$NQ" solve 16 --format pairs)
+check "solve pairs, SIGTERM: exit 143" 0 "143" -- echo "${r% *}"
+ok "... ends with a whole line, every line a solution" \
+  bash -c "[ \"\$(tail -c 1 '$tmpd/p' | od -An -c | tr -d ' ')\" = '\\n' ] && '$NQ' check '$tmpd/p' >/dev/null"
+r=$(interrupt TERM 0.5 "$tmpd/b" "$NQ" solve 16 --format board)
+ok "solve board, SIGTERM: whole boards" \
+  bash -c "[ '${r% *}' = 143 ] && '$NQ' check --format board '$tmpd/b' >/dev/null"
+r=$(interrupt INT 1 "$tmpd/idle" "$NQ" solve 35 --format json)
+check "solve 35 json (no solution yet), SIGINT: '[]' and exit 130, at once" 0 "[] 130 0" -- \
+  echo "$(cat "$tmpd/idle") ${r% *} ${r#* }"
+printf '2\n8\n16\n' >"$tmpd/in"
+r=$(IN=$tmpd/in interrupt INT 0.5 "$tmpd/c" "$NQ" cases)
+ok "cases, SIGINT: exit 130, the line of the case closed, every solution whole" \
+  bash -c "[ '${r% *}' = 130 ] && [ \"\$(tail -c 1 '$tmpd/c' | od -An -c | tr -d ' ')\" = '\\n' ] &&
+           [ \"\$(head -1 '$tmpd/c' | grep -o ']' | wc -l)\" = 92 ] && '$NQ' check --format cases '$tmpd/c' >/dev/null"
+mkfifo "$tmpd/fifo"
+sleep 30 >"$tmpd/fifo" &
+sleeper=$!
+r=$(IN=$tmpd/fifo interrupt INT 0.5 "$tmpd/w" "$NQ" cases)
+kill "$sleeper" 2>/dev/null
+check "cases waiting for its input, SIGINT: exit 130 at once, nothing printed" 0 "130 0 0" -- \
+  echo "${r% *} ${r#* } $(wc -c <"$tmpd/w")"
+rm -rf "$tmpd"
 finish
