@@ -25,7 +25,8 @@ static const tool_option count_options[] = {
     {"estimate", 'e', NULL,
      "only print how long the count would take on this machine\n"
      "(measured on a small N, scaled by the asymptotic growth of the\n"
-     "number of solutions), then exit without counting"},
+     "number of solutions), then exit without counting; with --json, as\n"
+     "one object: n, estimated_seconds, threads, measured_n, measured_seconds"},
     {"force", 'F', NULL, "start a count even when it is estimated to take more than a year"},
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in the journal FILE, and resume\n"
@@ -83,24 +84,36 @@ static double log_solutions(int n) {
     return (double)n * (log((double)n) - 1.942);
 }
 
+/* "about 3.2 seconds", "about 12 minutes", "about 703 years", or "under a second" (a count of
+ * a small n is not "about 0 seconds"). */
 static void print_duration(FILE *to, double s) {
-    if (s < 120)
-        fprintf(to, "%.0f seconds", s);
+    if (s < 1)
+        fprintf(to, "under a second");
+    else if (s < 10)
+        fprintf(to, "about %.1f seconds", s);
+    else if (s < 120)
+        fprintf(to, "about %.0f seconds", s);
     else if (s < 7200)
-        fprintf(to, "%.0f minutes", s / 60);
+        fprintf(to, "about %.0f minutes", s / 60);
     else if (s < 2 * 86400)
-        fprintf(to, "%.1f hours", s / 3600);
+        fprintf(to, "about %.1f hours", s / 3600);
     else if (s < 2 * 365.25 * 86400)
-        fprintf(to, "%.0f days", s / 86400);
+        fprintf(to, "about %.0f days", s / 86400);
     else if (s < 1e6 * 365.25 * 86400)
-        fprintf(to, "%.0f years", s / (365.25 * 86400));
+        fprintf(to, "about %.0f years", s / (365.25 * 86400));
     else
-        fprintf(to, "%.2g years", s / (365.25 * 86400));
+        fprintf(to, "about %.2g years", s / (365.25 * 86400));
 }
 
-/* Measures a count of a small n on the same threads and writes the extrapolated time for n as
- * "about ... on T threads (...)" to `to`, without a newline; *est receives it in seconds. */
-static int count_estimate(FILE *to, const char *lead, int n, int threads, double *est) {
+/* An estimate: the time of a count of n on T threads, from a measured count of m. */
+typedef struct count_guess {
+    int n, m, threads;
+    double seconds;  /* the estimate for n */
+    double measured; /* the time of the count of m */
+} count_guess;
+
+/* Measures a count of a small n on the same threads and extrapolates it to n. */
+static int count_estimate(int n, int threads, count_guess *e) {
     nq_counts c;
     double t = 0;
     int m = COUNT_CALIBRATE_MIN;
@@ -111,14 +124,22 @@ static int count_estimate(FILE *to, const char *lead, int n, int threads, double
         if (t >= COUNT_CALIBRATE_S || m == COUNT_CALIBRATE_MAX)
             break;
     }
-    *est = t * exp(log_solutions(n) - log_solutions(m));
-    int used = nq_count_threads(threads);
-    fflush(stdout);
-    fprintf(to, "%scounting n = %d takes about ", lead, n);
-    print_duration(to, *est);
-    fprintf(to, " on %d thread%s (estimated from n = %d, %.3f s on this machine)", used,
-            used == 1 ? "" : "s", m, t);
+    e->n = n;
+    e->m = m;
+    e->threads = nq_count_threads(threads);
+    e->measured = t;
+    e->seconds = t * exp(log_solutions(n) - log_solutions(m));
     return NQ_OK;
+}
+
+/* Writes "counting n = 27 takes about 703 years on 2 threads (estimated from n = 15, 0.289 s on
+ * this machine)" after lead, without a newline. */
+static void print_estimate(FILE *to, const char *lead, const count_guess *e) {
+    fflush(stdout);
+    fprintf(to, "%scounting n = %d takes ", lead, e->n);
+    print_duration(to, e->seconds);
+    fprintf(to, " on %d thread%s (estimated from n = %d, %.3f s on this machine)", e->threads,
+            e->threads == 1 ? "" : "s", e->m, e->measured);
 }
 
 int cmd_count(int argc, char **argv) {
@@ -178,21 +199,30 @@ int cmd_count(int argc, char **argv) {
         return cli_checkpoint_status(checkpoint, (int)n);
 
     int rc = NQ_OK;
-    double est = 0;
+    count_guess est;
     if (estimate) {
-        rc = count_estimate(stdout, "", (int)n, (int)threads, &est);
+        rc = count_estimate((int)n, (int)threads, &est);
         if (rc != NQ_OK) {
             tool_count_failed(COUNT_CALIBRATE_MIN, rc, nq_count_threads((int)threads));
             return EXIT_USAGE;
         }
-        putchar('\n');
+        if (json)
+            printf("{\"n\":%d,\"estimated_seconds\":%.6g,\"threads\":%d,\"measured_n\":%d,"
+                   "\"measured_seconds\":%.6f}\n",
+                   est.n, est.seconds, est.threads, est.m, est.measured);
+        else {
+            print_estimate(stdout, "", &est);
+            putchar('\n');
+        }
         return cli_flush() ? EXIT_USAGE : EXIT_OK;
     }
     if (n >= COUNT_ESTIMATE_FROM) {
         char lead[80];
         snprintf(lead, sizeof lead, "%s: ", tool_prefix());
-        rc = count_estimate(stderr, lead, (int)n, (int)threads, &est);
-        if (rc == NQ_OK && est > COUNT_REFUSE_S && !force) {
+        rc = count_estimate((int)n, (int)threads, &est);
+        if (rc == NQ_OK)
+            print_estimate(stderr, lead, &est);
+        if (rc == NQ_OK && est.seconds > COUNT_REFUSE_S && !force) {
             fputs("; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add "
                   "--force to start it here anyway\n",
                   stderr);

@@ -29,6 +29,14 @@ check "help" 0 "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--es
   bash -c "'$NQ' count --help | head -1"
 check "estimate, without counting" 0 "1" -- \
   bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-5], [0-9.]+ s on this machine\)$'"
+# --estimate --json is one JSON object (it printed text), and a small count is "under a second"
+# (it was "about 0 seconds").
+check "estimate --json" 0 "1" -- \
+  bash -c "'$NQ' count 27 --estimate --json --threads 1 | grep -cE '^\{\"n\":27,\"estimated_seconds\":[0-9.e+]+,\"threads\":1,\"measured_n\":1[0-5],\"measured_seconds\":[0-9]+\.[0-9]{6}\}$'"
+check "estimate --json is read back by check as no count claim (JSON, parsed)" 0 "1" -- \
+  bash -c "'$NQ' count 27 --estimate --json | '$NQ' check --format jsonl 2>/dev/null | grep -c 'malformed: an object with \"cols\" (a solution) or \"total\" (a count) expected'"
+check "a small count is under a second" 0 "1" -- \
+  bash -c "'$NQ' count 8 --estimate --threads 1 | grep -cE '^counting n = 8 takes under a second on 1 thread '"
 
 check_err "a count of years is refused" 2 \
   "^nqueens count: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
