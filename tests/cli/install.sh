@@ -76,6 +76,29 @@ ok "it uses the installed shared library by its SONAME" \
   bash -c "readelf -d '$tmp/example_pc' | grep -q 'NEEDED.*\[libnqueens.so.0\]' &&
            ldd '$tmp/example_pc' | grep -q '$libdir/libnqueens.so.0'"
 
+# pkg-config, static: nqueens-static.pc links libnqueens.a, so the program runs without the
+# shared library (the example's build comment gave a program that could not find
+# libnqueens.so.0).
+check "pkg-config nqueens-static --libs names the archive" 0 "$libdir/libnqueens.a -lyajl -lz -lm -pthread" -- \
+  bash -c "pkg-config --libs nqueens-static | sed 's|/lib[^ ]*/pkgconfig/\.\./\.\.|/|; s|//|/|g; s| *$||'"
+# shellcheck disable=SC2046
+ok "example.c builds with pkg-config nqueens-static" \
+  "$cc" $extra "$NQ_SRC/examples/example.c" -o "$tmp/example_static_pc" \
+  $(pkg-config --cflags --libs nqueens-static)
+ok "the static pkg-config build runs right, without libnqueens.so" \
+  bash -c "! readelf -d '$tmp/example_static_pc' | grep -q 'NEEDED.*libnqueens' &&
+           LD_LIBRARY_PATH= '$tmp/example_static_pc' >/dev/null"
+ok "the static pkg-config build gives the same output" example_ok "$tmp/example_static_pc"
+# The build commands of example.c's head comment, as written there (PREFIX replaced).
+sed -n 's/^ \*   \(cc example.c .*\)$/\1/p' "$NQ_SRC/examples/example.c" >"$tmp/commands"
+ok "example.c's comment gives a static build command" grep -q "nqueens-static" "$tmp/commands"
+shared_cmd=$(sed -n '/--libs nqueens) \\$/{n;s/^ \*  *//;s/ *(shared library)$//;s/ -o example$//;p}' "$NQ_SRC/examples/example.c")
+ok "example.c's comment gives a shared build command with an rpath" \
+  bash -c "printf '%s' '$shared_cmd' | grep -q -- '-Wl,-rpath,'"
+ok "example.c's shared build, as its comment says, runs (rpath)" \
+  bash -c "cd '$NQ_SRC/examples' && $cc $extra example.c \$(pkg-config --cflags --libs nqueens) $shared_cmd -o '$tmp/ex_comment' &&
+           '$tmp/ex_comment' >/dev/null"
+
 # find_package, shared and static.
 ok "examples/ configures with find_package(nqueens)" \
   bash -c "cmake -S '$NQ_SRC/examples' -B '$tmp/ex' -DCMAKE_PREFIX_PATH='$prefix' \
