@@ -14,6 +14,12 @@
  * Only each rank's main thread calls MPI (MPI_THREAD_FUNNELED); it waits by polling with short
  * sleeps rather than in blocking receives, because Open MPI spins in those and would take a core
  * from the compute threads.
+ *
+ * A rank that stops (SIGSTOP, a hung node) would hang the job silently, the others waiting for it
+ * for ever: so every worker tells rank 0 it is alive at least every quarter of --heartbeat S
+ * seconds (an empty message, answered as any other), and a rank that hears nothing from the other
+ * side for S seconds ends the job with MPI_Abort(), saying which rank fell silent (finished work is
+ * in the journal already).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -46,6 +52,9 @@ static const tool_option mpi_options[] = {
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in FILE (on rank 0's file system)\n"
      "and resume from it; a killed job is resumed by the same command"},
+    {"heartbeat", 'H', "S",
+     "end the job when a rank has been silent for S seconds (stopped,\n"
+     "hung, or its node lost), 1 to 86400 (default 120)"},
     {"progress", 'p', NULL, "progress and ETA on rank 0's stderr (default: when a terminal)"},
     {"no-progress", 'P', NULL, "never show progress"},
     {NULL, 0, NULL, NULL},
@@ -54,7 +63,7 @@ static const tool_option mpi_options[] = {
 static const tool_command mpi_command = {
     "count",
     "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
-    "                           [--progress | --no-progress]\n"
+    "                           [--heartbeat S] [--progress | --no-progress]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64) over MPI ranks, with the\n"
     "output of 'nqueens count'. Rank 0 hands out the numbered subproblems, sums the results\n"
     "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
@@ -65,8 +74,13 @@ static const tool_command mpi_command = {
 
 typedef struct options {
     int n, unique, json, threads, progress, help;
+    double heartbeat; /* seconds of silence after which a rank counts as lost */
     const char *checkpoint;
 } options;
+
+/* The default of --heartbeat: long enough for a busy machine or a slow fsync, short enough that
+ * a job does not hang unnoticed. */
+#define HEARTBEAT_DEFAULT_S 120
 
 /* Parses the command line (every rank does, identically); prints errors only if `loud`. */
 static int parse_args(int argc, char **argv, options *o, int loud) {
@@ -76,6 +90,7 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
     memset(o, 0, sizeof *o);
     o->threads = 1;
     o->progress = -1;
+    o->heartbeat = HEARTBEAT_DEFAULT_S;
     tool_set_program("nqueens-mpi", !loud); /* every rank parses the same arguments and fails
                                                the same way: only rank 0 explains */
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
@@ -88,6 +103,7 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
     }
     argc--;
     argv++;
+    tool_set_command("count"); /* messages: "nqueens-mpi count: ..." */
     opterr = 0;
     int opt;
     while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
@@ -109,6 +125,11 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
         case 'p':
         case 'P':
             o->progress = opt == 'p';
+            break;
+        case 'H':
+            if (tool_parse_ll("--heartbeat", optarg, 1, 86400, &v))
+                return -1;
+            o->heartbeat = (double)v;
             break;
         case 'h':
             o->help = 1;
@@ -281,7 +302,7 @@ static int start_threads(rank_work *w, pthread_t *tid, int threads) {
 
 /* A message from a worker: [final, want, nrecords, records...]. The master answers every message
  * that is not final with [no_more, k, k numbers]. */
-static int run_worker(const nq_split *split, int threads, int rank) {
+static int run_worker(const nq_split *split, int threads, int rank, double heartbeat) {
     rank_work w;
     if (work_init(&w, split, threads) != NQ_OK)
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
@@ -300,12 +321,21 @@ static int run_worker(const nq_split *split, int threads, int rank) {
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
     MPI_Request req = MPI_REQUEST_NULL;
     int waiting = 0, finished = 0;
+    double sent = tool_now(); /* when the last message went to rank 0 */
     pthread_mutex_lock(&w.mu);
     while (!finished) {
         if (waiting) {
             int flag = 0;
             pthread_mutex_unlock(&w.mu);
             MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+            if (!flag && tool_now() - sent > heartbeat) {
+                fprintf(stderr,
+                        "nqueens-mpi count: rank %d: rank 0 has not answered for %.0f s "
+                        "(stopped, hung, or its node lost); ending the job (run the same command "
+                        "to resume from the journal)\n",
+                        rank, heartbeat);
+                return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+            }
             pthread_mutex_lock(&w.mu);
             if (flag) {
                 waiting = 0;
@@ -319,7 +349,8 @@ static int run_worker(const nq_split *split, int threads, int rank) {
         if (!waiting) {
             size_t want = work_wanted(&w);
             int drained = w.no_more && w.qlen == 0 && w.inflight == 0;
-            if (w.olen > 0 || want > 0 || drained) {
+            int alive = tool_now() - sent >= heartbeat / 4; /* nothing to say: "still here" */
+            if (w.olen > 0 || want > 0 || drained || alive) {
                 msg[0] = (uint64_t)drained;
                 msg[1] = want;
                 msg[2] = w.olen;
@@ -328,6 +359,7 @@ static int run_worker(const nq_split *split, int threads, int rank) {
                 w.olen = 0;
                 pthread_mutex_unlock(&w.mu);
                 MPI_Send(msg, len, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+                sent = tool_now();
                 if (drained)
                     finished = 1;
                 else
@@ -389,7 +421,27 @@ static void master_record(master *m, const uint64_t *recs, size_t k) {
     }
 }
 
-static int run_master(master *m, int ranks, int threads) {
+/* A worker has been silent for longer than the heartbeat: the job cannot finish. Rank 0 syncs
+ * the journal, says which rank and why, and ends the job. */
+static void master_lost(master *m, int rank, double silent, const char *checkpoint) {
+    if (m->journal)
+        (void)nq_journal_sync(m->journal);
+    tool_progress_stop(m->progress);
+    m->progress = NULL;
+    if (checkpoint)
+        tool_error("rank %d has sent nothing for %.0f s (stopped, hung, or its node lost): ending "
+                   "the job; the finished subproblems are in '%s': run the same command to "
+                   "resume",
+                   rank, silent, checkpoint);
+    else
+        tool_error("rank %d has sent nothing for %.0f s (stopped, hung, or its node lost): ending "
+                   "the job; nothing was saved (count with --checkpoint FILE to be able to "
+                   "resume)",
+                   rank, silent);
+    MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+}
+
+static int run_master(master *m, int ranks, int threads, double heartbeat, const char *checkpoint) {
     rank_work w;
     if (work_init(&w, m->split, threads) != NQ_OK)
         return NQ_ENOMEM;
@@ -400,7 +452,12 @@ static int run_master(master *m, int ranks, int threads) {
         return NQ_ETHREAD;
     }
     int active = ranks - 1; /* workers that have not sent their final message */
-    double last_sync = tool_now();
+    double last_sync = tool_now(), last_check = last_sync;
+    double *seen = malloc((size_t)ranks * sizeof *seen); /* when each rank was last heard */
+    if (!seen)
+        MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    for (int r = 0; r < ranks; r++)
+        seen[r] = last_sync;
     size_t msg_cap = 0;
     uint64_t *msg = NULL, *reply = NULL, *local = malloc(w.qcap * sizeof *local),
              *recs = malloc(w.ocap * REC_WORDS * sizeof *recs);
@@ -443,7 +500,9 @@ static int run_master(master *m, int ranks, int threads) {
             MPI_Recv(msg, len, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
             master_record(m, msg + 3, (size_t)msg[2]);
+            seen[st.MPI_SOURCE] = tool_now();
             if (msg[0]) {
+                seen[st.MPI_SOURCE] = -1; /* finished: no more news is expected */
                 active--;
                 continue;
             }
@@ -461,6 +520,13 @@ static int run_master(master *m, int ranks, int threads) {
         }
         if (active == 0 && local_drained)
             break;
+        double now = tool_now();
+        if (now - last_check >= 0.25) { /* every rank still alive? */
+            last_check = now;
+            for (int r = 1; r < ranks; r++)
+                if (seen[r] >= 0 && now - seen[r] > heartbeat)
+                    master_lost(m, r, now - seen[r], checkpoint);
+        }
         if (m->journal && tool_now() - last_sync >= 1.0) { /* appends fsync only as they come */
             if (nq_journal_sync(m->journal) != NQ_OK && m->error == NQ_OK)
                 m->error = NQ_EIO;
@@ -481,6 +547,7 @@ static int run_master(master *m, int ranks, int threads) {
     free(reply);
     free(local);
     free(recs);
+    free(seen);
     return rc != NQ_OK ? rc : m->error;
 }
 
@@ -546,7 +613,7 @@ int main(int argc, char **argv) {
     if (rank == 0) {
         if (tool_progress_wanted(o.progress))
             m.progress = tool_progress_start(o.n, m.size, m.skip);
-        rc = run_master(&m, ranks, o.threads);
+        rc = run_master(&m, ranks, o.threads, o.heartbeat, o.checkpoint);
         tool_progress_stop(m.progress);
         if (rc == NQ_ETHREAD) { /* the other ranks wait for work: end the job */
             tool_count_failed(o.n, rc, o.threads);
@@ -572,7 +639,7 @@ int main(int argc, char **argv) {
             rc = NQ_EIO;
         }
     } else {
-        rc = run_worker(split, o.threads, rank);
+        rc = run_worker(split, o.threads, rank, o.heartbeat);
     }
     nq_split_free(split);
     int code = rc == NQ_OK ? EXIT_OK : EXIT_USAGE;
