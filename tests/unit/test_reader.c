@@ -424,6 +424,59 @@ static void test_items(void **state) {
     nq_reader_free(r);
 }
 
+/* A NUL byte in a number never reads as the end of it (printf '8\0junk' once read as 8 on the
+ * command line): in every format it makes the item malformed (or the JSON text unreadable), and
+ * the message shows it as \x00. */
+static void test_nul_bytes(void **state) {
+    (void)state;
+#define NUL_TEXT(fmt, text, words)                                                                 \
+    { fmt, text, sizeof text - 1, words }
+    static const struct {
+        int format;
+        const char *text;
+        size_t len;
+        const char *words; /* in the message; NULL: the JSON text is unreadable */
+    } cases[] = {
+        NUL_TEXT(NQ_FMT_COLS, "1 3\0 0 2\n", "got '3\\x00'"),
+        NUL_TEXT(NQ_FMT_COLS, "1 3 0 2\0\n", "got '2\\x00'"),
+        NUL_TEXT(NQ_FMT_PAIRS, "0-1\0, 1-3, 2-0, 3-2, .\n", "got '\\x00'"),
+        NUL_TEXT(NQ_FMT_PERM, "[2 4\0 1 3 ]\n", "got '4\\x00'"),
+        NUL_TEXT(NQ_INPUT_CASES, "[2 4 1 3\0 ]\n", "got '3\\x00'"),
+        NUL_TEXT(NQ_INPUT_COUNT,
+                 "8 9\0"
+                 "2\n",
+                 "expected COUNT or N COUNT"),
+        NUL_TEXT(NQ_FMT_BOARD, ".Q..\n...Q\nQ\0..\n..Q.\n", "unexpected '\\x00'"),
+        NUL_TEXT(NQ_FMT_GRID, "_ Q _ _\n_ _ _ Q\nQ _\0_ _\n_ _ Q _\n", "\\x00"),
+        NUL_TEXT(NQ_FMT_MATRIX, "0 1 0 0\n0 0 0 1\n1\0 0 0 0\n0 0 1 0\n", "\\x00"),
+        NUL_TEXT(NQ_FMT_JSONL, "{\"n\":4,\"cols\":[1,3\0,0,2]}\n", "malformed JSON"),
+        NUL_TEXT(NQ_FMT_JSON, "[[\".Q..\",\"...Q\",\"Q..\0.\",\"..Q.\"]]", NULL),
+    };
+#undef NUL_TEXT
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nq_reader *r;
+        assert_int_equal(nq_reader_new(cases[i].text, cases[i].len, cases[i].format, 4, &r), NQ_OK);
+        nq_item it;
+        int rc, malformed = 0;
+        while ((rc = nq_reader_next(r, &it)) == NQ_OK) {
+            if (it.kind == NQ_ITEM_PLACEMENT && it.queens == 4)
+                fail_msg("case %zu: a NUL byte went unseen: a placement of 4 queens", i);
+            if (it.kind == NQ_ITEM_COUNT)
+                fail_msg("case %zu: a NUL byte went unseen: a count", i);
+            if (it.kind == NQ_ITEM_MALFORMED) {
+                malformed = 1;
+                if (!cases[i].words || !strstr(it.error, cases[i].words))
+                    fail_msg("case %zu: '%s'", i, it.error);
+            }
+        }
+        if (cases[i].words)
+            assert_true(malformed && rc == NQ_DONE);
+        else
+            assert_int_equal(rc, NQ_EPARSE);
+        nq_reader_free(r);
+    }
+}
+
 /* ---- Streams ---------------------------------------------------------------------------- */
 
 /* A source that hands out a text `step` bytes at a time; then the end, or `fail` (NQ_EIO,
@@ -711,7 +764,7 @@ int main(void) {
         cmocka_unit_test(test_jsonl_recovery),    cmocka_unit_test(test_json_long),
         cmocka_unit_test(test_json_shapes),       cmocka_unit_test(test_items),
         cmocka_unit_test(test_stream_same_items), cmocka_unit_test(test_stream_failures),
-        cmocka_unit_test(test_stream_liar),
+        cmocka_unit_test(test_stream_liar),       cmocka_unit_test(test_nul_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
