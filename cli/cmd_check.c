@@ -433,6 +433,11 @@ static int judge(const check_opts *o, check_input *in) {
     nq_reader *r = NULL;
     nq_checker *c = NULL;
     int rc = nq_reader_open(check_read, in, o->format, o->n, &r);
+    if (rc == NQ_STOPPED) {
+        int sig = tool_signal_caught();
+        tool_error("interrupted by %s before anything was read", tool_signal_name(sig));
+        return 128 + sig;
+    }
     if (rc != NQ_OK)
         return reading_failed(o, NULL, rc, in);
     rc = nq_checker_new(o->n, &c);

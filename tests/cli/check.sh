@@ -425,6 +425,22 @@ for sig in INT TERM; do
   done
 done
 
+# ... and before anything came: exit 130, no report.
+exec 7<>"$tmp/fifo" # a writer that never writes: the read blocks
+"$NQ" check "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+exec 7>&-
+if [ $rc -eq 130 ] && [ ! -s "$tmp/out" ] &&
+  grep -q "^nqueens check: interrupted by SIGINT before anything was read$" "$tmp/err"; then
+  echo "ok: SIGINT before any input: exit 130"
+else
+  fail_here "SIGINT before any input: exit $rc; $(cat "$tmp/out"); $(cat "$tmp/err")"
+fi
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check test(s) failed"
   exit 1
