@@ -395,6 +395,17 @@ grep -q "^nqueens check: cannot open '$tmp/no-such-file': No such file or direct
 # --- Interrupted ---------------------------------------------------------------------------------
 # SIGINT or SIGTERM while check waits for more input: it judges what it has read, says so, and
 # exits 130 or 143; a --json report is closed, with "interrupted":true.
+# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
+# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
+caught() {
+  local i mask
+  for i in $(seq 1 400); do
+    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
 mkfifo "$tmp/fifo"
 for sig in INT TERM; do
   for json in "" --json; do
@@ -402,6 +413,7 @@ for sig in INT TERM; do
     writer=$!
     "$NQ" check $json "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
+    caught "$pid"
     sleep 1.5
     kill "-$sig" "$pid"
     wait "$pid"
@@ -429,7 +441,8 @@ done
 exec 7<>"$tmp/fifo" # a writer that never writes: the read blocks
 "$NQ" check "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-sleep 1
+caught "$pid"
+sleep 0.5
 kill -INT "$pid"
 wait "$pid"
 rc=$?
