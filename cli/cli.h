@@ -1,7 +1,8 @@
 /*
  * cli.h: what the subcommands of the `nqueens` program share: the command table, exit codes,
  * usage errors, number parsing, N from the command line or standard input, reading a whole input,
- * and buffered output of solutions; and the journal-backed count (checkpoint.c). The program uses
+ * the solution writer and the listing's output (which a signal ends on a whole record); and the
+ * journal-backed count (checkpoint.c). The program uses
  * the library's public API and the tool library (tool/: options, progress, signals, messages).
  */
 #ifndef NQ_CLI_H

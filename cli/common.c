@@ -1,6 +1,8 @@
 /*
- * common.c: helpers shared by the subcommands: usage errors, strict parsing of numbers, N from
- * the command line or standard input, reading a whole input, and the buffered solution writer.
+ * common.c: helpers shared by the subcommands: usage errors, N from the command line or standard
+ * input (a byte order mark skipped, a NUL byte refused, a prompt at a terminal), reading a whole
+ * input, the solution writer, and the listing's output, which ends on a whole record when SIGINT
+ * or SIGTERM comes.
  */
 #include <ctype.h>
 #include <errno.h>
