@@ -4,8 +4,11 @@ BUILD ?= build
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 NQ = $(BUILD)/nqueens
+# The learners' page (web/, cmake/web.cmake) is built and tested with the rest, except in sanitizer
+# builds (emcc takes no sanitizer; the plain build tests the page). WEB=OFF leaves it out.
+WEB ?= $(if $(findstring NQ_SANITIZE=ON,$(CMAKE_FLAGS)),OFF,ON)
 
-.PHONY: all setup build run test bench install clean
+.PHONY: all setup build run test bench install clean web serve
 
 all: build
 
@@ -13,7 +16,7 @@ setup:
 	@bash scripts/setup.sh
 
 build: setup
-	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) -DNQ_WEB=$(WEB) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
 # The main job: the first solutions of the eight-queens puzzle, then the counts for n = 1..14.
@@ -27,6 +30,14 @@ run: build
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# The learners' page in $(BUILD)/web/, and a local server for it at http://127.0.0.1:8000/.
+web: build
+	cmake --build $(BUILD) --target web
+
+serve: web
+	@echo "The page: http://127.0.0.1:8000/ (Ctrl-C stops the server)"
+	python3 -m http.server 8000 --bind 127.0.0.1 --directory $(BUILD)/web
 
 bench: build
 	bash bench/run

@@ -110,6 +110,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     nq_count_options opt;
     memset(&opt, 0, sizeof opt);
     opt.threads = lc->threads;
+    opt.kernel = lc->kernel;
     opt.skip = nq_journal_skip(x.journal);
     opt.on_result = x.journal || x.progress ? long_on_result : NULL;
     opt.user = &x;

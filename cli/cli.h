@@ -164,6 +164,7 @@ typedef struct cli_long_count {
     const char *checkpoint; /* journal file, or NULL */
     int progress;           /* as tool_progress_wanted() */
     int threads;            /* as nq_count_options.threads */
+    nq_kernel kernel;       /* as nq_count_options.kernel */
 } cli_long_count;
 
 /* cli_count_long() :

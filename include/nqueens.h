@@ -217,7 +217,8 @@ NQ_API void nq_search_free(nq_search *s);
  * queens at least as far). Each solution found is weighted by its class size when it is the
  * lexicographically least of the images the search finds, so total (A000170), fundamental
  * (A002562) and orbit counts come out of one pass. A one-row look-ahead drops a third of the
- * nodes, and the last rows are expanded breadth-first in branch-free passes (count.c).
+ * nodes, and the last rows are expanded breadth-first in branch-free passes (count.c), in SIMD
+ * lanes where the CPU has them (count_vec.h; see "Counting kernels" below).
  *
  * Subproblems (the contract shared by threads, the checkpoint journal and the MPI driver). For
  * n >= 4 the subproblems of n are the admissible placements of the first `depth` rows of that
@@ -248,7 +249,8 @@ NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
 
 /* nq_count() :
  * Counts all and fundamental solutions of the n-queens problem, with the orbit breakdown, on
- * one thread (the subproblems of nq_split_new() one after another).
+ * one thread (the subproblems of nq_split_new() one after another), with the fastest kernel
+ * this CPU runs.
  * @param n    1 <= n <= NQ_MAX_N (seconds at n = 16 on one core; each n + 1 takes about 7
  *             times longer, so beyond about 20 this takes hours or years).
  * @param out  receives the counts (all fields).
@@ -732,14 +734,63 @@ NQ_API const char *nq_split_id(const nq_split *s);
 /* nq_split_solve() :
  * Computes one subproblem's contribution (its weighted solutions, fundamental and orbit counts,
  * nodes). Thread-safe: many threads may solve subproblems of one split at once. The sum over all
- * indices equals nq_count(). Each call allocates about 1.3 MB of scratch memory (nq_count_split()
- * keeps one per thread instead); without it, a slower search that needs none gives the same
- * result.
+ * indices equals nq_count(). Runs the fastest kernel this CPU has (nq_split_solve_kernel()
+ * chooses). Each call allocates about 1.3 MB of scratch memory (nq_count_split() keeps one per
+ * thread instead); without it, a slower search that needs none gives the same result.
  * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
 NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
 
 /* nq_split_free() : NULL is accepted. */
 NQ_API void nq_split_free(nq_split *s);
+
+/* ---- Counting kernels: the instruction set, chosen at run time (kernel.c) ------------------ */
+
+/*
+ * A kernel counts one subproblem. Every kernel gives the same counts and the same node counts;
+ * they differ only in the instructions they use. The library picks the fastest one the CPU runs
+ * (NQ_KERNEL_AUTO) once per count; a caller may force another, e.g. to compare them. A build for
+ * another architecture than x86-64 has the generic kernel only.
+ */
+typedef enum nq_kernel {
+    NQ_KERNEL_AUTO = 0,    /* the fastest kernel this CPU runs */
+    NQ_KERNEL_GENERIC = 1, /* plain C for any CPU: the last rows breadth-first, one board a step */
+    NQ_KERNEL_AVX2 = 2,    /* x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT): 8 boards a step */
+    NQ_KERNEL_AVX512 = 3,  /* x86-64-v4 (AVX-512 F, CD, BW, DQ, VL) and AVX512-VPOPCNTDQ: 16 */
+} nq_kernel;
+#define NQ_KERNELS 4 /* the number of nq_kernel values */
+
+/* nq_kernel_name() :
+ * @return "auto", "generic", "avx2" or "avx512" (static strings); NULL if k is out of range. */
+NQ_API const char *nq_kernel_name(nq_kernel k);
+
+/* nq_kernel_parse() :
+ * @param name  a kernel name as nq_kernel_name() gives it (exact, lower case).
+ * @param out   receives the kernel.
+ * @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
+NQ_API int nq_kernel_parse(const char *name, nq_kernel *out);
+
+/* nq_kernel_supported() :
+ * @return 1 if this build has kernel k and this CPU (and operating system) runs its
+ *         instructions, as the CPU reports them (cpuid); 0 otherwise or if k is out of range.
+ *         Always 1 for NQ_KERNEL_AUTO and NQ_KERNEL_GENERIC. */
+NQ_API int nq_kernel_supported(nq_kernel k);
+
+/* nq_kernel_resolve() :
+ * The kernel that a count of n run with setting k uses: NQ_KERNEL_AUTO becomes the fastest one
+ * supported; the vector kernels count n <= 32 (counts beyond would take millennia), so for
+ * n > 32 and for n <= 3 (a plain search) every setting resolves to NQ_KERNEL_GENERIC.
+ * @param n    1 <= n <= NQ_MAX_N.
+ * @param out  receives the kernel (never NQ_KERNEL_AUTO).
+ * @return NQ_OK, or NQ_EINVAL if k is out of range or not supported, n is out of range, or out
+ *         is NULL. */
+NQ_API int nq_kernel_resolve(nq_kernel k, int n, nq_kernel *out);
+
+/* nq_split_solve_kernel() :
+ * nq_split_solve() with the given kernel (the same counts and nodes with every kernel).
+ * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers, kernel out of range or not
+ *         supported). */
+NQ_API int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel kernel,
+                                 nq_counts *out);
 
 /* NQ_MAX_THREADS : the most worker threads of one count (nq_count_options.threads); "all
  * cores" on a machine with more processors is capped to it. */
@@ -756,6 +807,7 @@ typedef struct nq_count_options {
     /* NULL, or a flag: once non-zero, no new subproblem starts; those running finish and are
      * reported and counted. */
     const volatile int *stop;
+    nq_kernel kernel; /* the kernel (0 = NQ_KERNEL_AUTO: the fastest this CPU runs) */
 } nq_count_options;
 
 /* nq_count_threads() :
@@ -775,8 +827,9 @@ NQ_API int nq_count_threads(int threads);
  * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
  * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
  *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
- *         threads < 0 or > NQ_MAX_THREADS); NQ_ETHREAD (a thread could not be created: memory,
- *         or the process's thread limit; out untouched); NQ_ENOMEM. */
+ *         threads < 0 or > NQ_MAX_THREADS, kernel out of range or not supported by this CPU);
+ *         NQ_ETHREAD (a thread could not be created: memory, or the process's thread limit; out
+ *         untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
 
 /* ========================================================================================== */

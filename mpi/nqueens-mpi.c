@@ -31,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kernel_env.h"
 #include "nqueens.h"
 #include "options.h"
 #include "progress.h"
@@ -48,7 +49,7 @@ static const tool_option mpi_options[] = {
      "worker threads per rank, 1 to " TOOL_STR(NQ_MAX_THREADS) " (default 1: one rank per core)"},
     {"json", 'j', NULL,
      "print one JSON object as 'nqueens count --json' does (threads is\n"
-     "the number of compute threads over all ranks)"},
+     "the number of compute threads over all ranks; kernel is rank 0's)"},
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in FILE (on rank 0's file system)\n"
      "and resume from it; a killed job is resumed by the same command"},
@@ -69,13 +70,15 @@ static const tool_command mpi_command = {
     "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
     "Run it with mpirun or srun, e.g. 'mpirun -np 8 nqueens-mpi count 18'.\n",
     mpi_options,
-    NULL,
+    "Environment: NQ_KERNEL=generic, avx2 or avx512 forces a counting kernel on every rank\n"
+    "(default: each rank's fastest).\n",
 };
 
 typedef struct options {
     int n, unique, json, threads, progress, help;
     double heartbeat; /* seconds of silence after which a rank counts as lost */
     const char *checkpoint;
+    nq_kernel kernel; /* from NQ_KERNEL */
 } options;
 
 /* The default of --heartbeat: long enough for a busy machine or a slow fsync, short enough that
@@ -149,7 +152,7 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
     if (tool_parse_ll("N", argv[optind], 1, NQ_MAX_N, &v))
         return -1;
     o->n = (int)v;
-    return 0;
+    return tool_kernel_from_env(&o->kernel);
 }
 
 /* ---- the compute threads of a rank -------------------------------------------------------- */
@@ -161,6 +164,7 @@ typedef struct rank_work {
     pthread_cond_t work_cv; /* compute threads wait for numbers */
     pthread_cond_t main_cv; /* the main thread waits for results */
     const nq_split *split;
+    nq_kernel kernel;
     uint64_t *queue;
     size_t qhead, qlen, qcap; /* a ring of qcap numbers */
     uint64_t *outbox;         /* REC_WORDS words per finished subproblem */
@@ -216,7 +220,7 @@ static void *compute_thread(void *arg) {
         w->inflight++;
         pthread_mutex_unlock(&w->mu);
         nq_counts c;
-        int rc = nq_split_solve(w->split, index, &c);
+        int rc = nq_split_solve_kernel(w->split, index, w->kernel, &c);
         pthread_mutex_lock(&w->mu);
         w->inflight--;
         if (rc != NQ_OK) {
@@ -232,9 +236,10 @@ static void *compute_thread(void *arg) {
     return NULL;
 }
 
-static int work_init(rank_work *w, const nq_split *split, int threads) {
+static int work_init(rank_work *w, const nq_split *split, int threads, nq_kernel kernel) {
     memset(w, 0, sizeof *w);
     w->split = split;
+    w->kernel = kernel;
     w->qcap = 4 * (size_t)threads + 4; /* deep enough to hide a round trip behind small tasks */
     w->ocap = w->qcap + (size_t)threads;
     w->queue = malloc(w->qcap * sizeof *w->queue);
@@ -302,9 +307,10 @@ static int start_threads(rank_work *w, pthread_t *tid, int threads) {
 
 /* A message from a worker: [final, want, nrecords, records...]. The master answers every message
  * that is not final with [no_more, k, k numbers]. */
-static int run_worker(const nq_split *split, int threads, int rank, double heartbeat) {
+static int run_worker(const nq_split *split, int threads, nq_kernel kernel, int rank,
+                      double heartbeat) {
     rank_work w;
-    if (work_init(&w, split, threads) != NQ_OK)
+    if (work_init(&w, split, threads, kernel) != NQ_OK)
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
     pthread_t *tid = malloc((size_t)threads * sizeof *tid);
     if (!tid || start_threads(&w, tid, threads) != NQ_OK) {
@@ -441,9 +447,10 @@ static void master_lost(master *m, int rank, double silent, const char *checkpoi
     MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
 }
 
-static int run_master(master *m, int ranks, int threads, double heartbeat, const char *checkpoint) {
+static int run_master(master *m, int ranks, int threads, nq_kernel kernel, double heartbeat,
+                      const char *checkpoint) {
     rank_work w;
-    if (work_init(&w, m->split, threads) != NQ_OK)
+    if (work_init(&w, m->split, threads, kernel) != NQ_OK)
         return NQ_ENOMEM;
     pthread_t *tid = malloc((size_t)threads * sizeof *tid);
     if (!tid || start_threads(&w, tid, threads) != NQ_OK) {
@@ -613,7 +620,7 @@ int main(int argc, char **argv) {
     if (rank == 0) {
         if (tool_progress_wanted(o.progress))
             m.progress = tool_progress_start(o.n, m.size, m.skip);
-        rc = run_master(&m, ranks, o.threads, o.heartbeat, o.checkpoint);
+        rc = run_master(&m, ranks, o.threads, o.kernel, o.heartbeat, o.checkpoint);
         tool_progress_stop(m.progress);
         if (rc == NQ_ETHREAD) { /* the other ranks wait for work: end the job */
             tool_count_failed(o.n, rc, o.threads);
@@ -632,14 +639,18 @@ int main(int argc, char **argv) {
         } else if (rc != NQ_OK) {
             tool_count_failed(o.n, rc, o.threads);
         } else {
-            tool_print_counts(o.n, &m.sum, o.unique, o.json, tool_now() - start, ranks * o.threads);
+            nq_kernel used; /* rank 0's: each rank resolves NQ_KERNEL_AUTO on its own CPU */
+            if (nq_kernel_resolve(o.kernel, o.n, &used) != NQ_OK)
+                used = NQ_KERNEL_GENERIC;
+            tool_print_counts(o.n, &m.sum, o.unique, o.json, tool_now() - start, ranks * o.threads,
+                              nq_kernel_name(used));
         }
         if (fflush(stdout) != 0 && rc == NQ_OK) {
             tool_error("cannot write the result: %s", strerror(errno));
             rc = NQ_EIO;
         }
     } else {
-        rc = run_worker(split, o.threads, rank, o.heartbeat);
+        rc = run_worker(split, o.threads, o.kernel, rank, o.heartbeat);
     }
     nq_split_free(split);
     int code = rc == NQ_OK ? EXIT_OK : EXIT_USAGE;

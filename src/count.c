@@ -31,13 +31,16 @@
  * a depth-first search pays at about every node. The breadth-first part works in the caller's
  * scratch memory (one per thread, kept by parallel.c from one subproblem to the next); without
  * it the depth-first loop does the whole search.
+ * This is the generic kernel; the vector kernels (count_vec.h) run the same breadth-first part in
+ * SIMD lanes and share the depth-first top, the look-ahead and the class check (count_kernel.h).
+ * count_task_solve_with() runs the kernel its scratch memory was made for.
  * Workload: whole counts of n = 10..20 in seconds to hours; each call runs one subproblem.
  */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "count.h"
+#include "count_kernel.h"
 #include "symmetry.h"
 
 void count_plain(int n, const int *prefix, int k, nq_counts *out) {
@@ -138,9 +141,7 @@ static int image_col(int n, int sym, const int *cols, const int *inv, int j) {
     return sym_image_col(n, (nq_symmetry)sym, cols, inv, j);
 }
 
-/* Class size of an edge solution (rows 0..n-2 in P, row n-1 in last) if it is the
- * representative of its class among the images the search finds, else 0. */
-static int edge_orbit(const count_task *t, const uint64_t *P, uint64_t last) {
+int count_edge_orbit(const count_task *t, const uint64_t *P, uint64_t last) {
     int n = t->n, b1 = t->b1;
     int cols[NQ_MAX_N], inv[NQ_MAX_N];
     for (int y = 0; y < n - 1; y++)
@@ -171,20 +172,6 @@ static int edge_orbit(const count_task *t, const uint64_t *P, uint64_t last) {
             return 0;
     }
     return 8 / same;
-}
-
-/* One row of look-ahead, without branches, on the candidates a of a row whose attack masks are
- * l, d, r: a candidate x leaves the next row empty when that row's free cells `base` all lie in
- * columns x-1..x+1, i.e. when x is in [high(base) - 1, low(base) + 1]; such candidates are
- * dropped before they are visited (about a third of the nodes). */
-static inline uint64_t count_filter(uint64_t a, uint64_t l, uint64_t d, uint64_t r,
-                                    uint64_t nextmask) {
-    uint64_t base = ~(l << 1 | d | r >> 1) & nextmask;
-    uint64_t lbit = base & (0 - base);
-    uint64_t hbit = (uint64_t)1 << (63 - __builtin_clzll(base | 1));
-    uint64_t ge = ~(((hbit >> 1) | (hbit & 1)) - 1);
-    uint64_t le = (lbit << 2) - 1;
-    return a & ~(ge & le);
 }
 
 /* The search below a prefix; corner is a constant in each caller, so the compiler makes one
@@ -227,7 +214,7 @@ task_run(const count_task *t, const int *prefix, int k, nq_counts *out, const in
                 if (corner || !(((P[b1] | P[b2]) & side) | (last & ties))) {
                     c8++;
                 } else {
-                    int orbit = edge_orbit(t, P, last);
+                    int orbit = count_edge_orbit(t, P, last);
                     c8 += orbit == 8, c4 += orbit == 4, c2 += orbit == 2;
                 }
             }
@@ -264,7 +251,7 @@ task_run(const count_task *t, const int *prefix, int k, nq_counts *out, const in
                             continue;
                         }
                         P[ylast] = x;
-                        int orbit = edge_orbit(t, P, last);
+                        int orbit = count_edge_orbit(t, P, last);
                         c8 += orbit == 8, c4 += orbit == 4, c2 += orbit == 2;
                     }
                 }
@@ -323,10 +310,11 @@ typedef struct bfs_state {
     bfs_node *arena; /* cap nodes */
     size_t cap;
     uint8_t (*roots)[NQ_MAX_N]; /* edge tasks: the prefix columns of each root, BFS_ROOTS */
+    size_t m;                   /* roots waiting in the arena */
     uint64_t nodes, c8, c4, c2;
 } bfs_state;
 
-/* A leaf with a possible tie: the full solution, then the class check of edge_orbit(). */
+/* A leaf with a possible tie: the full solution, then the class check of count_edge_orbit(). */
 static void bfs_check(bfs_state *st, const bfs_node *v, uint64_t x, uint64_t last) {
     const count_task *t = st->t;
     int n = t->n, y0 = st->y0;
@@ -337,7 +325,7 @@ static void bfs_check(bfs_state *st, const bfs_node *v, uint64_t x, uint64_t las
     for (int y = y0; y < n - 2; y++)
         P[y] = (uint64_t)1 << (v->tag >> (6 * (y - y0)) & 63);
     P[n - 2] = x;
-    int orbit = edge_orbit(t, P, last);
+    int orbit = count_edge_orbit(t, P, last);
     st->c8 += orbit == 8, st->c4 += orbit == 4, st->c2 += orbit == 2;
 }
 
@@ -474,83 +462,73 @@ static void bfs_flush(bfs_state *st, size_t m) {
         bfs_expand_edge(st, st->arena, m, st->y0, st->arena + m, st->cap - m);
 }
 
-/* Depth-first from the prefix down to row y0, then breadth-first (see above). */
-static inline __attribute__((always_inline)) void task_run_bfs(bfs_state *st, const int *prefix,
-                                                               int k, const int corner) {
-    const count_task *t = st->t;
-    const int y0 = st->y0, b1 = t->b1, b2 = t->b2;
-    const uint64_t side = t->side;
-    const uint64_t *rowmask = t->rowmask;
-    uint64_t SA[NQ_MAX_N], SL[NQ_MAX_N], SD[NQ_MAX_N], SR[NQ_MAX_N], P[NQ_MAX_N];
-    uint64_t l = 0, d = 0, r = 0;
-    for (int y = 0; y < k; y++) {
-        uint64_t bit = (uint64_t)1 << prefix[y];
-        assert(count_task_avail(t, y, l, d, r) & bit);
-        P[y] = bit;
-        l = (l | bit) << 1, d |= bit, r = (r | bit) >> 1;
+/* A root of the breadth-first part, from the depth-first top (count_top()). */
+static inline __attribute__((always_inline)) void
+bfs_emit(void *ctx, uint64_t l, uint64_t d, uint64_t r, uint64_t a, int flag, const uint64_t *P) {
+    bfs_state *st = ctx;
+    size_t m = st->m;
+    bfs_node *v = &st->arena[m];
+    v->l = l, v->d = d, v->r = r, v->a = a;
+    if (!st->t->corner) {
+        v->tag = (uint64_t)m << BFS_ROOT_SHIFT | (flag ? BFS_FLAG : 0);
+        for (int i = 0; i < st->y0; i++)
+            st->roots[m][i] = (uint8_t)__builtin_ctzll(P[i]);
     }
-    int y = k;
-    uint64_t a = count_filter(count_task_avail(t, y, l, d, r), l, d, r, rowmask[y + 1]);
-    size_t m = 0;
-    for (;;) {
-        if (y == y0 || !a) {
-            if (y == y0 && a) {
-                /* A root of the breadth-first part. */
-                bfs_node *v = &st->arena[m];
-                v->l = l, v->d = d, v->r = r, v->a = a;
-                if (!corner) {
-                    uint64_t flag = 0;
-                    if (b1 < y0)
-                        flag |= P[b1] & side;
-                    if (b2 < y0)
-                        flag |= P[b2] & side;
-                    v->tag = (uint64_t)m << BFS_ROOT_SHIFT | (flag ? BFS_FLAG : 0);
-                    for (int i = 0; i < y0; i++)
-                        st->roots[m][i] = (uint8_t)__builtin_ctzll(P[i]);
-                }
-                if (++m == BFS_ROOTS) {
-                    bfs_flush(st, m);
-                    m = 0;
-                }
-            }
-            if (y == k)
-                break;
-            y--;
-            a = SA[y], l = SL[y], d = SD[y], r = SR[y];
-            continue;
-        }
-        uint64_t bit = a & (0 - a);
-        a ^= bit;
-        P[y] = bit;
-        st->nodes++;
-        SA[y] = a, SL[y] = l, SD[y] = d, SR[y] = r;
-        l = (l | bit) << 1, d |= bit, r = (r | bit) >> 1;
-        y++;
-        a = ~(l | d | r) & rowmask[y];
-        if (!corner && y == b2) {
-            uint64_t free_side = side & ~d;
-            a = free_side == side ? 0 : free_side ? a & free_side : a;
-        }
-        a = count_filter(a, l, d, r, rowmask[y + 1]);
+    if (++st->m == BFS_ROOTS) {
+        bfs_flush(st, st->m);
+        st->m = 0;
     }
-    bfs_flush(st, m);
 }
 
+/* Depth-first from the prefix down to row y0, then breadth-first (see above). */
 static void task_bfs_corner(bfs_state *st, const int *prefix, int k) {
-    task_run_bfs(st, prefix, k, 1);
+    st->nodes += count_top(st->t, prefix, k, st->y0, 1, bfs_emit, st);
+    bfs_flush(st, st->m);
 }
 
 static void task_bfs_edge(bfs_state *st, const int *prefix, int k) {
-    task_run_bfs(st, prefix, k, 0);
+    st->nodes += count_top(st->t, prefix, k, st->y0, 0, bfs_emit, st);
+    bfs_flush(st, st->m);
 }
 
 struct count_scratch {
-    bfs_node arena[BFS_CAP];
-    uint8_t roots[BFS_ROOTS][NQ_MAX_N];
+    nq_kernel kernel; /* never NQ_KERNEL_AUTO */
+    union {
+        struct {
+            bfs_node arena[BFS_CAP];
+            uint8_t roots[BFS_ROOTS][NQ_MAX_N];
+        } generic;
+        count_vec_mem vec;
+    } mem;
 };
 
+void count_vec_mem_init(count_vec_mem *m) {
+    /* Only the tables: the arena is written before it is used (the lanes past a level's end
+     * load whatever is there and never use it). */
+    for (unsigned mask = 0; mask < 256; mask++) {
+        unsigned k = 0;
+        for (unsigned j = 0; j < 8; j++) {
+            m->xtab[mask][j] = (uint8_t)k; /* lane j's rank among the set lanes */
+            if (mask >> j & 1)
+                m->ctab[mask][k++] = (uint8_t)j;
+        }
+    }
+}
+
+count_scratch *count_scratch_new_kernel(nq_kernel k) {
+    if (nq_kernel_resolve(k, VEC_MAX_N, &k) != NQ_OK)
+        return NULL;
+    count_scratch *sc = malloc(sizeof(count_scratch));
+    if (!sc)
+        return NULL;
+    sc->kernel = k;
+    if (k != NQ_KERNEL_GENERIC)
+        count_vec_mem_init(&sc->mem.vec);
+    return sc;
+}
+
 count_scratch *count_scratch_new(void) {
-    return malloc(sizeof(count_scratch));
+    return count_scratch_new_kernel(NQ_KERNEL_AUTO);
 }
 
 void count_scratch_free(count_scratch *sc) {
@@ -569,14 +547,22 @@ void count_task_solve_with(const count_task *t, const int *prefix, int k, nq_cou
         count_task_solve_dfs(t, prefix, k, out);
         return;
     }
+    if (sc->kernel != NQ_KERNEL_GENERIC && n <= VEC_MAX_N) {
+        if (sc->kernel == NQ_KERNEL_AVX512)
+            count_solve_avx512(t, prefix, k, out, &sc->mem.vec);
+        else
+            count_solve_avx2(t, prefix, k, out, &sc->mem.vec);
+        count_scratch_free(own);
+        return;
+    }
     bfs_state st;
     memset(&st, 0, sizeof st);
     st.t = t;
     st.y0 = n - 1 - BFS_ROWS > k ? n - 1 - BFS_ROWS : k;
     st.cap = t->bfs_cap && t->bfs_cap < BFS_CAP ? t->bfs_cap : BFS_CAP;
     assert(st.cap >= BFS_ROOTS + 64 * (BFS_ROWS + 1));
-    st.arena = sc->arena;
-    st.roots = sc->roots;
+    st.arena = sc->mem.generic.arena;
+    st.roots = sc->mem.generic.roots;
     if (t->corner)
         task_bfs_corner(&st, prefix, k);
     else

@@ -50,11 +50,17 @@ static inline uint64_t count_task_avail(const count_task *t, int y, uint64_t l, 
 void count_task_solve(const count_task *t, const int *prefix, int k, nq_counts *out);
 
 /* Scratch memory of the breadth-first part of count_task_solve() (about 1.3 MB), reusable from
- * one call to the next by one thread at a time. count_scratch_new() returns NULL when out of
- * memory; count_scratch_free() accepts NULL. */
+ * one call to the next by one thread at a time; it names the kernel that runs. count_scratch_new()
+ * returns NULL when out of memory; count_scratch_free() accepts NULL. */
 typedef struct count_scratch count_scratch;
 count_scratch *count_scratch_new(void);
 void count_scratch_free(count_scratch *sc);
+
+/* count_scratch_new_kernel() : scratch memory for the given kernel (supported by this CPU, see
+ * nq_kernel_supported(); NQ_KERNEL_AUTO: the fastest). count_task_solve_with() then runs that
+ * kernel. count_scratch_new() is count_scratch_new_kernel(NQ_KERNEL_AUTO). NULL if out of memory
+ * or k is not supported. */
+count_scratch *count_scratch_new_kernel(nq_kernel k);
 
 /* count_task_solve_with() : count_task_solve() with the caller's scratch (NULL: allocated for
  * the call; if that fails, the depth-first kernel, which needs none). */

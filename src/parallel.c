@@ -63,6 +63,7 @@ int nq_count(int n, nq_counts *out) {
 typedef struct count_run {
     const nq_split *s;
     const nq_count_options *opt;
+    nq_kernel kernel; /* the kernel of the last rows (opt->kernel, resolved) */
     uint64_t size;
     atomic_uint_least64_t next; /* the next subproblem to hand out */
     atomic_int quit;            /* no new subproblem starts */
@@ -87,7 +88,8 @@ static void *count_worker(void *arg) {
     const nq_count_options *opt = run->opt;
     nq_counts mine;
     memset(&mine, 0, sizeof mine);
-    count_scratch *sc = count_scratch_new(); /* NULL is fine: allocated per subproblem */
+    /* NULL is fine: allocated per subproblem (and with the default kernel). */
+    count_scratch *sc = count_scratch_new_kernel(run->kernel);
     for (;;) {
         uint64_t i = atomic_fetch_add(&run->next, 1);
         if (i >= run->size)
@@ -131,6 +133,9 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
         memset(&none, 0, sizeof none);
         opt = &none;
     }
+    nq_kernel kernel;
+    if (nq_kernel_resolve(opt->kernel, nq_split_n(s), &kernel) != NQ_OK)
+        return NQ_EINVAL;
     int threads = nq_count_threads(opt->threads);
     if (threads < 0)
         return threads;
@@ -141,6 +146,7 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
     memset(&run, 0, sizeof run);
     run.s = s;
     run.opt = opt;
+    run.kernel = kernel;
     run.size = nq_split_size(s);
     atomic_init(&run.next, 0);
     atomic_init(&run.quit, 0);

@@ -12,6 +12,7 @@
  * Workload: a split is built once per count (a walk of the first rows, milliseconds) and read
  * by many threads at once.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,7 +115,9 @@ int nq_split_new(int n, nq_split **out) {
     s->n = n;
     s->depth = depth;
     s->size = size;
-    s->prefix = malloc(size * (uint64_t)depth + 1);
+    /* At most SPLIT_MAX_SIZE prefixes of at most 62 bytes: fits a 32-bit size_t too (wasm). */
+    assert(size <= SPLIT_MAX_SIZE && depth <= NQ_MAX_N - 2);
+    s->prefix = malloc((size_t)size * (size_t)depth + 1);
     if (!s->prefix) {
         free(s);
         return NQ_ENOMEM;
@@ -141,6 +144,15 @@ const char *nq_split_id(const nq_split *s) {
 
 int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out) {
     return split_solve(s, index, out, NULL);
+}
+
+int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel kernel, nq_counts *out) {
+    if (!s || !out || index >= s->size || !nq_kernel_supported(kernel))
+        return NQ_EINVAL;
+    count_scratch *sc = count_scratch_new_kernel(kernel); /* NULL: see count_task_solve_with() */
+    int rc = split_solve(s, index, out, sc);
+    count_scratch_free(sc);
+    return rc;
 }
 
 int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {

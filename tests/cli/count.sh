@@ -16,7 +16,7 @@ for n in $(seq 1 13); do
   fi
   check "json n=$n" 0 \
     "{\"n\":$n,\"total\":$total,\"unique\":$unique,\"orbit8\":$o8,\"orbit4\":$o4,\"orbit2\":$o2,\"orbit1\":$o1,\"threads\":2}" -- \
-    bash -c "'$NQ' count $n --json --threads 2 | sed -E 's/,\"seconds\":[0-9.]+,\"nodes\":[0-9]+//'"
+    bash -c "'$NQ' count $n --json --threads 2 | sed -E 's/,\"seconds\":[0-9.]+,\"nodes\":[0-9]+//; s/,\"kernel\":\"[a-z0-9]+\"//'"
 done
 
 check "N from stdin" 0 "92" -- bash -c "echo 8 | '$NQ' count"
@@ -24,15 +24,17 @@ check "N from stdin, unique" 0 "12" -- bash -c "echo 8 | '$NQ' count --unique"
 check "options before N" 0 "12" -- "$NQ" count -u -t 2 8
 check "short options" 0 "2680" -- "$NQ" count 11 -t 1
 check "json has seconds, nodes and threads" 0 "1" -- \
-  bash -c "'$NQ' count 10 --json --threads 3 | grep -cE '^\{\"n\":10,.*\"seconds\":[0-9]+\.[0-9]{6},\"nodes\":[0-9]+,\"threads\":3\}$'"
+  bash -c "'$NQ' count 10 --json --threads 3 | grep -cE '^\{\"n\":10,.*\"seconds\":[0-9]+\.[0-9]{6},\"nodes\":[0-9]+,\"threads\":3,\"kernel\":\"(generic|avx2|avx512)\"\}$'"
 check "help" 0 "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]" -- \
   bash -c "'$NQ' count --help | head -1"
 check "estimate, without counting" 0 "1" -- \
-  bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-5], [0-9.]+ s on this machine\)$'"
+  bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-6], [0-9.]+ s of CPU time on this machine, (generic|avx2|avx512) kernel\)$'"
+check "estimate beyond n = 32: the generic kernel" 0 "1" -- \
+  bash -c "'$NQ' count 40 --estimate --threads 1 | grep -c ', generic kernel)$'"
 # --estimate --json is one JSON object (it printed text), and a small count is "under a second"
 # (it was "about 0 seconds").
 check "estimate --json" 0 "1" -- \
-  bash -c "'$NQ' count 27 --estimate --json --threads 1 | grep -cE '^\{\"n\":27,\"estimated_seconds\":[0-9.e+]+,\"threads\":1,\"measured_n\":1[0-5],\"measured_seconds\":[0-9]+\.[0-9]{6}\}$'"
+  bash -c "'$NQ' count 27 --estimate --json --threads 1 | grep -cE '^\{\"n\":27,\"estimated_seconds\":[0-9.e+]+,\"threads\":1,\"measured_n\":1[0-6],\"measured_seconds\":[0-9]+\.[0-9]{6},\"kernel\":\"(generic|avx2|avx512)\"\}$'"
 check "estimate --json is read back by check as no count claim (JSON, parsed)" 0 "1" -- \
   bash -c "'$NQ' count 27 --estimate --json | '$NQ' check --format jsonl 2>/dev/null | grep -c 'malformed: an object with \"cols\" (a solution) or \"total\" (a count) expected'"
 check "a small count is under a second" 0 "1" -- \
@@ -51,6 +53,44 @@ check_err "threads 0" 2 "--threads must be an integer from 1 to 1024, got '0'" -
 check_err "threads not a number" 2 "--threads must be an integer from 1 to 1024, got 'many'" -- "$NQ" count 8 --threads many
 check_err "threads without value" 2 "option '--threads' needs a value" -- "$NQ" count 8 --threads
 check_err "unknown option" 2 "unknown option '--fast'" -- "$NQ" count 8 --fast
+
+# Kernels (NQ_KERNEL): each one this CPU runs gives the same JSON, nodes included, and names
+# itself; one it lacks, or an unknown name, is refused with exit 2. What this CPU runs is read
+# from /proc/cpuinfo, independently of the library's cpuid check, and what the build has from
+# the list cmake/kernels.cmake writes.
+flags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) $(sed 's/[a-z0-9][a-z0-9]*/built:&/g' "$NQ_BUILD/kernels-built.txt") "
+has_all() { for f in "$@"; do [[ $flags == *" $f "* ]] || return 1; done; }
+strip_time() { sed -E 's/,"seconds":[0-9.]+//; s/,"kernel":"[a-z0-9]+"//'; }
+export -f strip_time
+want=$("$NQ" count 14 --json --threads 2 | strip_time)
+for k in generic avx2 avx512; do
+  case $k in
+    generic) runs=1 ;;
+    avx2) has_all avx2 bmi1 bmi2 popcnt abm built:avx2 && runs=1 || runs=0 ;;
+    avx512) has_all avx2 bmi1 bmi2 popcnt abm avx512f avx512cd avx512bw avx512dq avx512vl \
+      avx512_vpopcntdq built:avx512 && runs=1 || runs=0 ;;
+  esac
+  [ "$(uname -m)" = x86_64 ] || [ $k = generic ] || runs=0
+  if [ $runs = 1 ]; then
+    check "NQ_KERNEL=$k: same counts and nodes" 0 "$want" -- \
+      bash -c "NQ_KERNEL=$k '$NQ' count 14 --json --threads 2 | strip_time"
+    check "NQ_KERNEL=$k: named in the JSON" 0 "1" -- \
+      bash -c "NQ_KERNEL=$k '$NQ' count 12 --json | grep -c '\"kernel\":\"$k\"}$'"
+    check "NQ_KERNEL=$k: n <= 3 is a plain search (generic)" 0 "1" -- \
+      bash -c "NQ_KERNEL=$k '$NQ' count 3 --json | grep -c '\"kernel\":\"generic\"}$'"
+  else
+    check_err "NQ_KERNEL=$k: not on this CPU" 2 \
+      "^nqueens count: NQ_KERNEL=$k: this CPU \(or this build\) cannot run that kernel; it runs: generic" -- \
+      env NQ_KERNEL=$k "$NQ" count 8
+  fi
+done
+check "NQ_KERNEL empty: the default" 0 "92" -- env NQ_KERNEL= "$NQ" count 8
+check "NQ_KERNEL=auto" 0 "$want" -- bash -c "NQ_KERNEL=auto '$NQ' count 14 --json --threads 2 | strip_time"
+check_err "NQ_KERNEL unknown" 2 \
+  "^nqueens count: NQ_KERNEL='fast' is not a kernel: use auto, generic, avx2 or avx512 \(this machine runs: generic" -- \
+  env NQ_KERNEL=fast "$NQ" count 8
+check_err "NQ_KERNEL unknown, with --estimate" 2 "NQ_KERNEL='AVX2' is not a kernel" -- \
+  env NQ_KERNEL=AVX2 "$NQ" count 20 --estimate
 
 # Without --checkpoint there is nothing to save: the first SIGINT ends the count at once (it used
 # to wait for the subproblems in flight, which can take hours at large n), saying so.

@@ -41,12 +41,19 @@ got=$(mpi -np 3 "$MPI_NQ" count 12 --unique --threads 2)
 strip() { sed 's/"seconds":[0-9.]*,//; s/,"threads":[0-9]*//'; }
 got=$(mpi -np 1 "$MPI_NQ" count 11 --json --threads 2)
 want=$("$NQ" count 11 --json)
-[ "$(strip <<<"$got")" = "$(strip <<<"$want")" ] && grep -q '"threads":2}' <<<"$got" &&
+[ "$(strip <<<"$got")" = "$(strip <<<"$want")" ] && grep -q '"threads":2,"kernel":"[a-z0-9]*"}' <<<"$got" &&
     ok "--json, one rank x 2 threads" || fail "--json: '$got' vs '$want'"
+# NQ_KERNEL reaches every rank: the generic kernel gives the same counts and nodes.
+got=$(NQ_KERNEL=generic mpi -np 2 -x NQ_KERNEL "$MPI_NQ" count 12 --json)
+want=$("$NQ" count 12 --json)
+[ "$(strip <<<"$got" | sed 's/,"kernel":"[a-z0-9]*"//')" = "$(strip <<<"$want" | sed 's/,"kernel":"[a-z0-9]*"//')" ] &&
+    grep -q '"kernel":"generic"}' <<<"$got" && ok "NQ_KERNEL=generic over 2 ranks" ||
+    fail "NQ_KERNEL=generic: '$got' vs '$want'"
 
 # Rank 0 killed part-way: the job dies, the journal keeps what was finished, the rerun completes
-# it. n = 15 lasts long enough on 2 cores to be caught; the kill waits for a random number of
-# records, so it always lands part-way unless the whole job finishes first.
+# it. n = 15 with the generic kernel (the resume uses the fastest) lasts long enough on 2 cores
+# to be caught; the kill waits for a random number of records, so it always lands part-way
+# unless the whole job finishes first.
 n=15
 j=$tmp/j15
 size=$("$NQ" count "$n" --checkpoint "$tmp/full" >/dev/null && records "$tmp/full")
@@ -54,7 +61,8 @@ interrupted=0
 for attempt in 1 2; do
     before=$(records "$j")
     target=$((before + 1 + RANDOM % ((size - before) / 3 + 1)))
-    "${MPIRUN[@]}" -np 3 "$MPI_NQ" count "$n" --checkpoint "$j" >"$tmp/out" 2>"$tmp/err" &
+    NQ_KERNEL=generic "${MPIRUN[@]}" -np 3 -x NQ_KERNEL "$MPI_NQ" count "$n" --checkpoint "$j" \
+        >"$tmp/out" 2>"$tmp/err" &
     mp=$! # mpirun itself: the ranks are its children
     r0=""
     for _ in $(seq 1 600); do # find rank 0 among mpirun's children (at most 30 s)
@@ -99,6 +107,10 @@ mpi -np 2 "$MPI_NQ" count 99 >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 2 ] && [ "$(grep -c 'N must be an integer from 1 to 64' "$tmp/err")" -eq 1 ] &&
     ok "bad N refused" || fail "bad N: exit $rc, $(cat "$tmp/err")"
+NQ_KERNEL=fast mpi -np 2 -x NQ_KERNEL "$MPI_NQ" count 8 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(grep -c "NQ_KERNEL='fast' is not a kernel" "$tmp/err")" -eq 1 ] &&
+    ok "unknown NQ_KERNEL refused" || fail "unknown NQ_KERNEL: exit $rc, $(cat "$tmp/err")"
 mpi -np 1 "$MPI_NQ" count 8 --checkpoint "$tmp/no/such/dir/j" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "cannot use checkpoint" "$tmp/err" && ok "unwritable checkpoint refused" ||
     fail "unwritable checkpoint: $(cat "$tmp/err")"

@@ -374,6 +374,63 @@ static void test_errors(void **state) {
     assert_true(nq_split_size(NULL) == 0);
 }
 
+/* Kernel names, support and resolution (kernels.c compares the kernels' answers). */
+static void test_kernel_api(void **state) {
+    (void)state;
+    for (int k = 0; k < NQ_KERNELS; k++) {
+        nq_kernel back;
+        assert_non_null(nq_kernel_name((nq_kernel)k));
+        assert_int_equal(nq_kernel_parse(nq_kernel_name((nq_kernel)k), &back), NQ_OK);
+        assert_int_equal(back, k);
+    }
+    assert_string_equal(nq_kernel_name(NQ_KERNEL_AVX2), "avx2");
+    assert_null(nq_kernel_name((nq_kernel)NQ_KERNELS));
+    assert_null(nq_kernel_name((nq_kernel)-1));
+    nq_kernel k = NQ_KERNEL_AVX512;
+    assert_int_equal(nq_kernel_parse("AVX2", &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_parse("", &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_parse(NULL, &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_parse("avx2", NULL), NQ_EINVAL);
+    assert_int_equal(k, NQ_KERNEL_AVX512); /* untouched on failure */
+    assert_true(nq_kernel_supported(NQ_KERNEL_AUTO) && nq_kernel_supported(NQ_KERNEL_GENERIC));
+    assert_false(nq_kernel_supported((nq_kernel)NQ_KERNELS));
+    /* auto resolves to a supported kernel other than auto; beyond 32 and below 4, generic. */
+    assert_int_equal(nq_kernel_resolve(NQ_KERNEL_AUTO, 16, &k), NQ_OK);
+    assert_true(k != NQ_KERNEL_AUTO && nq_kernel_supported(k));
+    for (int kk = 0; kk < NQ_KERNELS; kk++) {
+        if (!nq_kernel_supported((nq_kernel)kk))
+            continue;
+        assert_int_equal(nq_kernel_resolve((nq_kernel)kk, 33, &k), NQ_OK);
+        assert_int_equal(k, NQ_KERNEL_GENERIC);
+        assert_int_equal(nq_kernel_resolve((nq_kernel)kk, 3, &k), NQ_OK);
+        assert_int_equal(k, NQ_KERNEL_GENERIC);
+        assert_int_equal(nq_kernel_resolve((nq_kernel)kk, 32, &k), NQ_OK);
+        if (kk != NQ_KERNEL_AUTO)
+            assert_int_equal(k, kk);
+    }
+    assert_int_equal(nq_kernel_resolve(NQ_KERNEL_AUTO, 0, &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_resolve(NQ_KERNEL_AUTO, 65, &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_resolve((nq_kernel)NQ_KERNELS, 8, &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_resolve(NQ_KERNEL_AUTO, 8, NULL), NQ_EINVAL);
+    /* A kernel out of range is refused by the counts. */
+    nq_split *s;
+    assert_int_equal(nq_split_new(8, &s), NQ_OK);
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.kernel = (nq_kernel)NQ_KERNELS;
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_split(s, &opt, &c), NQ_EINVAL);
+    assert_int_equal(nq_split_solve_kernel(s, 0, (nq_kernel)NQ_KERNELS, &c), NQ_EINVAL);
+    assert_int_equal(nq_split_solve_kernel(s, nq_split_size(s), NQ_KERNEL_GENERIC, &c), NQ_EINVAL);
+    assert_int_equal(nq_split_solve_kernel(NULL, 0, NQ_KERNEL_GENERIC, &c), NQ_EINVAL);
+    assert_int_equal(nq_split_solve_kernel(s, 0, NQ_KERNEL_GENERIC, NULL), NQ_EINVAL);
+    opt.kernel = NQ_KERNEL_GENERIC;
+    assert_int_equal(nq_count_split(s, &opt, &c), NQ_OK);
+    assert_true(c.total == 92);
+    nq_split_free(s);
+}
+
 /* The breadth-first finish of the kernel against its depth-first form, branch by branch and on
  * every subproblem prefix of the splits: the same counts and the same nodes. */
 static void test_bfs_against_dfs(void **state) {
@@ -548,6 +605,7 @@ int main(void) {
         cmocka_unit_test(test_split_stable),
         cmocka_unit_test(test_split_large),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_kernel_api),
         cmocka_unit_test(test_bfs_against_dfs),
         cmocka_unit_test(test_deep_prefixes),
     };
