@@ -32,10 +32,6 @@ static int long_on_result(void *user, uint64_t index, const nq_counts *c) {
     return 0;
 }
 
-static const char *signal_name(int sig) {
-    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
-}
-
 /* The journal's fsync timer: appends fsync only when they come, and subproblems of a big count
  * can take minutes, so this thread syncs every second whatever was appended meanwhile. */
 typedef struct syncer {
@@ -154,11 +150,11 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         /* Only a count with a journal stops gracefully (tool_signals_install). */
         tool_error("interrupted by %s: %llu of %llu subproblems done and saved in '%s'; run the "
                    "same command again to resume",
-                   signal_name(sig), (unsigned long long)info.done,
+                   tool_signal_name(sig), (unsigned long long)info.done,
                    (unsigned long long)nq_split_size(split), lc->checkpoint);
         code = 128 + sig;
     } else if (code == EXIT_OK && rc != NQ_OK) {
-        tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
+        tool_count_failed(n, rc, nq_count_threads(lc->threads));
         code = EXIT_USAGE;
     }
     nq_split_free(split);
@@ -210,6 +206,7 @@ int cli_checkpoint_status(const char *path, int n) {
     printf("unique%s: %s\n", sofar, nq_u128_to_string(info.counts.unique, uniq));
     printf("nodes%s: %llu\n", sofar, (unsigned long long)info.counts.nodes);
     printf("split: %s%s\n", info.split_id, same ? "" : " (not this version's: cannot resume)");
+    printf("journal id: %016llx\n", (unsigned long long)info.id);
     printf("written by: libnqueens %s, journal format %d\n", info.library, info.format);
     if (info.torn)
         printf("torn last record: yes (ignored; counted again on resume)\n");

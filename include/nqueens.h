@@ -32,9 +32,9 @@ extern "C" {
 #endif
 
 #define NQ_VERSION_MAJOR  0
-#define NQ_VERSION_MINOR  1
+#define NQ_VERSION_MINOR  2
 #define NQ_VERSION_PATCH  0
-#define NQ_VERSION_STRING "0.1.0"
+#define NQ_VERSION_STRING "0.2.0"
 /* NQ_VERSION_NUMBER : MAJOR * 10000 + MINOR * 100 + PATCH (0.1.0 is 100), for #if tests. */
 #define NQ_VERSION_NUMBER (NQ_VERSION_MAJOR * 10000 + NQ_VERSION_MINOR * 100 + NQ_VERSION_PATCH)
 
@@ -70,6 +70,7 @@ enum {
     NQ_ECORRUPT = -9,  /* a journal or input is corrupted */
     NQ_EFAIL = -10,    /* a bounded heuristic search gave up without an answer */
     NQ_EBUSY = -11,    /* a journal is in use by another running count (its lock is held) */
+    NQ_ETHREAD = -12,  /* the threads of a count could not be started (memory, thread limits) */
 };
 
 /* nq_version() :
@@ -652,11 +653,12 @@ NQ_API const char *nq_format_suffix(nq_format fmt);
 /* An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
  * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
  * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
- * omitted when cells are smaller than 10 px, i.e. n > 64). The empty board and the queen are
- * defined once and reused (<use>), and the squares are a pattern, so a picture of k boards takes
- * O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <= 16, else max(4, 640 / n); a
- * margin of one cell (at least 10 px) on each side of every board, for its labels and as the gap
- * between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
+ * omitted when cells are smaller than 10 px, i.e. n > 64), and in a grid each board's number
+ * (1-based) under it; the queens given to a completion (nq_svg_board_marked()) in dark red. The
+ * empty board and the queen are defined once and reused (<use>), and the squares are a pattern, so
+ * a picture of k boards takes O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <=
+ * 16, else max(4, 640 / n); a margin of one cell (at least 10 px) on each side of every board, for
+ * its labels and as the gap between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
 
 #define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
 #define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
@@ -686,6 +688,15 @@ NQ_API size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flag
 NQ_API size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
                            unsigned flags);
 NQ_API size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
+
+/* nq_svg_board_marked() :
+ * nq_svg_board() with the queens given to a completion drawn apart (dark red, outlined), so that a
+ * picture of `nqueens complete` tells them from the queens it added.
+ * @param given  NULL (as nq_svg_board()), or n flags: non-zero if the queen of row r was given.
+ * @return as nq_svg_board(). */
+NQ_API size_t nq_svg_board_marked(char *buf, size_t cap, int n, const int *cols,
+                                  const unsigned char *given, size_t index, size_t k,
+                                  unsigned flags);
 
 /* nq_svg_cell_px() :
  * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
@@ -789,9 +800,13 @@ NQ_API int nq_kernel_resolve(nq_kernel k, int n, nq_kernel *out);
 NQ_API int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel kernel,
                                  nq_counts *out);
 
+/* NQ_MAX_THREADS : the most worker threads of one count (nq_count_options.threads); "all
+ * cores" on a machine with more processors is capped to it. */
+#define NQ_MAX_THREADS 1024
+
 /* Options of nq_count_split(). Zero-initialise, then set what you need. */
 typedef struct nq_count_options {
-    int threads;         /* worker threads; 0 = all cores */
+    int threads;         /* worker threads, 0 <= threads <= NQ_MAX_THREADS; 0 = all cores */
     const uint8_t *skip; /* NULL, or nq_split_size() flags: non-zero = already done, skip it */
     /* Called once per finished subproblem, never concurrently (under a lock), from any thread;
      * a non-zero return stops the count (NQ_STOPPED). May be NULL. */
@@ -805,17 +820,24 @@ typedef struct nq_count_options {
 
 /* nq_count_threads() :
  * @param threads  a thread count as in nq_count_options.threads (0 = all cores).
- * @return the number of worker threads a count with that setting runs (>= 1). */
+ * @return the number of worker threads a count with that setting runs: threads itself, or for 0
+ *         the processors this process may run on (at most NQ_MAX_THREADS); NQ_EINVAL if threads
+ *         is negative or above NQ_MAX_THREADS. */
 NQ_API int nq_count_threads(int threads);
 
 /* nq_count_split() :
- * Solves every subproblem not skipped, on opt->threads threads (OpenMP, dynamic schedule, one
- * subproblem at a time), and adds their contributions into *out (which the caller initialises,
- * e.g. from a journal). The result never depends on the number of threads or the schedule.
+ * Solves every subproblem not skipped, on opt->threads threads (POSIX threads, the caller's among
+ * them; subproblems handed out one at a time), and adds their contributions into *out (which the
+ * caller initialises, e.g. from a journal). The result never depends on the number of threads or
+ * the schedule. Every thread is started before any work begins, so a count that cannot get its
+ * threads returns NQ_ETHREAD having computed and reported nothing (the library never exits the
+ * process, as an OpenMP runtime would).
  * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
  * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
  *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
- *         threads < 0, kernel out of range or not supported by this CPU); NQ_ENOMEM. */
+ *         threads < 0 or > NQ_MAX_THREADS, kernel out of range or not supported by this CPU);
+ *         NQ_ETHREAD (a thread could not be created: memory, or the process's thread limit; out
+ *         untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
 
 /* ========================================================================================== */
@@ -827,26 +849,33 @@ NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_cou
  * give exactly the uninterrupted answer.
  *
  * File format (version NQ_JOURNAL_FORMAT), one line each, every line ending in '\n':
- *   nqueens-journal 1 n=<n> size=<subproblems> library=<version> split=<split id> crc=<8 hex>
+ *   nqueens-journal 2 n=<n> size=<subproblems> library=<version> id=<16 hex> split=<split id>
+ *       crc=<8 hex>                                                       (one line: the header)
  *   r <index> <total> <unique> <orbit8> <orbit4> <orbit2> <orbit1> <nodes> <8 hex>
- * Numbers are decimal (counts up to 128 bits). The hex field is the CRC-32 (IEEE 802.3 polynomial,
- * as in zlib) of the line's bytes before the last space. Records come in the order subproblems
- * finish. A last line that is unterminated or fails its check is a torn write (the process was
- * killed while writing it): it is ignored and cut off when the journal is opened for appending. A
- * bad line anywhere else means corruption and the journal is refused; a journal of another n, size,
- * split id or format is refused as a mismatch. The library version is recorded for information
- * only: the split id names the numbering, which is what must agree.
+ * Numbers are decimal (counts up to 128 bits). The id is a random 64-bit number drawn when the
+ * journal is created. The header's hex field is the CRC-32 (IEEE 802.3 polynomial, as zlib's
+ * crc32()) of the header's bytes before " crc="; a record's is the CRC-32 of the header's bytes
+ * before " crc=" followed by the record's bytes before its last space, so that a record belongs to
+ * one journal: a record copied from another journal (even one of the same n and split) fails its
+ * check. Records come in the order subproblems finish. A last line that is cut short (no '\n', or
+ * holding NUL bytes, as a kill or a crash leaves it) is a torn write: it is ignored and cut off
+ * when the journal is opened for appending. Any other line that fails is damage, and the journal
+ * is refused (NQ_ECORRUPT, with the line and the kind of damage); a journal of another n, size,
+ * split id or format is refused as a mismatch (NQ_EMISMATCH). The library version is recorded for
+ * information (and to say which version can finish a journal of another format): the split id
+ * names the numbering, which is what must agree. Format 1 (nqueens 0.1.0) had no id and records
+ * checked on their own bytes only; it is refused as another format.
  *
  * Durability: every record is handed to the kernel (write(2)) as soon as it is appended, so killing
  * the process loses only the subproblems in flight; fsync(2) runs in batches, when an append comes
  * NQ_JOURNAL_SYNC_MS after the last fsync and whenever the caller asks (nq_journal_sync() from a
  * timer), which bounds what a power failure can lose. */
 
-#define NQ_JOURNAL_FORMAT   1    /* the file format version written and accepted */
+#define NQ_JOURNAL_FORMAT   2    /* the file format version written and accepted */
 #define NQ_JOURNAL_SPLIT_ID 256  /* room for a split id in nq_journal_info, NUL included */
 #define NQ_JOURNAL_SYNC_MS  2000 /* default longest time between two fsync() of new records */
 
-typedef struct nq_journal nq_journal; /* an open journal; one per file; thread-safe */
+typedef struct nq_journal nq_journal; /* an open journal; one handle per file; thread-safe */
 
 /* What a journal file holds (nq_journal_read(), nq_journal_get_info()). */
 typedef struct nq_journal_info {
@@ -856,35 +885,54 @@ typedef struct nq_journal_info {
     uint64_t done;                      /* distinct subproblems recorded as finished, <= size */
     nq_counts counts;                   /* sum of their contributions (nodes included) */
     int torn;                           /* 1 if a torn last line was found (it is ignored) */
+    uint64_t id;                        /* the journal's random id (from its header) */
     char split_id[NQ_JOURNAL_SPLIT_ID]; /* nq_split_id() of the split the journal belongs to */
-    char library[32];                   /* version of the library that created the file */
+    char library[32];                   /* version of the library that created the file ("" if
+                                           another format's header does not say) */
 } nq_journal_info;
+
+/* The kinds of damage of a journal refused with NQ_ECORRUPT (nq_journal_problem.kind). */
+typedef enum nq_journal_damage {
+    NQ_JOURNAL_NOT_A_JOURNAL = 1, /* line 1 is not a journal header (or the file is empty) */
+    NQ_JOURNAL_BAD_HEADER,        /* line 1 is a journal header that fails its check */
+    NQ_JOURNAL_BAD_RECORD,        /* a line that is no record (or cut short before the last) */
+    NQ_JOURNAL_FOREIGN_RECORD,    /* a well-formed record whose check fails: damaged, or copied
+                                     from another journal */
+    NQ_JOURNAL_DUPLICATE,         /* a second record of subproblem `index` */
+    NQ_JOURNAL_OUT_OF_RANGE,      /* a record of subproblem `index` >= the journal's size */
+} nq_journal_damage;
 
 /* Why a journal was refused (nq_journal_open(), nq_journal_read()): the details that go with the
  * status code, so that a caller can explain it without reading the file again. */
 typedef struct nq_journal_problem {
     int os_error;          /* NQ_EIO: the errno of the system call that failed (ENOENT: no file) */
     int line;              /* NQ_ECORRUPT: the 1-based line found damaged (0: the file is empty) */
-    nq_journal_info found; /* NQ_EMISMATCH: the header of the journal found: `format` always;
-                              n, size, split_id and library when the format is this one */
+    int kind;              /* NQ_ECORRUPT: an nq_journal_damage; 0 otherwise */
+    uint64_t index;        /* NQ_ECORRUPT, DUPLICATE and OUT_OF_RANGE: the record's subproblem */
+    uint64_t lines;        /* NQ_ECORRUPT: how many lines fail (`line` is the first of them) */
+    nq_journal_info found; /* NQ_EMISMATCH: the header of the journal found: `format` always, and
+                              `library` if found; n, size, split_id and id when the format is
+                              this one */
 } nq_journal_problem;
 
 /* nq_journal_open() :
  * Opens the journal at path for the split s, creating it (header written and fsync'd, with its
  * directory) if it does not exist or is empty, or resuming it if it does: its records are read and
- * checked, and a torn last line is cut off. The file is locked (fcntl) against a second writer.
+ * checked, and a torn last line is cut off. The handle holds a lock on the file (an open file
+ * description lock, fcntl F_OFD_SETLK), so a second handle on the same file, in this process or
+ * another, is refused until this one is closed.
  * @param path     file name.
  * @param s        the split being counted; the journal must belong to it.
  * @param sync_ms  longest time in milliseconds between two fsync() of new records; 0 for
  *                 NQ_JOURNAL_SYNC_MS.
  * @param out      receives the handle; close it with nq_journal_close().
  * @param problem  receives the details of a refusal (zeroed on success); may be NULL.
- * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another process
+ * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another handle
  *         holds the lock: a count is running on it); NQ_EIO (the file cannot be created, read,
  *         written, locked or synced: problem->os_error tells why); NQ_EMISMATCH (the journal
  *         belongs to another n, size, split or format: problem->found); NQ_ECORRUPT (the file is
- *         not a journal, or a line other than the last is damaged, or two records of one
- *         subproblem disagree: problem->line); NQ_ENOMEM. */
+ *         not a journal, or a line other than a torn last one fails: problem->line and
+ *         problem->kind); NQ_ENOMEM. */
 NQ_API int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out,
                            nq_journal_problem *problem);
 
@@ -964,8 +1012,9 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
 /* nq_input_detect() :
  * Tells the format of a text from its first non-blank line (and, between `perm` and `cases` and
  * between `cols` and `matrix`, from its shape). A text made of one lone integer is a count claim
- * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1). An empty or blank text is
- * `cols` (an empty list).
+ * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1); a first line of two
+ * non-negative integers ("8 92") is a count claim "N COUNT" (a `cols` placement of 2 queens is
+ * never a solution). An empty or blank text is `cols` (an empty list).
  * @param text    the input, len bytes, need not be NUL-terminated.
  * @param n_hint  the board size the caller insists on, or 0 if unknown.
  * @param format  receives the format.
@@ -973,16 +1022,21 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
  * @return NQ_OK, NQ_EPARSE if no format fits (line says where), NQ_EINVAL (NULL pointers). */
 NQ_API int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line);
 
-typedef struct nq_reader nq_reader; /* opaque; reads one text */
+typedef struct nq_reader nq_reader; /* opaque; reads one text or stream */
+
+/* NQ_READ_LINE_MAX : the longest line a stream reader (nq_reader_open()) takes, in bytes (512 MiB:
+ * more than the `pairs` line of a solution of NQ_PARSE_MAX_N queens). A longer line ends the
+ * reading with NQ_EPARSE; runs of blanks do not count (they are skipped as they come). */
+#define NQ_READ_LINE_MAX (1 << 29)
 
 /* nq_reader_new() :
  * Starts reading a list of solutions (or claims) from a text in one input format. Every format
- * tolerates leading and trailing spaces and tabs, "\r\n" line ends and blank lines; the board
- * formats (board, grid, matrix) accept a board with or without the blank line after it, even
- * boards with no blank line between them. `cols`, `pairs` and `perm` accept commas between
- * numbers; `json` accepts comments (// to the end of the line, or C's block comments), and a
- * single board ["..Q.", ...] as well as a list; JSON strings are read as JSON says (escapes
- * decoded; parsed by yajl, in chunks).
+ * tolerates leading and trailing spaces and tabs, "\r\n" line ends, blank lines and a UTF-8
+ * byte order mark at the start; the board formats (board, grid, matrix) accept a board with or
+ * without the blank line after it, even boards with no blank line between them. `cols`, `pairs`
+ * and `perm` accept commas between numbers; `json` accepts comments (// to the end of the line,
+ * or C's block comments), and a single board ["..Q.", ...] as well as a list; JSON strings are
+ * read as JSON says (escapes decoded; parsed by yajl, in chunks).
  * @param text    the input, len bytes (need not be NUL-terminated); it must outlive the reader.
  * @param format  an input format, or NQ_INPUT_AUTO to detect it.
  * @param n_hint  the board size to assume when the text does not state it (`pairs`, `count`, "-1"),
@@ -993,17 +1047,40 @@ typedef struct nq_reader nq_reader; /* opaque; reads one text */
  *         n_hint out of range); NQ_ENOMEM. */
 NQ_API int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reader **out);
 
+/* A source of input for nq_reader_open(): copies the next bytes of the input into buf (at most
+ * cap, cap > 0), sets *got to their number (0: the end of the input), and returns NQ_OK; or
+ * returns NQ_EIO (a read error) or NQ_STOPPED (the caller wants the reading to end), which
+ * nq_reader_next() then returns. It may block. */
+typedef int (*nq_read_fn)(void *user, char *buf, size_t cap, size_t *got);
+
+/* nq_reader_open() :
+ * nq_reader_new() for an input read from a stream (a pipe, a file of any size), so that memory is
+ * bounded by what one item needs, not by the input: a line (up to NQ_READ_LINE_MAX bytes), a
+ * board, a JSON board, one permutation of a `cases` line. The items, their positions and messages
+ * are those nq_reader_new() gives for the whole text, except that under NQ_INPUT_AUTO the format
+ * is detected from the first MiB after the blanks that start the input (with its whole text,
+ * nq_input_detect() may look further: to tell `perm` from `cases` by a later line, or a lone
+ * number from one followed by more). The source is read from when the reader is opened (its
+ * first bytes, for a byte order mark, and the first MiB when detecting) and by nq_reader_next().
+ * When the source fails or stops, the items already read whole are still given out; the status
+ * comes when the reader needs more (the item it was reading is not given).
+ * @param read, user  the source, called as read(user, buf, cap, &got).
+ * @return NQ_OK; NQ_EINVAL (NULL read or out, unknown format, n_hint out of range); NQ_ENOMEM;
+ *         NQ_EIO, or NQ_STOPPED before anything was read, from the source while opening. */
+NQ_API int nq_reader_open(nq_read_fn read, void *user, int format, int n_hint, nq_reader **out);
+
 /* nq_reader_format() : @return the reader's format (the detected one under NQ_INPUT_AUTO). */
 NQ_API int nq_reader_format(const nq_reader *r);
 
 /* nq_reader_next() :
  * Reads the next item. A malformed item is an item (NQ_ITEM_MALFORMED), and reading goes on after
  * it (at the next line, or the next board); only a text that cannot be read on (a broken `json`
- * structure, an undetectable format) ends with NQ_EPARSE.
+ * structure, an undetectable format, a stream's line over NQ_READ_LINE_MAX) ends with NQ_EPARSE.
  * @param item  receives the item.
  * @return NQ_OK with an item; NQ_DONE at the end; NQ_EPARSE for an unrecoverable error (then
  *         nq_reader_error() gives the message, line and column, and later calls return NQ_EPARSE
- *         again); NQ_ENOMEM; NQ_EINVAL (NULL pointers). */
+ *         again); a stream's NQ_EIO or NQ_STOPPED (returned again by later calls); NQ_ENOMEM;
+ *         NQ_EINVAL (NULL pointers). */
 NQ_API int nq_reader_next(nq_reader *r, nq_item *item);
 
 /* nq_reader_error() :

@@ -57,6 +57,7 @@ class TracePlayer {
         this.loading = Promise.resolve();
         this.index = -1; /* the event shown; -1: none yet */
         this.event = null;
+        this.eventText = ''; /* its words (a backtrack's depend on the event before it) */
         this.ended = false;
         this.chain = Promise.resolve();
         this.queued = 0; /* advances asked for and not yet done */
@@ -118,9 +119,10 @@ class TracePlayer {
                     break;
                 }
                 this.index++;
+                this.eventText = this.text(ev, this.event);
                 this.event = ev;
                 if (ev.kind === 'solution') this.solutions = ev.solution;
-                this.log.push('  '.repeat(ev.row) + this.text(ev));
+                this.log.push('  '.repeat(ev.row) + this.eventText);
                 if (untilSolution && ev.kind === 'solution') break;
             }
             if (this.log.length > TRACE_LOG) this.log.splice(0, this.log.length - TRACE_LOG);
@@ -190,13 +192,19 @@ class TracePlayer {
         this.ui.play.textContent = 'Play';
     }
 
-    /* An event in the words of `nqueens trace`. */
-    text(ev) {
+    /* An event in the words of `nqueens trace`; a backtrack says why, from the event before it
+     * (prev), which is in the row below: a dead end, a solution, or its last column. */
+    text(ev, prev) {
         switch (ev.kind) {
             case 'try':
             case 'place':
-            case 'backtrack':
                 return ev.kind + ' ' + ev.row + '-' + ev.col;
+            case 'backtrack': {
+                const why = prev && prev.kind === 'dead end' ? 'row ' + (ev.row + 1) + ' is a dead end'
+                    : prev && prev.kind === 'solution' ? 'solution found; on to the next'
+                    : 'every column of row ' + (ev.row + 1) + ' was tried';
+                return 'backtrack ' + ev.row + '-' + ev.col + ' (' + why + ')';
+            }
             case 'attacked':
                 return 'attacked ' + ev.row + '-' + ev.col + ' by ' + ev.byRow + '-' + ev.byCol +
                     ' (' + this.nq.attackName(ev.attack) + ')';
@@ -222,7 +230,7 @@ class TracePlayer {
             labels: ui.arraysOn.checked,
         });
         ui.steps.textContent = this.index + 1;
-        ui.event.textContent = ev ? this.text(ev) : '(not started: press Step or Play)';
+        ui.event.textContent = ev ? this.eventText : '(not started: press Step or Play)';
         ui.nodes.textContent = ev ? ev.nodes : 0;
         ui.solutions.textContent = this.solutions;
         ui.state.textContent = this.ended ? 'The search is over: every placement was tried.' : '';

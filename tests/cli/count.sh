@@ -32,9 +32,17 @@ check "estimate, without counting" 0 "1" -- \
 kernel_here=$("$NQ" count 12 --json | sed -E 's/.*"kernel":"([a-z0-9]+)".*/\1/')
 check "estimate beyond n = 32: the same kernel (every kernel counts every n >= 4)" 0 "1" -- \
   bash -c "'$NQ' count 40 --estimate --threads 1 | grep -c ', $kernel_here kernel)$'"
+# --estimate --json is one JSON object (it printed text), and a small count is "under a second"
+# (it was "about 0 seconds").
+check "estimate --json" 0 "1" -- \
+  bash -c "'$NQ' count 27 --estimate --json --threads 1 | grep -cE '^\{\"n\":27,\"estimated_seconds\":[0-9.e+]+,\"threads\":1,\"measured_n\":1[0-6],\"measured_seconds\":[0-9]+\.[0-9]{6},\"kernel\":\"(generic|avx2|avx512)\"\}$'"
+check "estimate --json is read back by check as no count claim (JSON, parsed)" 0 "1" -- \
+  bash -c "'$NQ' count 27 --estimate --json | '$NQ' check --format jsonl 2>/dev/null | grep -c 'malformed: an object with \"cols\" (a solution) or \"total\" (a count) expected'"
+check "a small count is under a second" 0 "1" -- \
+  bash -c "'$NQ' count 8 --estimate --threads 1 | grep -cE '^counting n = 8 takes under a second on 1 thread '"
 
 check_err "a count of years is refused" 2 \
-  "^nqueens: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
+  "^nqueens count: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
   "$NQ" count 30 --threads 1
 check_err "N = 0" 2 "N must be an integer from 1 to 64, got '0'" -- "$NQ" count 0
 check_err "N = 65" 2 "N must be an integer from 1 to 64, got '65'" -- "$NQ" count 65
@@ -73,14 +81,14 @@ for k in generic avx2 avx512; do
       bash -c "NQ_KERNEL=$k '$NQ' count 3 --json | grep -c '\"kernel\":\"generic\"}$'"
   else
     check_err "NQ_KERNEL=$k: not on this CPU" 2 \
-      "^nqueens: NQ_KERNEL=$k: this CPU \(or this build\) cannot run that kernel; it runs: generic" -- \
+      "^nqueens count: NQ_KERNEL=$k: this CPU \(or this build\) cannot run that kernel; it runs: generic" -- \
       env NQ_KERNEL=$k "$NQ" count 8
   fi
 done
 check "NQ_KERNEL empty: the default" 0 "92" -- env NQ_KERNEL= "$NQ" count 8
 check "NQ_KERNEL=auto" 0 "$want" -- bash -c "NQ_KERNEL=auto '$NQ' count 14 --json --threads 2 | strip_time"
 check_err "NQ_KERNEL unknown" 2 \
-  "^nqueens: NQ_KERNEL='fast' is not a kernel: use auto, generic, avx2 or avx512 \(this machine runs: generic" -- \
+  "^nqueens count: NQ_KERNEL='fast' is not a kernel: use auto, generic, avx2 or avx512 \(this machine runs: generic" -- \
   env NQ_KERNEL=fast "$NQ" count 8
 check_err "NQ_KERNEL unknown, with --estimate" 2 "NQ_KERNEL='AVX2' is not a kernel" -- \
   env NQ_KERNEL=AVX2 "$NQ" count 20 --estimate
@@ -113,4 +121,18 @@ interrupt_now() {
   return $ok
 }
 ok "SIGINT without a checkpoint stops at once" interrupt_now
+
+# Threads are capped at 1024 (NQ_MAX_THREADS), and threads that cannot be started (here: an
+# address space too small for 1024 stacks) are a clear error with exit 2, not a message of the
+# OpenMP runtime and exit 1. Not under AddressSanitizer, which needs a huge address space.
+check_err "threads above the cap" 2 "--threads must be an integer from 1 to 1024, got '1025'" -- \
+  "$NQ" count 8 --threads 1025
+check "1024 threads" 0 "14200" -- "$NQ" count 12 --threads 1024
+if grep -q '^NQ_SANITIZE:BOOL=ON' "$NQ_BUILD/CMakeCache.txt" 2>/dev/null; then
+  echo "skip: threads under an address-space limit (AddressSanitizer build)"
+else
+  check_err "threads that cannot start" 2 \
+    "^nqueens count: cannot count n = 12: cannot start 1024 threads \(out of memory, or over this process's limit of threads\); use fewer --threads$" -- \
+    bash -c "ulimit -v 300000 && exec '$NQ' count 12 --threads 1024"
+fi
 finish

@@ -117,6 +117,52 @@ if [ $rc -eq 2 ] && grep -q "cannot write checkpoint '$j': File too large" "$tmp
 fi
 resume 12 "$j" "after a write error"
 
+# A full disk, with two threads appending: the message names the failing call's error (it once
+# said "Success" in about half the runs, errno being read on another thread). A 64 KiB tmpfs
+# fills up part-way through the journal of n = 14; mounting it needs root, or a user namespace.
+full_disk() { # full_disk DIR: 20 runs of count 14 --threads 2 with the journal on a 64 KiB tmpfs
+    mount -t tmpfs -o size=64k tmpfs "$1" || return 3
+    local i
+    for i in $(seq 1 20); do
+        rm -f "$1/j"
+        "$NQ" count 14 --threads 2 --no-progress --checkpoint "$1/j" 2>&1 | tail -n 1
+        echo "exit ${PIPESTATUS[0]}"
+    done
+    umount "$1"
+}
+mkdir -p "$tmp/full"
+if [ "$(id -u)" -eq 0 ]; then
+    full_disk "$tmp/full" >"$tmp/full.out" 2>&1
+else
+    export -f full_disk
+    unshare -rm bash -c "NQ='$NQ'; full_disk '$tmp/full'" >"$tmp/full.out" 2>&1
+fi
+if [ $? -eq 3 ] || ! grep -q exit "$tmp/full.out"; then
+    echo "skip: full disk (cannot mount a tmpfs here: $(head -c 200 "$tmp/full.out"))"
+elif [ "$(grep -c "^exit 2$" "$tmp/full.out")" = 20 ] &&
+    [ "$(grep -c "^nqueens count: cannot write checkpoint '$tmp/full/j': No space left on device$" "$tmp/full.out")" = 20 ]; then
+    ok "full disk: 20 of 20 runs say 'No space left on device' and exit 2"
+else
+    fail "full disk: $(sort "$tmp/full.out" | uniq -c)"
+fi
+
+# The lock: a second count on a journal that a running count holds is refused (exit 2), and the
+# first one finishes with the exact count.
+j=$tmp/busy
+"$NQ" count 16 --threads 1 --no-progress --checkpoint "$j" >"$tmp/busy.out" 2>&1 &
+pid=$!
+for _ in $(seq 1 200); do [ -s "$j" ] && break; sleep 0.01; done
+"$NQ" count 16 --no-progress --checkpoint "$j" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+wait "$pid"
+first=$?
+if [ $rc -eq 2 ] && grep -q "checkpoint '$j' is in use by another running count" "$tmp/err" &&
+    [ ! -s "$tmp/out" ] && [ $first -eq 0 ] && [ "$(cat "$tmp/busy.out")" = "$(total_of 16)" ]; then
+    ok "a journal in use by a running count is refused"
+else
+    fail "journal in use: second exit $rc ($(cat "$tmp/err")), first exit $first ($(cat "$tmp/busy.out"))"
+fi
+
 # A torn last line is reported by --status, ignored and counted again.
 j=$tmp/torn
 "$NQ" count 10 --checkpoint "$j" >/dev/null
@@ -146,9 +192,49 @@ refused "a journal of another n" "$j" 11 "belongs to another count (n = 10"
 cp "$j" "$tmp/n10.bad"
 sed -i '3s/^r \([0-9]*\) \([0-9]\)/r \1 9\2/' "$tmp/n10.bad" # one more digit in a total
 cmp -s "$j" "$tmp/n10.bad" && fail "the corruption did not change the file"
-refused "a damaged middle record" "$tmp/n10.bad" 10 "damaged or is not a journal"
+refused "a damaged middle record" "$tmp/n10.bad" 10 \
+    "line 3 is not a record of this journal: its check fails .*remove the lines that fail"
 printf 'my notes\nkeep them\n' >"$tmp/notes.txt"
-refused "a file that is no journal" "$tmp/notes.txt" 10 "damaged or is not a journal"
+refused "a file that is no journal" "$tmp/notes.txt" 10 \
+    "'$tmp/notes.txt' is not a checkpoint journal (line 1 is not a journal header)"
+
+# Records are tied to their journal (format 2): the n = 12 header followed by 50 records of an
+# n = 11 journal gave 13928 (right: 14200) with exit 0 in format 1; now it is refused with the
+# first line that fails and how many do. So is one valid record of another journal appended (of
+# another n, or of the same n and split), last or not, and a damaged header.
+"$NQ" count 11 --checkpoint "$tmp/j11" >/dev/null
+"$NQ" count 12 --checkpoint "$tmp/j12" >/dev/null
+"$NQ" count 12 --checkpoint "$tmp/j12b" >/dev/null
+{ head -n 1 "$tmp/j12"; sed -n '2,51p' "$tmp/j11"; } >"$tmp/spliced"
+refused "a spliced journal (n = 12 header, 50 records of n = 11)" "$tmp/spliced" 12 \
+    "checkpoint '$tmp/spliced': line 2 is not a record of this journal: its check fails (it is damaged, or was copied from another journal), and so do 49 later lines"
+lines12=$(wc -l <"$tmp/j12")
+cp "$tmp/j12" "$tmp/app11"
+sed -n 5p "$tmp/j11" >>"$tmp/app11"
+refused "a record of an n = 11 journal appended" "$tmp/app11" 12 \
+    "line $((lines12 + 1)) is not a record of this journal"
+cp "$tmp/j12" "$tmp/app12"
+sed -n 7p "$tmp/j12b" >>"$tmp/app12"
+refused "a record of another journal of the same n and split appended" "$tmp/app12" 12 \
+    "line $((lines12 + 1)) is not a record of this journal"
+{ head -n 3 "$tmp/j12"; sed -n 9p "$tmp/j12b"; sed -n '4,$p' "$tmp/j12"; } >"$tmp/mid12"
+refused "a record of another journal of the same n and split in the middle" "$tmp/mid12" 12 \
+    "line 4 is not a record of this journal"
+"$NQ" count --checkpoint "$tmp/mid12" --status >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "line 4 is not a record" "$tmp/err" &&
+    ok "--status refuses it too" || fail "--status of a spliced journal: $(cat "$tmp/err")"
+sed '1s/size=/size=1/' "$tmp/j12" >"$tmp/header12"
+refused "a damaged header" "$tmp/header12" 12 \
+    "line 1, the journal's header, is damaged (it fails its check), so no record can be trusted"
+# Removing the lines that fail, as the message says, resumes from the records that check.
+head -n 21 "$tmp/spliced" | sed 2,21d >"$tmp/cleaned"
+out=$("$NQ" count 12 --checkpoint "$tmp/cleaned" --no-progress 2>"$tmp/err")
+[ "$out" = "$(total_of 12)" ] && ok "the spliced journal without its foreign lines resumes" ||
+    fail "cleaned journal gave '$out': $(cat "$tmp/err")"
+# A journal of the previous format names the version that can finish it.
+printf 'nqueens-journal 1 n=9 size=40 library=0.1.0 split=nq-split/2 corner-edge-bound n=9 depth=4 size=40 crc=1c0d3a5b\nr 0 0 0 0 0 0 0 9 a3c1f2e0\n' >"$tmp/format1"
+refused "a journal of format 1" "$tmp/format1" 9 \
+    "checkpoint '$tmp/format1' was made by an older version (journal format 1, by nqueens 0.1.0); this version (.*) reads format 2: finish it with nqueens 0.1.0, or start a new journal with another FILE"
 
 # Unwritable or unusable paths.
 "$NQ" count 8 --checkpoint "$tmp/no/such/dir/j" >"$tmp/out" 2>"$tmp/err"
