@@ -94,12 +94,12 @@ check_err "NQ_KERNEL unknown, with --estimate" 2 "NQ_KERNEL='AVX2' is not a kern
   env NQ_KERNEL=AVX2 "$NQ" count 20 --estimate
 
 # A journal written by an earlier numbering of the subproblems (nq-split/2, the corner/edge
-# search; tests/data has one of n = 8, made by that version) is refused, naming both splits,
-# never mixed into a count of the current one.
+# search, in journal format 1; tests/data has one of n = 8, made by nqueens 0.1.0) is refused,
+# naming the version that can finish it, never mixed into a count of the current numbering.
 tmpj=$(mktemp)
 cp "$NQ_TEST_DATA/journal-split2-n8.nqj" "$tmpj"
-check_err "a journal of the previous split is refused" 2 \
-  "^nqueens: checkpoint '.*' belongs to another count \(n = 8, split 'nq-split/2 corner-edge-bound n=8 depth=6 size=122'\), not to n = 8 \(split 'nq-split/3 border-mrv n=8 " -- \
+check_err "a journal of the previous split (journal format 1, nqueens 0.1.0) is refused" 2 \
+  "^nqueens count: checkpoint '.*' was made by an older version \(journal format 1, by nqueens 0.1.0\); this version \(0.2.0\) reads format 2: finish it with nqueens 0.1.0, or start a new journal with another FILE$" -- \
   "$NQ" count 8 --checkpoint "$tmpj"
 check "... and left as it was" 0 "" -- cmp "$tmpj" "$NQ_TEST_DATA/journal-split2-n8.nqj"
 rm -f "$tmpj"
