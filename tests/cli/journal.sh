@@ -66,7 +66,9 @@ for n in 14 15; do
     j=$tmp/chain$n
     # SIGXFSZ when the journal reaches a random length below its final one (every record takes at
     # least 27 bytes): the process dies inside a write, leaving a torn record or header.
-    size=$("$NQ" count "$n" --threads 1 --checkpoint "$tmp/probe$n" 2>/dev/null &
+    # (The probe's own output goes nowhere: a count that ends before the kill would print its
+    # total into $size.)
+    size=$("$NQ" count "$n" --threads 1 --checkpoint "$tmp/probe$n" >/dev/null 2>&1 &
         pid=$!
         for _ in $(seq 1 500); do [ -s "$tmp/probe$n" ] && break; sleep 0.01; done
         kill -KILL $pid 2>/dev/null
