@@ -1,0 +1,41 @@
+# The GPU backend (src/cuda/): with -DNQ_CUDA=ON (needs the CUDA toolkit's nvcc) the CUDA backend
+# gpu_backend.cu is compiled for sm_90 (Hopper) plus compute_90 PTX, which the driver compiles
+# for any newer device, and linked into libnqueens with the static CUDA runtime; without it
+# (the default) gpu_none.c says that there is no device, and nothing of CUDA is needed.
+# The search itself (src/cuda/gpu_search.h) is also compiled by the C compiler into the unit
+# tests test_gpu_search and test_gpu, in every build.
+option(NQ_CUDA "Build the CUDA backend of 'nqueens count --gpu' (needs nvcc)" OFF)
+if(NQ_CUDA)
+  if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+    # 90-real: SASS for sm_90; 90-virtual: its PTX, compiled by the driver for newer GPUs.
+    set(CMAKE_CUDA_ARCHITECTURES 90-real 90-virtual)
+  endif()
+  enable_language(CUDA)
+  find_package(CUDAToolkit REQUIRED)
+  add_library(nqueens_cuda OBJECT ${PROJECT_SOURCE_DIR}/src/cuda/gpu_backend.cu)
+  set_target_properties(nqueens_cuda PROPERTIES POSITION_INDEPENDENT_CODE ON CUDA_STANDARD 17
+                        CUDA_STANDARD_REQUIRED ON CUDA_VISIBILITY_PRESET hidden)
+  target_include_directories(nqueens_cuda PRIVATE ${PROJECT_SOURCE_DIR}/include
+                             ${PROJECT_SOURCE_DIR}/src/cuda)
+  # The project's C warnings are not nvcc options: the CUDA target gets its own (-Wall -Wextra
+  # for the host pass, every nvcc warning, and ptxas's warning on register spills: the search
+  # must stay in registers and shared memory). NQ_CUDA_VERBOSE prints ptxas's registers,
+  # spills and shared memory for each kernel.
+  set(NQ_CUDA_FLAGS -Xcompiler=-Wall,-Wextra -Xptxas=-warn-spills,-warn-lmem-usage -lineinfo)
+  if(NQ_WERROR)
+    list(APPEND NQ_CUDA_FLAGS -Werror=all-warnings -Xcompiler=-Werror)
+  endif()
+  option(NQ_CUDA_VERBOSE "Print ptxas's resource usage of each kernel" OFF)
+  if(NQ_CUDA_VERBOSE)
+    list(APPEND NQ_CUDA_FLAGS -Xptxas=-v)
+  endif()
+  target_compile_options(nqueens_cuda PRIVATE ${NQ_CUDA_FLAGS})
+  foreach(t nqueens_static nqueens_shared)
+    target_sources(${t} PRIVATE $<TARGET_OBJECTS:nqueens_cuda>)
+  endforeach()
+  target_link_libraries(nqueens_shared PRIVATE CUDA::cudart_static)
+  target_link_libraries(nqueens_static PUBLIC $<BUILD_INTERFACE:CUDA::cudart_static>
+                        $<INSTALL_INTERFACE:cudart_static>)
+else()
+  target_sources(nqueens_objects PRIVATE ${PROJECT_SOURCE_DIR}/src/cuda/gpu_none.c)
+endif()
