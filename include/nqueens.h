@@ -891,8 +891,8 @@ typedef struct nq_gpu_report {
 /* nq_count_gpu() :
  * nq_count_split() on CUDA GPUs: counts every subproblem of s not skipped, adds their
  * contributions into *out, and reports each through opt->on_result (never concurrently), exactly
- * as nq_count_split() does; the stop flag is looked at between batches of subproblems (a batch
- * lasts well under a second at n <= 22 on one GPU). One host thread drives each GPU (POSIX
+ * as nq_count_split() does; the stop flag is looked at between batches of subproblems (at most
+ * 65536 subproblems or about 2 million items a batch). One host thread drives each GPU (POSIX
  * threads); opt->threads and opt->kernel are not used.
  * @param devices   CUDA numbers of the GPUs to use, or NULL for all of them (at most
  *                  NQ_GPU_MAX_DEVICES).

@@ -64,6 +64,15 @@ typedef struct gpu_item {
     uint32_t pad;   /* 0 */
 } gpu_item;
 
+/* The host (C) and the device (nvcc) must lay these out alike: they are copied byte for byte. */
+#if defined(__cplusplus)
+static_assert(sizeof(gpu_sub) == 4 * GPU_MAX_N + GPU_MAX_N + 4, "gpu_sub layout");
+static_assert(sizeof(gpu_item) == 32, "gpu_item layout");
+#else
+_Static_assert(sizeof(gpu_sub) == 4 * GPU_MAX_N + GPU_MAX_N + 4, "gpu_sub layout");
+_Static_assert(sizeof(gpu_item) == 32, "gpu_item layout");
+#endif
+
 /* Where a lane keeps its stack: the word of free row i at stack[i * stride] (GPU_MAX_N words). */
 typedef struct gpu_mem {
     uint32_t *stack;
