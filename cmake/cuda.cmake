@@ -45,8 +45,11 @@ if(NQ_CUDA)
     target_sources(${t} PRIVATE $<TARGET_OBJECTS:nqueens_cuda>)
   endforeach()
   target_link_libraries(nqueens_shared PRIVATE CUDA::cudart_static)
+  # The installed static target names the CUDA runtime by its path on this machine (the CMake
+  # package then needs no find_package(CUDAToolkit) of its own), with what it needs (dl, rt).
   target_link_libraries(nqueens_static PUBLIC $<BUILD_INTERFACE:CUDA::cudart_static>
-                        $<INSTALL_INTERFACE:cudart_static>)
+                        $<INSTALL_INTERFACE:${CUDA_cudart_static_LIBRARY}> $<INSTALL_INTERFACE:dl>
+                        $<INSTALL_INTERFACE:rt>)
 else()
   target_sources(nqueens_objects PRIVATE ${PROJECT_SOURCE_DIR}/src/cuda/gpu_none.c)
 endif()
