@@ -122,7 +122,7 @@ static int batch_add(gpu_batch *b, const nq_split *s, uint32_t j) {
     /* The cut has at most the product of its rows' candidates as items. */
     size_t bound = 1;
     for (int i = 0; i < GPU_CUT_ROWS && i < sub->nfree; i++)
-        bound *= (size_t)__builtin_popcount(sub->mask[i]) + 1;
+        bound *= (size_t)__builtin_popcount(GPU_MASK(sub, i)) + 1;
     if (b->nitems + bound > b->item_cap) {
         size_t cap = 2 * b->item_cap + bound;
         gpu_item *p = realloc(b->items, cap * sizeof *p);

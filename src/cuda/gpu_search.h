@@ -9,8 +9,9 @@
  * (a subproblem of split.c: the border queens, then the first queens of the CPU's search). The
  * device does not follow the CPU's most-constrained-row order; it fills the free rows from the
  * top down, one 32-bit word a row (n <= GPU_MAX_N = 32):
- * - gpu_sub holds what never changes in a subproblem: the free rows in order, and for each the
- *   columns its queen may take given the placed queens (count_state.free[]);
+ * - gpu_sub holds what never changes in a subproblem: the free rows in order, for each the
+ *   columns its queen may take given the placed queens (count_state.free[]) and its distance
+ *   from the free row before, in one 64-bit word (a step loads one word);
  * - the queens the device places are tracked in three masks: the columns taken, and the two
  *   diagonals as 64-bit words (ld: column x at bit x, shifted left by the distance to the next
  *   free row; rd: column x at bit x + 32, shifted right). Over at most 31 rows no bit falls out
@@ -47,17 +48,24 @@
 /* The largest n of the device search (one 32-bit word a row). */
 #define GPU_MAX_N 32
 
-/* One subproblem as the device searches it. */
+/* One subproblem as the device searches it. A step reads one word of it: the next free row's
+ * columns and its distance (one 8-byte load, where separate arrays took three). */
 typedef struct gpu_sub {
-    uint32_t mask[GPU_MAX_N]; /* mask[i]: the columns the queen of the i-th free row may take */
-    uint8_t row[GPU_MAX_N];   /* row[i]: the number of the i-th free row, increasing */
-    int32_t nfree;            /* free rows, 0..GPU_MAX_N */
+    /* row[i], for the i-th free row from the top: bits 0..31 the columns its queen may take,
+     * bits 32..39 its distance from the free row before it (0 for the first); 0 past nfree */
+    uint64_t row[GPU_MAX_N];
+    int32_t nfree; /* free rows, 0..GPU_MAX_N */
+    int32_t pad;   /* 0 */
 } gpu_sub;
+
+/* The columns of free row i of sub, and its distance from free row i - 1 (i >= 1). */
+#define GPU_MASK(sub, i) ((uint32_t)(sub)->row[i])
+#define GPU_GAP(sub, i)  ((int)((sub)->row[i] >> 32))
 
 /* A node of the search: the queens of the free rows before `level` placed by the search. */
 typedef struct gpu_item {
-    uint64_t ld;    /* diagonal attacks on row row[level]: bit x = column x */
-    uint64_t rd;    /* anti-diagonal attacks on row row[level]: bit x + 32 = column x */
+    uint64_t ld;    /* diagonal attacks on free row `level`: bit x = column x */
+    uint64_t rd;    /* anti-diagonal attacks on free row `level`: bit x + 32 = column x */
     uint32_t cols;  /* the columns taken by the search's queens */
     uint32_t sub;   /* its subproblem's place in the batch */
     uint32_t level; /* the first free row left to fill, 0..nfree */
@@ -66,10 +74,10 @@ typedef struct gpu_item {
 
 /* The host (C) and the device (nvcc) must lay these out alike: they are copied byte for byte. */
 #if defined(__cplusplus)
-static_assert(sizeof(gpu_sub) == 4 * GPU_MAX_N + GPU_MAX_N + 4, "gpu_sub layout");
+static_assert(sizeof(gpu_sub) == 8 * GPU_MAX_N + 8, "gpu_sub layout");
 static_assert(sizeof(gpu_item) == 32, "gpu_item layout");
 #else
-_Static_assert(sizeof(gpu_sub) == 4 * GPU_MAX_N + GPU_MAX_N + 4, "gpu_sub layout");
+_Static_assert(sizeof(gpu_sub) == 8 * GPU_MAX_N + 8, "gpu_sub layout");
 _Static_assert(sizeof(gpu_item) == 32, "gpu_item layout");
 #endif
 
@@ -81,9 +89,9 @@ typedef struct gpu_mem {
 
 /* The state of one lane, in registers on the device. */
 typedef struct gpu_lane {
-    uint64_t ld, rd; /* as in gpu_item, for row row[level] */
+    uint64_t ld, rd; /* as in gpu_item, for free row `level` */
     uint32_t cols;   /* as in gpu_item */
-    uint32_t a;      /* the candidates of row row[level] still to try */
+    uint32_t a;      /* the candidates of free row `level` still to try */
     int level;       /* the free row being filled */
     int start;       /* the item's level: the lane is done when it goes back above it */
     uint64_t sols;   /* completions found */
@@ -94,16 +102,17 @@ typedef struct gpu_lane {
  * The subproblem of a board of n (1 <= n <= GPU_MAX_N) whose free rows are the bits of rows, the
  * free cells of free row y being free[y] (bit x: column x), as in count_state. */
 GPU_FN void gpu_sub_make(gpu_sub *sub, int n, uint64_t rows, const uint64_t *free) {
-    int k = 0;
+    int k = 0, last = -1;
     for (int y = 0; y < n; y++)
         if (rows >> y & 1u) {
-            sub->row[k] = (uint8_t)y;
-            sub->mask[k] = (uint32_t)free[y];
-            k++;
+            uint64_t gap = last < 0 ? 0 : (uint64_t)(y - last);
+            sub->row[k++] = gap << 32 | (uint32_t)free[y];
+            last = y;
         }
     for (int i = k; i < GPU_MAX_N; i++)
-        sub->row[i] = 0, sub->mask[i] = 0;
+        sub->row[i] = 0;
     sub->nfree = k;
+    sub->pad = 0;
 }
 
 /* gpu_item_root() : the item that is the whole subproblem (nothing placed by the search). */
@@ -117,7 +126,7 @@ GPU_FN void gpu_item_root(gpu_item *it, uint32_t sub) {
 
 /* The candidates of free row i under the search's queens. */
 GPU_FN uint32_t gpu_avail(const gpu_sub *sub, int i, uint64_t ld, uint64_t rd, uint32_t cols) {
-    return sub->mask[i] & ~(cols | (uint32_t)ld | (uint32_t)(rd >> 32));
+    return GPU_MASK(sub, i) & ~(cols | (uint32_t)ld | (uint32_t)(rd >> 32));
 }
 
 /* gpu_expand() :
@@ -155,7 +164,7 @@ GPU_FN uint32_t gpu_expand(const gpu_sub *sub, const gpu_item *from, int levels,
         uint32_t bit = A[i] & (0u - A[i]);
         A[i] ^= bit;
         ++*nodes;
-        const int g = sub->row[i + 1] - sub->row[i];
+        const int g = GPU_GAP(sub, i + 1);
         uint64_t ld = (LD[i] | bit) << g, rd = (RD[i] | (uint64_t)bit << 32) >> g;
         uint32_t cols = C[i] | bit;
         uint32_t a = gpu_avail(sub, i + 1, ld, rd, cols);
@@ -210,10 +219,11 @@ GPU_FN int gpu_lane_step(const gpu_sub *sub, gpu_lane *s, gpu_mem m) {
     uint32_t bit = s->a & (0u - s->a);
     s->a ^= bit;
     s->nodes++;
-    const int g = sub->row[i + 1] - sub->row[i];
+    const uint64_t next = sub->row[i + 1];
+    const int g = (int)(next >> 32);
     uint64_t ld = (s->ld | bit) << g, rd = (s->rd | (uint64_t)bit << 32) >> g;
     uint32_t cols = s->cols | bit;
-    uint32_t a = gpu_avail(sub, i + 1, ld, rd, cols);
+    uint32_t a = (uint32_t)next & ~(cols | (uint32_t)ld | (uint32_t)(rd >> 32));
     if (i + 2 == sub->nfree) {
         uint32_t found = GPU_POPC(a);
         s->sols += found;
@@ -232,7 +242,7 @@ GPU_FN int gpu_lane_step(const gpu_sub *sub, gpu_lane *s, gpu_mem m) {
         const int up = --s->level;
         uint32_t w = m.stack[up * m.stride];
         uint32_t b = w & (0u - w);
-        const int gu = sub->row[up + 1] - sub->row[up];
+        const int gu = GPU_GAP(sub, up + 1);
         s->ld = (s->ld >> gu) & ~(uint64_t)b;
         s->rd = (s->rd << gu) & ~((uint64_t)b << 32);
         s->cols ^= b;
