@@ -43,14 +43,15 @@ fi
 
 elapsed() { echo $(($(date +%s) - start)); }
 
+mkdir -p "$work"
 echo "== build (-DNQ_CUDA=ON) in $work"
 cmake -S "$root" -B "$work" -DCMAKE_BUILD_TYPE=Release -DNQ_BUILD_TESTS=OFF -DNQ_WEB=OFF \
-  -DNQ_CUDA=ON -DNQ_CUDA_VERBOSE=ON -DCMAKE_CUDA_COMPILER="$nvcc" >"$work.cmake.log" 2>&1 ||
-  { tail -20 "$work.cmake.log"; echo "gpu.sh: cmake failed"; exit 1; }
-cmake --build "$work" --target nqueens -j "$(nproc)" >"$work.build.log" 2>&1 ||
-  { tail -30 "$work.build.log"; echo "gpu.sh: the build failed"; exit 1; }
+  -DNQ_CUDA=ON -DNQ_CUDA_VERBOSE=ON -DCMAKE_CUDA_COMPILER="$nvcc" >"$work/gpu-cmake.log" 2>&1 ||
+  { tail -20 "$work/gpu-cmake.log"; echo "gpu.sh: cmake failed"; exit 1; }
+cmake --build "$work" --target nqueens -j "$(nproc)" >"$work/gpu-build.log" 2>&1 ||
+  { tail -30 "$work/gpu-build.log"; echo "gpu.sh: the build failed"; exit 1; }
 echo "ptxas (k_solve):"
-grep -E "ptxas info +: (Used|Compiling entry)|spill" "$work.build.log" | sed 's/^/  /' | head -8
+grep -E "ptxas info +: (Used|Compiling entry)|spill" "$work/gpu-build.log" | sed 's/^/  /' | head -8
 nq="$work/nqueens"
 echo "build took $(elapsed) s"
 
