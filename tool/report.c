@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gpu_options.h"
 #include "report.h"
 
 static const char *report_program = "nqueens";
@@ -85,7 +86,7 @@ void tool_count_failed(int n, int rc, int threads) {
 }
 
 void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
-                       const char *kernel) {
+                       const char *kernel, const nq_gpu_report *gpu) {
     char total[41], uniq[41];
     nq_u128_to_string(c->total, total);
     nq_u128_to_string(c->unique, uniq);
@@ -95,10 +96,13 @@ void tool_print_counts(int n, const nq_counts *c, int unique, int json, double s
     }
     char o8[41], o4[41], o2[41], o1[41];
     printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
-           "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d,\"kernel\":\"%s\"}\n",
+           "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d,\"kernel\":\"%s\"",
            n, total, uniq, nq_u128_to_string(c->orbit8, o8), nq_u128_to_string(c->orbit4, o4),
            nq_u128_to_string(c->orbit2, o2), nq_u128_to_string(c->orbit1, o1), seconds,
            (unsigned long long)c->nodes, threads, kernel);
+    if (gpu)
+        tool_gpu_json(gpu);
+    puts("}");
 }
 
 /* What to do with a journal refused for damage: the file is left as it was. */
