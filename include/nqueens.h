@@ -929,7 +929,8 @@ typedef struct nq_journal_problem {
  * @param problem  receives the details of a refusal (zeroed on success); may be NULL.
  * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another handle
  *         holds the lock: a count is running on it); NQ_EIO (the file cannot be created, read,
- *         written, locked or synced: problem->os_error tells why); NQ_EMISMATCH (the journal
+ *         written, locked or synced: problem->os_error tells why; EINVAL when path is not a
+ *         regular file, e.g. a FIFO or a device); NQ_EMISMATCH (the journal
  *         belongs to another n, size, split or format: problem->found); NQ_ECORRUPT (the file is
  *         not a journal, or a line other than a torn last one fails: problem->line and
  *         problem->kind); NQ_ENOMEM. */
@@ -986,8 +987,10 @@ NQ_API int nq_journal_close(nq_journal *j, int *os_error);
  * status report); a torn last line is reported in info->torn, not cut off.
  * @param problem  receives the details of a refusal, as for nq_journal_open(); may be NULL.
  * @return NQ_OK; NQ_EINVAL (NULL argument); NQ_EIO (cannot read: problem->os_error tells why,
- *         ENOENT if it does not exist); NQ_ECORRUPT (as nq_journal_open(); an empty file is not a
- *         journal either); NQ_EMISMATCH (another format version); NQ_ENOMEM. */
+ *         ENOENT if it does not exist, EISDIR for a directory, EINVAL for another file that is
+ *         not a regular one, such as a FIFO, without waiting for a writer); NQ_ECORRUPT (as
+ *         nq_journal_open(); an empty file is not a journal either); NQ_EMISMATCH (another
+ *         format version); NQ_ENOMEM. */
 NQ_API int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem *problem);
 
 /* ========================================================================================== */

@@ -540,6 +540,10 @@ static int journal_start(nq_journal *j, const char *path, const nq_split *s, cha
         problem->os_error = errno;
         rc = NQ_EIO;
     }
+    if (rc == NQ_OK && !S_ISREG(st.st_mode)) {
+        problem->os_error = EINVAL; /* a FIFO or a device: no file to keep records in */
+        rc = NQ_EIO;
+    }
     int fresh = rc == NQ_OK && st.st_size == 0;
     if (rc == NQ_OK && !fresh) {
         journal_scan sc;
@@ -761,9 +765,21 @@ int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem 
     memset(problem, 0, sizeof *problem);
     if (!path || !info)
         return NQ_EINVAL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: opening a FIFO for reading would wait for a writer (for ever); it and any other
+     * file that is not a regular one is refused as nq_journal_open() refuses it. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         problem->os_error = errno;
+        return NQ_EIO;
+    }
+    struct stat st;
+    int kind_error = fstat(fd, &st) != 0   ? errno
+                     : S_ISREG(st.st_mode) ? 0
+                     : S_ISDIR(st.st_mode) ? EISDIR
+                                           : EINVAL;
+    if (kind_error) {
+        problem->os_error = kind_error;
+        close(fd);
         return NQ_EIO;
     }
     journal_scan sc;

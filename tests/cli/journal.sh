@@ -199,6 +199,17 @@ printf 'my notes\nkeep them\n' >"$tmp/notes.txt"
 refused "a file that is no journal" "$tmp/notes.txt" 10 \
     "'$tmp/notes.txt' is not a checkpoint journal (line 1 is not a journal header)"
 
+# A FIFO is no journal: the count said "Invalid argument" (ftruncate), and --status waited for a
+# writer for ever; both now say what it is at once.
+mkfifo "$tmp/fifo"
+for args in "count 10 --checkpoint $tmp/fifo" "count --checkpoint $tmp/fifo --status"; do
+    timeout 20 "$NQ" $args >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
+        grep -qx "nqueens count: cannot use checkpoint '$tmp/fifo': it is not a regular file (a FIFO); give the path of a file" "$tmp/err"
+    then ok "a FIFO refused: $args"; else fail "a FIFO: $args: exit $rc, stderr: $(cat "$tmp/err")"; fi
+done
+
 # Records are tied to their journal (format 2): the n = 12 header followed by 50 records of an
 # n = 11 journal gave 13928 (right: 14200) with exit 0 in format 1; now it is refused with the
 # first line that fails and how many do. So is one valid record of another journal appended (of

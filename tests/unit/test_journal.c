@@ -649,6 +649,36 @@ static void test_unwritable_or_missing_path(void **state) {
     nq_split_free(s);
 }
 
+/* A FIFO or a device is no journal: refused with EINVAL (it was "Invalid argument" from
+ * ftruncate() for the count, and nq_journal_read() of a FIFO waited for a writer for ever). */
+static void test_fifo_or_device_is_refused(void **state) {
+    (void)state;
+    nq_split *s;
+    assert_int_equal(nq_split_new(8, &s), NQ_OK);
+    nq_journal *j = NULL;
+    nq_journal_problem why;
+    nq_journal_info info;
+    char path[128];
+    path_in(path, sizeof path, "fifo");
+    assert_int_equal(mkfifo(path, 0600), 0);
+    alarm(20); /* a hang is a failure (SIGALRM), not a stuck suite */
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_EIO);
+    assert_int_equal(why.os_error, EINVAL);
+    assert_int_equal(nq_journal_open(path, s, 0, &j, &why), NQ_EIO);
+    assert_int_equal(why.os_error, EINVAL);
+    assert_null(j);
+    if (access("/dev/null", R_OK | W_OK) == 0) {
+        assert_int_equal(nq_journal_open("/dev/null", s, 0, &j, &why), NQ_EIO);
+        assert_int_equal(why.os_error, EINVAL);
+        assert_int_equal(nq_journal_read("/dev/null", &info, &why), NQ_EIO);
+        assert_int_equal(why.os_error, EINVAL);
+    }
+    assert_int_equal(nq_journal_read(tmpdir, &info, &why), NQ_EIO);
+    assert_int_equal(why.os_error, EISDIR);
+    alarm(0);
+    nq_split_free(s);
+}
+
 static void test_second_writer_is_refused(void **state) {
     (void)state;
     char path[128];
@@ -757,6 +787,7 @@ int main(void) {
         cmocka_unit_test(test_duplicate_record_is_refused),
         cmocka_unit_test(test_not_a_journal_is_left_alone),
         cmocka_unit_test(test_unwritable_or_missing_path),
+        cmocka_unit_test(test_fifo_or_device_is_refused),
         cmocka_unit_test(test_second_writer_is_refused),
         cmocka_unit_test(test_appends_and_syncs_from_threads),
     };
