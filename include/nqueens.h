@@ -900,6 +900,9 @@ typedef enum nq_journal_damage {
                                      from another journal */
     NQ_JOURNAL_DUPLICATE,         /* a second record of subproblem `index` */
     NQ_JOURNAL_OUT_OF_RANGE,      /* a record of subproblem `index` >= the journal's size */
+    NQ_JOURNAL_TORN_HEADER,       /* nq_journal_read() only: the file is the beginning of a
+                                     header cut short, as a kill while the journal is created
+                                     leaves it (nq_journal_open() starts it afresh) */
 } nq_journal_damage;
 
 /* Why a journal was refused (nq_journal_open(), nq_journal_read()): the details that go with the

@@ -788,6 +788,8 @@ int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem 
     if (rc == NQ_OK && sc.torn_header) {
         rc = NQ_ECORRUPT;
         sc.problem.line = 1;
+        sc.problem.kind = NQ_JOURNAL_TORN_HEADER;
+        sc.problem.lines = 1;
     }
     if (rc == NQ_OK)
         *info = sc.info;

@@ -174,10 +174,21 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
     case NQ_ECORRUPT:
         report_more_lines(problem, more, sizeof more);
         switch (problem->kind) {
+        case NQ_JOURNAL_TORN_HEADER:
+            tool_error("checkpoint '%s' holds no record yet (its header was cut short as it was "
+                       "created); a count with it starts from the beginning",
+                       path);
+            break;
         case NQ_JOURNAL_NOT_A_JOURNAL:
-            tool_error("'%s' is not a checkpoint journal (%s); refusing to use it: give another "
-                       "FILE (this one was left untouched)",
-                       path, problem->line ? "line 1 is not a journal header" : "it is empty");
+            if (!problem->line) { /* an empty file: only a status reads it, a count starts it */
+                tool_error("checkpoint '%s' holds no record yet (it is empty); a count with it "
+                           "starts from the beginning",
+                           path);
+                break;
+            }
+            tool_error("'%s' is not a checkpoint journal (line 1 is not a journal header); "
+                       "refusing to use it: give another FILE (this one was left untouched)",
+                       path);
             break;
         case NQ_JOURNAL_BAD_HEADER:
             tool_error("checkpoint '%s': line 1, the journal's header, is damaged (it fails its "

@@ -199,6 +199,23 @@ printf 'my notes\nkeep them\n' >"$tmp/notes.txt"
 refused "a file that is no journal" "$tmp/notes.txt" 10 \
     "'$tmp/notes.txt' is not a checkpoint journal (line 1 is not a journal header)"
 
+# --status of an empty file or of a header cut short (a kill as the journal was created) says that
+# nothing is recorded yet and that a count starts it afresh, as the count does: it said "refusing
+# to use it: give another FILE" and "line 1 is damaged (not a record of a journal)".
+: >"$tmp/empty.nqj"
+printf 'nqueens-journal 2 n=1' >"$tmp/torn-header.nqj"
+for f in empty torn-header; do
+    why="it is empty"
+    [ $f = torn-header ] && why="its header was cut short as it was created"
+    "$NQ" count --checkpoint "$tmp/$f.nqj" --status >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
+        grep -qxF "nqueens count: checkpoint '$tmp/$f.nqj' holds no record yet ($why); a count with it starts from the beginning" "$tmp/err"
+    then ok "--status of a journal with no record yet ($f)"; else fail "--status of $f: exit $rc, stderr: $(cat "$tmp/err")"; fi
+    out=$("$NQ" count 8 --checkpoint "$tmp/$f.nqj" 2>/dev/null)
+    [ "$out" = 92 ] && ok "... and a count starts it ($f)" || fail "count 8 on $f gave '$out'"
+done
+
 # A FIFO is no journal: the count said "Invalid argument" (ftruncate), and --status waited for a
 # writer for ever; both now say what it is at once.
 mkfifo "$tmp/fifo"

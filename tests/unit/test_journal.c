@@ -373,12 +373,20 @@ static void test_torn_header_or_empty_file_starts_afresh(void **state) {
     path_in(path, sizeof path, "fresh.nqj");
     spit(path, "", 0);
     nq_journal_info info;
-    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_ECORRUPT);
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.kind, NQ_JOURNAL_NOT_A_JOURNAL);
+    assert_int_equal(why.line, 0);
     assert_int_equal(open_status(path, 8), NQ_OK);
     assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
     assert_int_equal(info.n, 8);
     assert_int_equal(info.done, 0);
     spit(path, "nqueens-jou", 11);
+    /* A status must tell it from damage: the count starts it afresh (its kind was 0, and the
+     * programs said "line 1 is damaged (not a record of a journal)"). */
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.kind, NQ_JOURNAL_TORN_HEADER);
+    assert_int_equal(why.line, 1);
     assert_int_equal(open_status(path, 8), NQ_OK);
     assert_int_equal(count_lines(path), 1);
     assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
