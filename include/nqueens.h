@@ -857,7 +857,10 @@ NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_cou
  * crc32()) of the header's bytes before " crc="; a record's is the CRC-32 of the header's bytes
  * before " crc=" followed by the record's bytes before its last space, so that a record belongs to
  * one journal: a record copied from another journal (even one of the same n and split) fails its
- * check. Records come in the order subproblems finish. A last line that is cut short (no '\n', or
+ * check. A record's counts obey total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1 and unique =
+ * orbit8 + orbit4 + orbit2 + orbit1; one that passes its check but not these (edited by hand, its
+ * check recomputed) is damage. The check is no protection against a deliberate forgery that keeps
+ * them. Records come in the order subproblems finish. A last line that is cut short (no '\n', or
  * holding NUL bytes, as a kill or a crash leaves it) is a torn write: it is ignored and cut off
  * when the journal is opened for appending. Any other line that fails is damage, and the journal
  * is refused (NQ_ECORRUPT, with the line and the kind of damage); a journal of another n, size,
@@ -895,7 +898,8 @@ typedef struct nq_journal_info {
 typedef enum nq_journal_damage {
     NQ_JOURNAL_NOT_A_JOURNAL = 1, /* line 1 is not a journal header (or the file is empty) */
     NQ_JOURNAL_BAD_HEADER,        /* line 1 is a journal header that fails its check */
-    NQ_JOURNAL_BAD_RECORD,        /* a line that is no record (or cut short before the last) */
+    NQ_JOURNAL_BAD_RECORD,        /* a line that is no record (or cut short before the last, or
+                                     whose counts contradict each other: see the format) */
     NQ_JOURNAL_FOREIGN_RECORD,    /* a well-formed record whose check fails: damaged, or copied
                                      from another journal */
     NQ_JOURNAL_DUPLICATE,         /* a second record of subproblem `index` */

@@ -586,6 +586,49 @@ static void test_corrupt_middle_record_is_refused(void **state) {
     free(text);
 }
 
+/* A record re-signed after an edit passes its CRC: one whose counts then contradict each other
+ * (total 1 more, orbits unchanged) was summed into the count, whose total then disagreed with its
+ * own orbits (n = 12 gave total 14201 with the orbits of 14200); now it is damage. */
+static void test_record_with_contradicting_counts_is_refused(void **state) {
+    (void)state;
+    char path[128], header[512];
+    path_in(path, sizeof path, "edited.nqj");
+    nq_counts c;
+    assert_int_equal(run_once(path, 10, 0, &c), NQ_OK);
+    size_t len;
+    char *text = slurp(path, &len);
+    header_body(text, header, sizeof header);
+    /* The first record with solutions: its total one more, the rest as it was. */
+    char *line = strchr(text, '\n') + 1;
+    while (strncmp(strchr(line + 2, ' ') + 1, "0 ", 2) == 0)
+        line = strchr(line, '\n') + 1;
+    int lineno = 2;
+    for (char *p = strchr(text, '\n') + 1; p < line; p = strchr(p, '\n') + 1)
+        lineno++;
+    char *total = strchr(line + 2, ' ') + 1;
+    char *end = strchr(total, ' ');
+    char *edited = malloc(len + 2);
+    assert_non_null(edited);
+    unsigned long long t = strtoull(total, NULL, 10);
+    int head = (int)(total - text);
+    int n = snprintf(edited, len + 2, "%.*s%llu%s", head, text, t + 1, end);
+    assert_true(n > 0 && (size_t)n <= len + 1);
+    write_signed(path, header, edited);
+    nq_journal_info info;
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.kind, NQ_JOURNAL_BAD_RECORD);
+    assert_int_equal(why.line, lineno);
+    assert_int_equal(why.lines, 1);
+    check_refused(path, 10, NQ_ECORRUPT);
+    /* The same file re-signed without the edit is accepted: only the contradiction is refused. */
+    write_signed(path, header, text);
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_OK);
+    assert_true(info.counts.total == c.total);
+    free(edited);
+    free(text);
+}
+
 static void test_duplicate_record_is_refused(void **state) {
     (void)state;
     char path[128];
@@ -792,6 +835,7 @@ int main(void) {
         cmocka_unit_test(test_other_n_or_split_is_refused),
         cmocka_unit_test(test_records_of_another_journal_are_refused),
         cmocka_unit_test(test_corrupt_middle_record_is_refused),
+        cmocka_unit_test(test_record_with_contradicting_counts_is_refused),
         cmocka_unit_test(test_duplicate_record_is_refused),
         cmocka_unit_test(test_not_a_journal_is_left_alone),
         cmocka_unit_test(test_unwritable_or_missing_path),
