@@ -216,6 +216,22 @@ for f in empty torn-header; do
     [ "$out" = 92 ] && ok "... and a count starts it ($f)" || fail "count 8 on $f gave '$out'"
 done
 
+# A second SIGINT quits at once and says what became of the work (it quit with no word after
+# "signal again to quit at once"). A subproblem of n = 27 takes hours: the first signal cannot end
+# the count before the second comes.
+"$NQ" count 27 --force --threads 1 --checkpoint "$tmp/twice.nqj" --no-progress >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 100); do [ "$(records "$tmp/twice.nqj")" -ge 0 ] && break; sleep 0.1; done
+sleep 0.3
+kill -INT $pid
+sleep 0.3
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && [ ! -s "$tmp/out" ] && grep -q "stopping after the subproblems in flight" "$tmp/err" &&
+    grep -qx "nqueens count: quitting at once: the subproblems finished so far are saved; run the same command again to resume" "$tmp/err"
+then ok "a second SIGINT quits at once, saying so"; else fail "a second SIGINT: exit $rc, stderr: $(cat "$tmp/err")"; fi
+
 # A FIFO is no journal: the count said "Invalid argument" (ftruncate), and --status waited for a
 # writer for ever; both now say what it is at once.
 mkfifo "$tmp/fifo"
