@@ -131,18 +131,21 @@ static void print_duration(FILE *to, double s) {
 /* An estimate: the time of a count of n on T threads, from a measured count of m. */
 typedef struct count_guess {
     int n, m, threads;
+    int procs;        /* the processors this process may run on (threads beyond them add nothing) */
     nq_kernel kernel; /* the kernel both counts run */
     double seconds;   /* the estimate for n */
     double measured;  /* the CPU time of the count of m */
 } count_guess;
 
 /* Measures a count of a small n with the kernel that the count of n runs, and extrapolates it to
- * n on T threads. The measure is CPU time, divided by T: the wall-clock time of a count of a
- * fraction of a second on a busy machine can be many times its work. */
+ * n on T threads. The measure is CPU time, divided by T, or by the processors this process may
+ * run on when T is more (--threads 1024 on 2 cores is no faster than 2 threads, and must not make
+ * a count of years look short enough to start): the wall-clock time of a count of a fraction of
+ * a second on a busy machine can be many times its work. */
 static int count_estimate(int n, int threads, nq_kernel kernel, count_guess *e) {
     nq_counts c;
     double t = 0;
-    int m = COUNT_CALIBRATE_MIN, used = nq_count_threads(threads);
+    int m = COUNT_CALIBRATE_MIN, used = nq_count_threads(threads), procs = nq_count_threads(0);
     int rc = nq_kernel_resolve(kernel, n, &kernel);
     if (rc != NQ_OK)
         return rc;
@@ -156,9 +159,10 @@ static int count_estimate(int n, int threads, nq_kernel kernel, count_guess *e) 
     e->n = n;
     e->m = m;
     e->threads = used;
+    e->procs = procs;
     e->kernel = kernel;
     e->measured = t;
-    e->seconds = t / used * exp(log_solutions(n) - log_solutions(m));
+    e->seconds = t / (used < procs ? used : procs) * exp(log_solutions(n) - log_solutions(m));
     return NQ_OK;
 }
 
@@ -168,10 +172,11 @@ static void print_estimate(FILE *to, const char *lead, const count_guess *e) {
     fflush(stdout);
     fprintf(to, "%scounting n = %d takes ", lead, e->n);
     print_duration(to, e->seconds);
-    fprintf(to,
-            " on %d thread%s (estimated from n = %d, %.3f s of CPU time on this machine, %s "
-            "kernel)",
-            e->threads, e->threads == 1 ? "" : "s", e->m, e->measured, nq_kernel_name(e->kernel));
+    fprintf(to, " on %d thread%s (", e->threads, e->threads == 1 ? "" : "s");
+    if (e->threads > e->procs) /* they share the processors: no faster than one per processor */
+        fprintf(to, "%d processor%s; ", e->procs, e->procs == 1 ? "" : "s");
+    fprintf(to, "estimated from n = %d, %.3f s of CPU time on this machine, %s kernel)", e->m,
+            e->measured, nq_kernel_name(e->kernel));
 }
 
 int cmd_count(int argc, char **argv) {

@@ -934,7 +934,10 @@ NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, si
  * crc32()) of the header's bytes before " crc="; a record's is the CRC-32 of the header's bytes
  * before " crc=" followed by the record's bytes before its last space, so that a record belongs to
  * one journal: a record copied from another journal (even one of the same n and split) fails its
- * check. Records come in the order subproblems finish. A last line that is cut short (no '\n', or
+ * check. A record's counts obey total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1 and unique =
+ * orbit8 + orbit4 + orbit2 + orbit1; one that passes its check but not these (edited by hand, its
+ * check recomputed) is damage. The check is no protection against a deliberate forgery that keeps
+ * them. Records come in the order subproblems finish. A last line that is cut short (no '\n', or
  * holding NUL bytes, as a kill or a crash leaves it) is a torn write: it is ignored and cut off
  * when the journal is opened for appending. Any other line that fails is damage, and the journal
  * is refused (NQ_ECORRUPT, with the line and the kind of damage); a journal of another n, size,
@@ -972,11 +975,15 @@ typedef struct nq_journal_info {
 typedef enum nq_journal_damage {
     NQ_JOURNAL_NOT_A_JOURNAL = 1, /* line 1 is not a journal header (or the file is empty) */
     NQ_JOURNAL_BAD_HEADER,        /* line 1 is a journal header that fails its check */
-    NQ_JOURNAL_BAD_RECORD,        /* a line that is no record (or cut short before the last) */
+    NQ_JOURNAL_BAD_RECORD,        /* a line that is no record (or cut short before the last, or
+                                     whose counts contradict each other: see the format) */
     NQ_JOURNAL_FOREIGN_RECORD,    /* a well-formed record whose check fails: damaged, or copied
                                      from another journal */
     NQ_JOURNAL_DUPLICATE,         /* a second record of subproblem `index` */
     NQ_JOURNAL_OUT_OF_RANGE,      /* a record of subproblem `index` >= the journal's size */
+    NQ_JOURNAL_TORN_HEADER,       /* nq_journal_read() only: the file is the beginning of a
+                                     header cut short, as a kill while the journal is created
+                                     leaves it (nq_journal_open() starts it afresh) */
 } nq_journal_damage;
 
 /* Why a journal was refused (nq_journal_open(), nq_journal_read()): the details that go with the
@@ -1006,7 +1013,8 @@ typedef struct nq_journal_problem {
  * @param problem  receives the details of a refusal (zeroed on success); may be NULL.
  * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another handle
  *         holds the lock: a count is running on it); NQ_EIO (the file cannot be created, read,
- *         written, locked or synced: problem->os_error tells why); NQ_EMISMATCH (the journal
+ *         written, locked or synced: problem->os_error tells why; EINVAL when path is not a
+ *         regular file, e.g. a FIFO or a device); NQ_EMISMATCH (the journal
  *         belongs to another n, size, split or format: problem->found); NQ_ECORRUPT (the file is
  *         not a journal, or a line other than a torn last one fails: problem->line and
  *         problem->kind); NQ_ENOMEM. */
@@ -1063,8 +1071,10 @@ NQ_API int nq_journal_close(nq_journal *j, int *os_error);
  * status report); a torn last line is reported in info->torn, not cut off.
  * @param problem  receives the details of a refusal, as for nq_journal_open(); may be NULL.
  * @return NQ_OK; NQ_EINVAL (NULL argument); NQ_EIO (cannot read: problem->os_error tells why,
- *         ENOENT if it does not exist); NQ_ECORRUPT (as nq_journal_open(); an empty file is not a
- *         journal either); NQ_EMISMATCH (another format version); NQ_ENOMEM. */
+ *         ENOENT if it does not exist, EISDIR for a directory, EINVAL for another file that is
+ *         not a regular one, such as a FIFO, without waiting for a writer); NQ_ECORRUPT (as
+ *         nq_journal_open(); an empty file is not a journal either); NQ_EMISMATCH (another
+ *         format version); NQ_ENOMEM. */
 NQ_API int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem *problem);
 
 /* ========================================================================================== */

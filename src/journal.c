@@ -252,10 +252,28 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
     return NQ_OK;
 }
 
+/* 1 if the counts of a record (total, unique, orbit8, orbit4, orbit2, orbit1) obey the identities
+ * of every nq_counts: total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1 and unique = orbit8 + orbit4
+ * + orbit2 + orbit1, without overflow. A record that passes its CRC but not these was written by
+ * hand, its CRC recomputed: its numbers would make a count that contradicts itself. */
+static int journal_counts_consistent(const nq_u128 *v) {
+    const nq_u128 max = ~(nq_u128)0;
+    const nq_u128 weight[4] = {8, 4, 2, 1};
+    nq_u128 total = 0, unique = 0;
+    for (int k = 0; k < 4; k++) {
+        nq_u128 o = v[2 + k];
+        if (o > max / weight[k] || total > max - o * weight[k] || unique > max - o)
+            return 0;
+        total += o * weight[k];
+        unique += o;
+    }
+    return total == v[0] && unique == v[1];
+}
+
 /* Parses a record line (without '\n') of a journal with `size` subproblems whose header's CRC is
- * seed. Returns 0, or the kind of damage: NQ_JOURNAL_BAD_RECORD (not a record), _FOREIGN_RECORD
- * (a well-formed record whose check fails: damaged, or from another journal), _OUT_OF_RANGE (an
- * index >= size, in *index). */
+ * seed. Returns 0, or the kind of damage: NQ_JOURNAL_BAD_RECORD (not a record, or counts that
+ * contradict each other), _FOREIGN_RECORD (a well-formed record whose check fails: damaged, or from
+ * another journal), _OUT_OF_RANGE (an index >= size, in *index). */
 static int journal_parse_record(const char *line, size_t len, uint32_t seed, uint64_t size,
                                 uint64_t *index, nq_counts *c) {
     uint32_t want;
@@ -273,6 +291,8 @@ static int journal_parse_record(const char *line, size_t len, uint32_t seed, uin
         return NQ_JOURNAL_BAD_RECORD;
     if (journal_crc32(seed, line, (size_t)body) != want)
         return NQ_JOURNAL_FOREIGN_RECORD;
+    if (!journal_counts_consistent(v + 1))
+        return NQ_JOURNAL_BAD_RECORD;
     *index = (uint64_t)v[0];
     if (v[0] >= size)
         return NQ_JOURNAL_OUT_OF_RANGE;
@@ -540,6 +560,10 @@ static int journal_start(nq_journal *j, const char *path, const nq_split *s, cha
         problem->os_error = errno;
         rc = NQ_EIO;
     }
+    if (rc == NQ_OK && !S_ISREG(st.st_mode)) {
+        problem->os_error = EINVAL; /* a FIFO or a device: no file to keep records in */
+        rc = NQ_EIO;
+    }
     int fresh = rc == NQ_OK && st.st_size == 0;
     if (rc == NQ_OK && !fresh) {
         journal_scan sc;
@@ -761,9 +785,21 @@ int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem 
     memset(problem, 0, sizeof *problem);
     if (!path || !info)
         return NQ_EINVAL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: opening a FIFO for reading would wait for a writer (for ever); it and any other
+     * file that is not a regular one is refused as nq_journal_open() refuses it. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         problem->os_error = errno;
+        return NQ_EIO;
+    }
+    struct stat st;
+    int kind_error = fstat(fd, &st) != 0   ? errno
+                     : S_ISREG(st.st_mode) ? 0
+                     : S_ISDIR(st.st_mode) ? EISDIR
+                                           : EINVAL;
+    if (kind_error) {
+        problem->os_error = kind_error;
+        close(fd);
         return NQ_EIO;
     }
     journal_scan sc;
@@ -772,6 +808,8 @@ int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem 
     if (rc == NQ_OK && sc.torn_header) {
         rc = NQ_ECORRUPT;
         sc.problem.line = 1;
+        sc.problem.kind = NQ_JOURNAL_TORN_HEADER;
+        sc.problem.lines = 1;
     }
     if (rc == NQ_OK)
         *info = sc.info;

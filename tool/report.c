@@ -4,9 +4,11 @@
  * the same reason gets the same explanation, and `nqueens-mpi count --json` the same line as
  * `nqueens count --json`.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "gpu_options.h"
 #include "report.h"
@@ -120,16 +122,32 @@ static const char *report_more_lines(const nq_journal_problem *p, char *buf, siz
     return buf;
 }
 
+/* What a file that is not a regular one is, for a message. */
+static const char *report_file_kind(mode_t mode) {
+    return S_ISFIFO(mode)   ? "a FIFO"
+           : S_ISCHR(mode)  ? "a character device"
+           : S_ISBLK(mode)  ? "a block device"
+           : S_ISSOCK(mode) ? "a socket"
+           : S_ISDIR(mode)  ? "a directory"
+                            : "not a plain file";
+}
+
 void tool_journal_refused(const char *path, int rc, const nq_journal_problem *problem,
                           const nq_split *s) {
     const nq_journal_info *found = &problem->found;
     char more[48];
+    struct stat st;
     switch (rc) {
     case NQ_EBUSY:
         tool_error("checkpoint '%s' is in use by another running count", path);
         break;
     case NQ_EIO:
-        tool_error("cannot use checkpoint '%s': %s", path, strerror(problem->os_error));
+        if (problem->os_error == EINVAL && stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+            tool_error("cannot use checkpoint '%s': it is not a regular file (%s); give the path "
+                       "of a file",
+                       path, report_file_kind(st.st_mode));
+        else
+            tool_error("cannot use checkpoint '%s': %s", path, strerror(problem->os_error));
         break;
     case NQ_EMISMATCH:
         if (found->format != NQ_JOURNAL_FORMAT) {
@@ -160,10 +178,21 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
     case NQ_ECORRUPT:
         report_more_lines(problem, more, sizeof more);
         switch (problem->kind) {
+        case NQ_JOURNAL_TORN_HEADER:
+            tool_error("checkpoint '%s' holds no record yet (its header was cut short as it was "
+                       "created); a count with it starts from the beginning",
+                       path);
+            break;
         case NQ_JOURNAL_NOT_A_JOURNAL:
-            tool_error("'%s' is not a checkpoint journal (%s); refusing to use it: give another "
-                       "FILE (this one was left untouched)",
-                       path, problem->line ? "line 1 is not a journal header" : "it is empty");
+            if (!problem->line) { /* an empty file: only a status reads it, a count starts it */
+                tool_error("checkpoint '%s' holds no record yet (it is empty); a count with it "
+                           "starts from the beginning",
+                           path);
+                break;
+            }
+            tool_error("'%s' is not a checkpoint journal (line 1 is not a journal header); "
+                       "refusing to use it: give another FILE (this one was left untouched)",
+                       path);
             break;
         case NQ_JOURNAL_BAD_HEADER:
             tool_error("checkpoint '%s': line 1, the journal's header, is damaged (it fails its "

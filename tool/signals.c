@@ -80,7 +80,12 @@ const volatile int *tool_signals_install(int graceful) {
                  "\n%s: interrupted; nothing was saved (count with --checkpoint FILE to be able "
                  "to resume)\n",
                  tool_prefix());
-    msg_again[0] = '\0';
+    /* Only a graceful stop hears a second signal: say what became of the work (it quit with no
+     * word after promising to). Every record written is whole in the journal. */
+    snprintf(msg_again, sizeof msg_again,
+             "\n%s: quitting at once: the subproblems finished so far are saved; run the same "
+             "command again to resume\n",
+             tool_prefix());
     install(graceful ? MODE_GRACEFUL : MODE_NOW, 1);
     return &signal_stop;
 }

@@ -41,6 +41,23 @@ check "estimate --json is read back by check as no count claim (JSON, parsed)" 0
 check "a small count is under a second" 0 "1" -- \
   bash -c "'$NQ' count 8 --estimate --threads 1 | grep -cE '^counting n = 8 takes under a second on 1 thread '"
 
+# The estimate divides the measured CPU time by the threads that run at once: --threads beyond the
+# processors makes no count faster. It divided by --threads itself, so that n = 27 with
+# --threads 1024 on 2 cores was "about 46 days" (40 years on 2 threads) and a count of years was
+# started without --force. The divisor is recovered from the JSON fields: measured CPU time times
+# the growth from measured_n to n (the formula of --estimate), over estimated_seconds.
+procs=$("$NQ" count 4 --json | sed -E 's/.*"threads":([0-9]+).*/\1/')
+estimate_divisor() {
+  "$NQ" count 27 --estimate --json --threads "$1" | awk '{
+    gsub(/[{}"]/, ""); k = split($0, f, ","); for (i = 1; i <= k; i++) { split(f[i], kv, ":"); v[kv[1]] = kv[2] }
+    L = v["n"] * (log(v["n"]) - 1.942) - v["measured_n"] * (log(v["measured_n"]) - 1.942)
+    printf "%d\n", v["measured_seconds"] * exp(L) / v["estimated_seconds"] + 0.5 }'
+}
+check "estimate on 1 thread divides by 1" 0 "1" -- estimate_divisor 1
+check "estimate on 1024 threads divides by the $procs processors, not 1024" 0 "$procs" -- estimate_divisor 1024
+check "estimate on more threads than processors names the processors" 0 "1" -- \
+  bash -c "'$NQ' count 27 --estimate --threads 1024 | grep -cE '^counting n = 27 takes about .* on 1024 threads \($procs processors?; estimated from n = 1[0-6], '"
+
 check_err "a count of years is refused" 2 \
   "^nqueens count: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
   "$NQ" count 30 --threads 1

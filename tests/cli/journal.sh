@@ -201,6 +201,50 @@ printf 'my notes\nkeep them\n' >"$tmp/notes.txt"
 refused "a file that is no journal" "$tmp/notes.txt" 10 \
     "'$tmp/notes.txt' is not a checkpoint journal (line 1 is not a journal header)"
 
+# --status of an empty file or of a header cut short (a kill as the journal was created) says that
+# nothing is recorded yet and that a count starts it afresh, as the count does: it said "refusing
+# to use it: give another FILE" and "line 1 is damaged (not a record of a journal)".
+: >"$tmp/empty.nqj"
+printf 'nqueens-journal 2 n=1' >"$tmp/torn-header.nqj"
+for f in empty torn-header; do
+    why="it is empty"
+    [ $f = torn-header ] && why="its header was cut short as it was created"
+    "$NQ" count --checkpoint "$tmp/$f.nqj" --status >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
+        grep -qxF "nqueens count: checkpoint '$tmp/$f.nqj' holds no record yet ($why); a count with it starts from the beginning" "$tmp/err"
+    then ok "--status of a journal with no record yet ($f)"; else fail "--status of $f: exit $rc, stderr: $(cat "$tmp/err")"; fi
+    out=$("$NQ" count 8 --checkpoint "$tmp/$f.nqj" 2>/dev/null)
+    [ "$out" = 92 ] && ok "... and a count starts it ($f)" || fail "count 8 on $f gave '$out'"
+done
+
+# A second SIGINT quits at once and says what became of the work (it quit with no word after
+# "signal again to quit at once"). A subproblem of n = 27 takes hours: the first signal cannot end
+# the count before the second comes.
+"$NQ" count 27 --force --threads 1 --checkpoint "$tmp/twice.nqj" --no-progress >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 100); do [ "$(records "$tmp/twice.nqj")" -ge 0 ] && break; sleep 0.1; done
+sleep 0.3
+kill -INT $pid
+sleep 0.3
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && [ ! -s "$tmp/out" ] && grep -q "stopping after the subproblems in flight" "$tmp/err" &&
+    grep -qx "nqueens count: quitting at once: the subproblems finished so far are saved; run the same command again to resume" "$tmp/err"
+then ok "a second SIGINT quits at once, saying so"; else fail "a second SIGINT: exit $rc, stderr: $(cat "$tmp/err")"; fi
+
+# A FIFO is no journal: the count said "Invalid argument" (ftruncate), and --status waited for a
+# writer for ever; both now say what it is at once.
+mkfifo "$tmp/fifo"
+for args in "count 10 --checkpoint $tmp/fifo" "count --checkpoint $tmp/fifo --status"; do
+    timeout 20 "$NQ" $args >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
+        grep -qx "nqueens count: cannot use checkpoint '$tmp/fifo': it is not a regular file (a FIFO); give the path of a file" "$tmp/err"
+    then ok "a FIFO refused: $args"; else fail "a FIFO: $args: exit $rc, stderr: $(cat "$tmp/err")"; fi
+done
+
 # Records are tied to their journal (format 2): the n = 12 header followed by 50 records of an
 # n = 11 journal gave 13928 (right: 14200) with exit 0 in format 1; now it is refused with the
 # first line that fails and how many do. So is one valid record of another journal appended (of

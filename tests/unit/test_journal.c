@@ -373,12 +373,20 @@ static void test_torn_header_or_empty_file_starts_afresh(void **state) {
     path_in(path, sizeof path, "fresh.nqj");
     spit(path, "", 0);
     nq_journal_info info;
-    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_ECORRUPT);
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.kind, NQ_JOURNAL_NOT_A_JOURNAL);
+    assert_int_equal(why.line, 0);
     assert_int_equal(open_status(path, 8), NQ_OK);
     assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
     assert_int_equal(info.n, 8);
     assert_int_equal(info.done, 0);
     spit(path, "nqueens-jou", 11);
+    /* A status must tell it from damage: the count starts it afresh (its kind was 0, and the
+     * programs said "line 1 is damaged (not a record of a journal)"). */
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.kind, NQ_JOURNAL_TORN_HEADER);
+    assert_int_equal(why.line, 1);
     assert_int_equal(open_status(path, 8), NQ_OK);
     assert_int_equal(count_lines(path), 1);
     assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
@@ -578,6 +586,49 @@ static void test_corrupt_middle_record_is_refused(void **state) {
     free(text);
 }
 
+/* A record re-signed after an edit passes its CRC: one whose counts then contradict each other
+ * (total 1 more, orbits unchanged) was summed into the count, whose total then disagreed with its
+ * own orbits (n = 12 gave total 14201 with the orbits of 14200); now it is damage. */
+static void test_record_with_contradicting_counts_is_refused(void **state) {
+    (void)state;
+    char path[128], header[512];
+    path_in(path, sizeof path, "edited.nqj");
+    nq_counts c;
+    assert_int_equal(run_once(path, 10, 0, &c), NQ_OK);
+    size_t len;
+    char *text = slurp(path, &len);
+    header_body(text, header, sizeof header);
+    /* The first record with solutions: its total one more, the rest as it was. */
+    char *line = strchr(text, '\n') + 1;
+    while (strncmp(strchr(line + 2, ' ') + 1, "0 ", 2) == 0)
+        line = strchr(line, '\n') + 1;
+    int lineno = 2;
+    for (char *p = strchr(text, '\n') + 1; p < line; p = strchr(p, '\n') + 1)
+        lineno++;
+    char *total = strchr(line + 2, ' ') + 1;
+    char *end = strchr(total, ' ');
+    char *edited = malloc(len + 2);
+    assert_non_null(edited);
+    unsigned long long t = strtoull(total, NULL, 10);
+    int head = (int)(total - text);
+    int n = snprintf(edited, len + 2, "%.*s%llu%s", head, text, t + 1, end);
+    assert_true(n > 0 && (size_t)n <= len + 1);
+    write_signed(path, header, edited);
+    nq_journal_info info;
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.kind, NQ_JOURNAL_BAD_RECORD);
+    assert_int_equal(why.line, lineno);
+    assert_int_equal(why.lines, 1);
+    check_refused(path, 10, NQ_ECORRUPT);
+    /* The same file re-signed without the edit is accepted: only the contradiction is refused. */
+    write_signed(path, header, text);
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_OK);
+    assert_true(info.counts.total == c.total);
+    free(edited);
+    free(text);
+}
+
 static void test_duplicate_record_is_refused(void **state) {
     (void)state;
     char path[128];
@@ -646,6 +697,36 @@ static void test_unwritable_or_missing_path(void **state) {
     assert_int_equal(nq_journal_open(NULL, s, 0, &j, NULL), NQ_EINVAL);
     assert_int_equal(nq_journal_open(path, NULL, 0, &j, NULL), NQ_EINVAL);
     assert_int_equal(nq_journal_read(NULL, &info, NULL), NQ_EINVAL);
+    nq_split_free(s);
+}
+
+/* A FIFO or a device is no journal: refused with EINVAL (it was "Invalid argument" from
+ * ftruncate() for the count, and nq_journal_read() of a FIFO waited for a writer for ever). */
+static void test_fifo_or_device_is_refused(void **state) {
+    (void)state;
+    nq_split *s;
+    assert_int_equal(nq_split_new(8, &s), NQ_OK);
+    nq_journal *j = NULL;
+    nq_journal_problem why;
+    nq_journal_info info;
+    char path[128];
+    path_in(path, sizeof path, "fifo");
+    assert_int_equal(mkfifo(path, 0600), 0);
+    alarm(20); /* a hang is a failure (SIGALRM), not a stuck suite */
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_EIO);
+    assert_int_equal(why.os_error, EINVAL);
+    assert_int_equal(nq_journal_open(path, s, 0, &j, &why), NQ_EIO);
+    assert_int_equal(why.os_error, EINVAL);
+    assert_null(j);
+    if (access("/dev/null", R_OK | W_OK) == 0) {
+        assert_int_equal(nq_journal_open("/dev/null", s, 0, &j, &why), NQ_EIO);
+        assert_int_equal(why.os_error, EINVAL);
+        assert_int_equal(nq_journal_read("/dev/null", &info, &why), NQ_EIO);
+        assert_int_equal(why.os_error, EINVAL);
+    }
+    assert_int_equal(nq_journal_read(tmpdir, &info, &why), NQ_EIO);
+    assert_int_equal(why.os_error, EISDIR);
+    alarm(0);
     nq_split_free(s);
 }
 
@@ -754,9 +835,11 @@ int main(void) {
         cmocka_unit_test(test_other_n_or_split_is_refused),
         cmocka_unit_test(test_records_of_another_journal_are_refused),
         cmocka_unit_test(test_corrupt_middle_record_is_refused),
+        cmocka_unit_test(test_record_with_contradicting_counts_is_refused),
         cmocka_unit_test(test_duplicate_record_is_refused),
         cmocka_unit_test(test_not_a_journal_is_left_alone),
         cmocka_unit_test(test_unwritable_or_missing_path),
+        cmocka_unit_test(test_fifo_or_device_is_refused),
         cmocka_unit_test(test_second_writer_is_refused),
         cmocka_unit_test(test_appends_and_syncs_from_threads),
     };
