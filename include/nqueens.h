@@ -937,7 +937,9 @@ NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, si
  * check. A record's counts obey total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1 and unique =
  * orbit8 + orbit4 + orbit2 + orbit1; one that passes its check but not these (edited by hand, its
  * check recomputed) is damage. The check is no protection against a deliberate forgery that keeps
- * them. Records come in the order subproblems finish. A last line that is cut short (no '\n', or
+ * them. A header whose size exceeds NQ_JOURNAL_MAX_SIZE is damage (no split is that large; the
+ * size is checked before the per-subproblem flags are allocated). Records come in the order
+ * subproblems finish. A last line that is cut short (no '\n', or
  * holding NUL bytes, as a kill or a crash leaves it) is a torn write: it is ignored and cut off
  * when the journal is opened for appending. Any other line that fails is damage, and the journal
  * is refused (NQ_ECORRUPT, with the line and the kind of damage); a journal of another n, size,
@@ -954,6 +956,7 @@ NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, si
 #define NQ_JOURNAL_FORMAT   2    /* the file format version written and accepted */
 #define NQ_JOURNAL_SPLIT_ID 256  /* room for a split id in nq_journal_info, NUL included */
 #define NQ_JOURNAL_SYNC_MS  2000 /* default longest time between two fsync() of new records */
+#define NQ_JOURNAL_MAX_SIZE (1ULL << 32) /* the most subproblems a journal header may name */
 
 typedef struct nq_journal nq_journal; /* an open journal; one handle per file; thread-safe */
 

@@ -232,8 +232,9 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
     nq_u128 n, size;
     uint32_t id_hi, id_lo;
     if (journal_parse_u128(val[0], vend[0], &n) != 0 || n < 1 || n > NQ_MAX_N ||
-        journal_parse_u128(val[1], vend[1], &size) != 0 || size > UINT64_MAX || size == 0 ||
-        vend[3] - val[3] != 16 || journal_parse_hex32(val[3], val[3] + 8, &id_hi) != 0 ||
+        journal_parse_u128(val[1], vend[1], &size) != 0 || size > NQ_JOURNAL_MAX_SIZE ||
+        size == 0 || vend[3] - val[3] != 16 ||
+        journal_parse_hex32(val[3], val[3] + 8, &id_hi) != 0 ||
         journal_parse_hex32(val[3] + 8, vend[3], &id_lo) != 0)
         return NQ_ECORRUPT;
     size_t liblen = (size_t)(vend[2] - val[2]), idlen = (size_t)(end - p);

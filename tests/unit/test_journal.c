@@ -536,6 +536,22 @@ static void test_records_of_another_journal_are_refused(void **state) {
     append_text(path, strrchr(resigned, 'r')); /* ... whose record does not fit this one */
     assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
     assert_int_equal(why.kind, NQ_JOURNAL_FOREIGN_RECORD);
+    /* A header signed again with an impossible size (10^18 subproblems, or one more than
+     * NQ_JOURNAL_MAX_SIZE) is damage, found before any allocation: it was "out of memory". */
+    const char *sizes[] = {"1000000000000000000", "4294967297"};
+    for (int k = 0; k < 2; k++) {
+        char forged[600];
+        header_body(tb, header, sizeof header);
+        char *num = strstr(header, " size=") + 6;
+        char *after = strchr(num, ' ');
+        snprintf(forged, sizeof forged, "%.*s%s%s", (int)(num - header), header, sizes[k], after);
+        write_signed(path, forged, tb);
+        memset(&why, 0, sizeof why);
+        assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+        assert_int_equal(why.line, 1);
+        assert_int_equal(why.kind, NQ_JOURNAL_BAD_HEADER);
+        check_refused(path, 12, NQ_ECORRUPT);
+    }
     free(resigned);
     free(spliced);
     free(ta);
