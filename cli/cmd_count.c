@@ -19,7 +19,8 @@ static const tool_option count_options[] = {
     {"json", 'j', NULL,
      "print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
      "orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
-     "seconds, nodes, threads"},
+     "seconds, nodes, threads; with --checkpoint also resumed and computed\n"
+     "(subproblems taken from FILE, and computed by this run)"},
     {"estimate", 'e', NULL,
      "only print how long the count would take on this machine\n"
      "(measured on a small N, scaled by the asymptotic growth of the\n"
@@ -199,9 +200,10 @@ int cmd_count(int argc, char **argv) {
     }
     nq_counts c;
     double seconds = 0;
+    tool_work work = {0, 0};
     if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */
         cli_long_count lc = {checkpoint, progress, (int)threads};
-        int code = cli_count_long((int)n, &lc, &c, &seconds);
+        int code = cli_count_long((int)n, &lc, &c, &seconds, &work);
         if (code != EXIT_OK)
             return code;
     }
@@ -209,6 +211,7 @@ int cmd_count(int argc, char **argv) {
         tool_error("cannot count n = %lld: %s", n, nq_strerror(rc));
         return EXIT_USAGE;
     }
-    tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads));
+    tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
+                      checkpoint ? &work : NULL);
     return cli_flush() ? EXIT_USAGE : EXIT_OK;
 }

@@ -35,8 +35,8 @@ void tool_error(const char *fmt, ...) {
     va_end(ap);
 }
 
-void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds,
-                       int threads) {
+void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
+                       const tool_work *work) {
     char total[41], uniq[41];
     nq_u128_to_string(c->total, total);
     nq_u128_to_string(c->unique, uniq);
@@ -46,10 +46,14 @@ void tool_print_counts(int n, const nq_counts *c, int unique, int json, double s
     }
     char o8[41], o4[41], o2[41], o1[41];
     printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
-           "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d}\n",
+           "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d",
            n, total, uniq, nq_u128_to_string(c->orbit8, o8), nq_u128_to_string(c->orbit4, o4),
            nq_u128_to_string(c->orbit2, o2), nq_u128_to_string(c->orbit1, o1), seconds,
            (unsigned long long)c->nodes, threads);
+    if (work)
+        printf(",\"resumed\":%llu,\"computed\":%llu", (unsigned long long)work->resumed,
+               (unsigned long long)work->computed);
+    printf("}\n");
 }
 
 void tool_journal_refused(const char *path, int rc, const nq_journal_problem *problem,

@@ -22,12 +22,20 @@ void tool_vmessage(const char *command, const char *hint, const char *fmt, va_li
 /* tool_error() : prints "<program>: <message>" and a newline on stderr (stdout flushed first). */
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* What a count with a checkpoint journal did, counted in subproblems: a resume of a finished
+ * journal computes none, a resume of a half-finished one only the rest. */
+typedef struct tool_work {
+    uint64_t resumed;  /* finished in the journal when the count started */
+    uint64_t computed; /* computed (and recorded) by this run */
+} tool_work;
+
 /* tool_print_counts() :
  * Prints the result of a count on stdout as `nqueens count` does: the total (or with unique the
  * fundamental count) on one line, or with json one object: n, total, unique, orbit8, orbit4,
- * orbit2, orbit1, seconds, nodes, threads. */
-void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds,
-                       int threads);
+ * orbit2, orbit1, seconds, nodes, threads, and with a journal (work not NULL) resumed and
+ * computed. */
+void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
+                       const tool_work *work);
 
 /* tool_journal_refused() :
  * Explains on stderr why the journal at path cannot be used (rc and problem from
