@@ -4,6 +4,7 @@
  * Also white-box checks of the kernel on deep prefixes of n = 32 and n = 64 (through the private
  * header), against the plain iterator restricted to the same prefix.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,41 +118,9 @@ static void test_against_iterator(void **state) {
     }
 }
 
-/* A reference written here, independent of the library: every permutation, every pair of
- * queens, and the class of each solution from its 8 images computed cell by cell. */
-static void image(int n, int sym, const int *cols, int *out) {
-    for (int r = 0; r < n; r++) {
-        int c = cols[r], rr, cc;
-        switch (sym) {
-        case 0:
-            rr = r, cc = c;
-            break;
-        case 1:
-            rr = c, cc = n - 1 - r;
-            break;
-        case 2:
-            rr = n - 1 - r, cc = n - 1 - c;
-            break;
-        case 3:
-            rr = n - 1 - c, cc = r;
-            break;
-        case 4:
-            rr = r, cc = n - 1 - c;
-            break;
-        case 5:
-            rr = n - 1 - r, cc = c;
-            break;
-        case 6:
-            rr = c, cc = r;
-            break;
-        default:
-            rr = n - 1 - c, cc = n - 1 - r;
-            break;
-        }
-        out[rr] = cc;
-    }
-}
-
+/* A reference independent of the library: every permutation, every pair of queens (support.c's
+ * ref_solutions), and the class of each solution from its 8 images computed cell by cell
+ * (ref_least_orbit). */
 static void test_against_brute_force(void **state) {
     (void)state;
     for (int n = 1; n <= 9; n++) {
@@ -160,23 +129,12 @@ static void test_against_brute_force(void **state) {
         nq_counts want;
         memset(&want, 0, sizeof want);
         for (size_t i = 0; i < count; i++) {
-            const int *s = sols + i * (size_t)n;
-            int img[12], least = 1, same = 0;
-            for (int sym = 0; sym < 8; sym++) {
-                image(n, sym, s, img);
-                int cmp = memcmp(img, s, (size_t)n * sizeof *s);
-                for (int r = 0; r < n && cmp; r++)
-                    if (img[r] != s[r]) {
-                        least = least && img[r] > s[r];
-                        break;
-                    }
-                same += cmp == 0;
-            }
+            int orbit = ref_least_orbit(n, sols + i * (size_t)n);
             want.total++;
-            if (least) {
+            if (orbit) {
                 want.unique++;
-                want.orbit8 += same == 1, want.orbit4 += same == 2;
-                want.orbit2 += same == 4, want.orbit1 += same == 8;
+                want.orbit8 += orbit == 8, want.orbit4 += orbit == 4;
+                want.orbit2 += orbit == 2, want.orbit1 += orbit == 1;
             }
         }
         free(sols);
@@ -305,6 +263,24 @@ static void test_stop(void **state) {
     nq_split_free(s);
 }
 
+/* The recorded numberings of tests/data/splits.txt: "n weighted-total split-id" lines. */
+static int recorded_split(int n, unsigned long long *weighted, char *id, size_t cap) {
+    FILE *f = fopen(NQ_TEST_DATA "/splits.txt", "r");
+    assert_non_null(f);
+    char line[512];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        int m, at = 0;
+        if (line[0] == '#' || sscanf(line, "%d %llu %n", &m, weighted, &at) != 2 || m != n)
+            continue;
+        line[strcspn(line, "\n")] = '\0';
+        snprintf(id, cap, "%s", line + at);
+        found = 1;
+    }
+    fclose(f);
+    return found;
+}
+
 /* The numbering is a contract: the same for every split of n, named by its id. */
 static void test_split_stable(void **state) {
     (void)state;
@@ -322,13 +298,26 @@ static void test_split_stable(void **state) {
     }
     nq_split_free(a);
     nq_split_free(b);
-    /* Recorded numberings: a change here breaks every journal written before it. */
-    assert_int_equal(nq_split_new(8, &a), NQ_OK);
-    assert_string_equal(nq_split_id(a), "nq-split/2 corner-edge-bound n=8 depth=6 size=122");
-    nq_split_free(a);
-    assert_int_equal(nq_split_new(16, &a), NQ_OK);
-    assert_string_equal(nq_split_id(a), "nq-split/2 corner-edge-bound n=16 depth=4 size=6778");
-    nq_split_free(a);
+    /* Recorded numberings (tests/data/splits.txt): a change here breaks every journal written
+     * before it. The id names the method, n and the size; the weighted total of the subproblems,
+     * sum of (index + 1) * total, pins their order too. */
+    for (int n = 4; n <= 16; n++) {
+        unsigned long long weighted = 0;
+        char id[256];
+        assert_true(recorded_split(n, &weighted, id, sizeof id));
+        assert_int_equal(nq_split_new(n, &a), NQ_OK);
+        assert_string_equal(nq_split_id(a), id);
+        if (n < TABLE_MAX_N) {
+            nq_u128 sum = 0;
+            for (uint64_t i = 0; i < nq_split_size(a); i++) {
+                nq_counts x;
+                assert_int_equal(nq_split_solve(a, i, &x), NQ_OK);
+                sum += (i + 1) * x.total;
+            }
+            assert_true(sum == weighted);
+        }
+        nq_split_free(a);
+    }
 }
 
 /* Splits of the largest boards are built, sized for the journal, and named. */
@@ -522,6 +511,106 @@ static void check_deep_prefixes(int n, const int *solution, int free_rows) {
     assert_true(checked > 0);
 }
 
+/* ---- The method's rules from their definition --------------------------------------------
+ * admissible() and reference_weight() above decide with the kernel's own task masks
+ * (count_task_avail), so a fault in those masks would pass them, and the breadth-first and
+ * depth-first kernels share their look-ahead filter. Here the rules are written from their
+ * definition in count.c's head comment, on whole solutions and without the kernel: a solution with
+ * a queen at (0, 0) belongs to the corner task b1 = cols[1] when cols[1] is below the row of its
+ * column-1 queen; a solution with no corner queen belongs to the edge task b1 = cols[0] when
+ * cols[0] is below the middle and the least of the 8 values t, n-1-t, b, n-1-b, l, n-1-l, r, n-1-r
+ * (the columns of the top and bottom queens, the rows of the queens in columns 0 and n-1). A
+ * solution is counted, with weight 8 / (its images equal to it), when none of its images that
+ * belongs to a task is lexicographically smaller. */
+static int task_by_definition(int n, const int *cols, int *corner, int *b1) {
+    int inv[NQ_MAX_N];
+    for (int r = 0; r < n; r++)
+        inv[cols[r]] = r;
+    if (cols[0] == 0) {
+        *corner = 1, *b1 = cols[1];
+        return cols[1] < inv[1];
+    }
+    if (cols[0] == n - 1 || cols[n - 1] == 0 || cols[n - 1] == n - 1)
+        return 0; /* another corner: its images with the queen at (0, 0) are counted */
+    int t = cols[0], b = cols[n - 1], l = inv[0], r = inv[n - 1];
+    const int v[8] = {t, n - 1 - t, b, n - 1 - b, l, n - 1 - l, r, n - 1 - r};
+    for (int k = 0; k < 8; k++)
+        if (v[k] < t)
+            return 0;
+    *corner = 0, *b1 = t;
+    return 2 * t < n - 1;
+}
+
+static int weight_by_definition(int n, const int *cols) {
+    int corner, b1, img[NQ_MAX_N], same = 0;
+    if (!task_by_definition(n, cols, &corner, &b1))
+        return 0;
+    for (int sym = 0; sym < 8; sym++) {
+        ref_image(n, sym, cols, img);
+        int r = 0;
+        while (r < n && img[r] == cols[r])
+            r++;
+        if (r == n)
+            same++;
+        else if (img[r] < cols[r] && task_by_definition(n, img, &corner, &b1))
+            return 0;
+    }
+    return 8 / same;
+}
+
+/* The rules by definition give the OEIS counts, agree with admissible() and reference_weight()
+ * on every solution of n = 4..10, and each task of the kernel counts exactly the solutions that
+ * belong to it by definition, with their weights. */
+static void test_rules_by_definition(void **state) {
+    (void)state;
+    for (int n = 4; n <= 10; n++) {
+        int *sols;
+        size_t count = ref_solutions(n, &sols);
+        nq_counts all, task[2][NQ_MAX_N];
+        memset(&all, 0, sizeof all);
+        memset(task, 0, sizeof task);
+        for (size_t i = 0; i < count; i++) {
+            const int *s = sols + i * (size_t)n;
+            int corner = -1, b1 = -1, w = weight_by_definition(n, s);
+            int mine = task_by_definition(n, s, &corner, &b1);
+            for (int c = 1; c >= 0; c--)
+                for (int b = 1; b < n; b++) {
+                    if (!count_task_valid(n, c, b))
+                        continue;
+                    count_task t;
+                    count_task_init(&t, n, c, b);
+                    int in = mine && c == corner && b == b1;
+                    assert_int_equal(admissible(&t, s), in);
+                    if (in)
+                        assert_int_equal(reference_weight(&t, s), w);
+                }
+            if (!w)
+                continue;
+            nq_counts *x = &task[corner][b1];
+            for (nq_counts *y = &all; y; y = y == &all ? x : NULL) {
+                y->total += (unsigned)w;
+                y->unique++;
+                y->orbit8 += w == 8, y->orbit4 += w == 4, y->orbit2 += w == 2;
+            }
+        }
+        free(sols);
+        assert_counts_match_table(n, &all);
+        for (int c = 1; c >= 0; c--)
+            for (int b = 1; b < n; b++) {
+                if (!count_task_valid(n, c, b) || (c ? 2 : 1) > n - 2)
+                    continue;
+                count_task t;
+                count_task_init(&t, n, c, b);
+                int prefix[2] = {c ? 0 : b, b};
+                nq_counts bfs, dfs;
+                count_task_solve(&t, prefix, c ? 2 : 1, &bfs);
+                count_task_solve_dfs(&t, prefix, c ? 2 : 1, &dfs);
+                assert_counts_equal(&bfs, &task[c][b]);
+                assert_counts_equal(&dfs, &task[c][b]);
+            }
+    }
+}
+
 static void test_deep_prefixes(void **state) {
     (void)state;
     int cols[NQ_MAX_N];
@@ -549,6 +638,7 @@ int main(void) {
         cmocka_unit_test(test_split_large),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_bfs_against_dfs),
+        cmocka_unit_test(test_rules_by_definition),
         cmocka_unit_test(test_deep_prefixes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
