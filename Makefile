@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 NQ = $(BUILD)/nqueens
 
-.PHONY: all setup build run test bench install clean
+.PHONY: all setup build run test mutants bench install clean
 
 all: build
 
@@ -29,6 +29,11 @@ run: build
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# Planted bugs the suite must catch (tests/mutants/, scripts/mutants.sh): slow, not part of test.
+# MUTANTS="name or module ..." runs some of them.
+mutants: setup
+	bash scripts/mutants.sh $(MUTANTS)
 
 bench: build
 	bash bench/run
