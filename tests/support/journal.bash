@@ -17,12 +17,14 @@ size_of() { "$NQ" count --checkpoint "$1" --status | sed -n 's/^done: [0-9]* of 
 json_field() { sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
 
 # numbering_ok N J: the complete journal J of n numbers the subproblems as tests/data/splits.txt
-# records (its split id, and the weighted total of its records: sum of (index + 1) * total).
+# records: its split id, as many records as the id's size, and the weighted total of its records
+# (sum of (index + 1) * total).
 numbering_ok() {
   local want got
   want=$(awk -v n="$1" '!/^#/ && $1 == n { $1 = ""; sub(/^ /, ""); print }' "$NQ_TEST_DATA/splits.txt")
   got=$(awk 'NR == 1 { sub(/.* split=/, ""); sub(/ crc=.*/, ""); id = $0; next }
-    { w += ($2 + 1) * $3 } END { printf "%.0f %s", w, id }' "$2")
+    { w += ($2 + 1) * $3; k++ } END { size = id; sub(/.* size=/, "", size)
+      printf "%.0f %s", w, k == size ? id : id " (but " k " records)" }' "$2")
   [ -n "$want" ] && [ "$got" = "$want" ] || {
     echo "numbering of n = $1: journal '$got', tests/data/splits.txt '$want'"
     return 1

@@ -307,6 +307,9 @@ static void test_split_stable(void **state) {
         assert_true(recorded_split(n, &weighted, id, sizeof id));
         assert_int_equal(nq_split_new(n, &a), NQ_OK);
         assert_string_equal(nq_split_id(a), id);
+        const char *size = strstr(id, " size=");
+        assert_non_null(size);
+        assert_true(nq_split_size(a) == strtoull(size + 6, NULL, 10)); /* the id tells the truth */
         if (n < TABLE_MAX_N) {
             nq_u128 sum = 0;
             for (uint64_t i = 0; i < nq_split_size(a); i++) {
