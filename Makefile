@@ -4,8 +4,11 @@ BUILD ?= build
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 NQ = $(BUILD)/nqueens
+# The learners' page (web/, cmake/web.cmake) is built and tested with the rest, except in sanitizer
+# builds (emcc takes no sanitizer; the plain build tests the page). WEB=OFF leaves it out.
+WEB ?= $(if $(findstring NQ_SANITIZE=ON,$(CMAKE_FLAGS)),OFF,ON)
 
-.PHONY: all setup build run test mutants bench install clean
+.PHONY: all setup build run test mutants bench install clean web serve
 
 all: build
 
@@ -15,7 +18,7 @@ setup:
 # scripts/setup.sh has installed every tool the tests use, so a test that would skip a part fails
 # (NQ_TEST_REQUIRE_ALL; CMAKE_FLAGS may turn it off).
 build: setup
-	cmake -S . -B $(BUILD) -DNQ_TEST_REQUIRE_ALL=ON $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) -DNQ_TEST_REQUIRE_ALL=ON -DNQ_WEB=$(WEB) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
 # The main job: the first solutions of the eight-queens puzzle, then the counts for n = 1..14.
@@ -34,6 +37,14 @@ test: build
 # MUTANTS="name or module ..." runs some of them.
 mutants: setup
 	bash scripts/mutants.sh $(MUTANTS)
+
+# The learners' page in $(BUILD)/web/, and a local server for it at http://127.0.0.1:8000/.
+web: build
+	cmake --build $(BUILD) --target web
+
+serve: web
+	@echo "The page: http://127.0.0.1:8000/ (Ctrl-C stops the server)"
+	python3 -m http.server 8000 --bind 127.0.0.1 --directory $(BUILD)/web
 
 bench: build
 	bash bench/run

@@ -42,7 +42,7 @@ gen=$work/gen_diags
 drv=$work/complete_driver
 cc -O2 -o "$gen" "$here/gen_diags.c"
 cputime=$work/cpu_time
-cc -O2 -I"$root/include" -o "$drv" "$here/complete_driver.c" "$build/libnqueens.a" -fopenmp
+cc -O2 -I"$root/include" -o "$drv" "$here/complete_driver.c" "$build/libnqueens.a" -lyajl -lz -lm -pthread
 cc -O2 -o "$cputime" "$here/cpu_time.c"
 
 now() { date +%s%N; }

@@ -1,21 +1,38 @@
 #!/usr/bin/env bash
-# Benchmark of `nqueens count` (total + fundamental counts, symmetry-reduced kernel) against the
-# classic counter most people write: bench/baseline_mirror.c (recursive bitboards, left-right
-# mirror only, total only), both built with -O3, measured side by side in this run.
-# Prints, for each n: wall and CPU seconds of both, the speed-up (CPU time, robust on a shared
-# machine; wall time as well), nodes per second and per solution, the growth from n to n+1;
-# then 2 threads against 1 (wall time) at the largest n.
-# Usage: bash bench/count.sh [N...]   (default: 15 16 17); RUNS=k keeps the best of k runs.
+# Benchmark of `nqueens count` (total + fundamental counts) against the classic counter most
+# people write: bench/baseline_mirror.c (recursive bitboards, left-right mirror only, total only),
+# built at its best (-O3 -march=native), measured side by side in this run.
+# Builds, in a temporary directory, the default build (NQ_NATIVE=ON: tuned for this machine) and
+# the portable one (-DNQ_NATIVE=OFF); both choose their kernel at run time. For each n it runs:
+# the baseline; the default build (its kernel), on 1 and 2 threads; the portable build, 1 and 2
+# threads; the default build with NQ_KERNEL=generic (the plain C kernel), 1 and 2 threads; and,
+# where the CPU has AVX-512, the default build with NQ_KERNEL=avx2, 1 thread. Every total is
+# compared with the baseline's, and the node counts of all kernels with each other.
+# Prints wall and CPU seconds (user + sys), nodes per CPU second, nodes per fundamental solution,
+# then the ratios against the goals of issue 10 and the load of the machine before and after.
+# Usage: bash bench/count.sh [N...]   (default: 15 16 17); RUNS=k keeps the best of k runs (by
+# CPU time); KEEP=DIR builds in DIR and keeps it (reused when it exists).
 set -euo pipefail
 root=${NQ_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
-build=${NQ_BUILD:-$root/build}
 ns=("$@")
 [ ${#ns[@]} -gt 0 ] || ns=(15 16 17)
 runs=${RUNS:-1}
 command -v python3 >/dev/null || bash "$root/scripts/setup.sh" <(echo python3)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cc -O3 -o "$tmp/baseline" "$root/bench/baseline_mirror.c"
+work=${KEEP:-$tmp}
+mkdir -p "$work"
+echo "load before: $(uptime)"
+echo "machine: $(uname -m), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+cc -O3 -march=native -o "$work/baseline" "$root/bench/baseline_mirror.c"
+for b in default portable; do
+  flags=-DNQ_NATIVE=ON
+  [ $b = portable ] && flags=-DNQ_NATIVE=OFF
+  cmake -S "$root" -B "$work/$b" -DCMAKE_BUILD_TYPE=Release -DNQ_BUILD_TESTS=OFF "$flags" >/dev/null
+  cmake --build "$work/$b" --target nqueens -j "$(nproc)" >/dev/null
+done
+has_avx512=0
+NQ_KERNEL=avx512 "$work/default/nqueens" count 4 >/dev/null 2>&1 && has_avx512=1
 
 # timed OUT CMD...: runs CMD, stdout to OUT; prints "wall cpu" (seconds, cpu = user + sys).
 timed() {
@@ -35,34 +52,64 @@ best() { # best of $runs: prints "wall cpu" with the least cpu
   echo "$b"
 }
 
-echo "count: baseline = classic mirror counter (total only); nqueens = count --threads 1 (total + unique + orbits)"
-printf '%3s %10s %10s %10s %10s %8s %8s %14s %12s %10s %10s\n' n base_wall base_cpu ours_wall \
-  ours_cpu speedup wall_x ours_nodes nodes/s nodes/sol base_nodes
-for n in "${ns[@]}"; do
-  read -r bw bc < <(best "$tmp/b.txt" "$tmp/baseline" "$n")
-  read -r ow oc < <(best "$tmp/o.txt" "$build/nqueens" count "$n" --json --threads 1)
-  read -r _ btotal bnodes _ <"$tmp/b.txt"
-  python3 - "$n" "$bw" "$bc" "$ow" "$oc" "$btotal" "$bnodes" "$tmp/o.txt" "$tmp/rows.txt" <<'PY'
+# One line per run in $tmp/rows: n program threads wall cpu total nodes unique kernel
+row() { # row N NAME THREADS [ENV=VALUE] BUILD
+  local n=$1 name=$2 threads=$3 w c
+  shift 3
+  read -r w c < <(best "$tmp/o.json" env "$@" count "$n" --json --threads "$threads")
+  python3 - "$n" "$name" "$threads" "$w" "$c" "$tmp/o.json" >>"$tmp/rows" <<'PY'
 import json, sys
-n, bw, bc, ow, oc = int(sys.argv[1]), *map(float, sys.argv[2:6])
-btotal, bnodes = int(sys.argv[6]), int(sys.argv[7])
-o = json.load(open(sys.argv[8]))
-assert o["total"] == btotal, "totals differ"
-print(f"{n:3d} {bw:10.3f} {bc:10.3f} {ow:10.3f} {oc:10.3f} {bc/oc:7.2f}x {bw/ow:7.2f}x "
-      f"{o['nodes']:14d} {o['nodes']/oc:12.3g} {o['nodes']/o['total']:10.2f} {bnodes:10d}")
-open(sys.argv[9], "a").write(f"{n} {bc} {oc} {o['total']} {o['unique']}\n")
+o = json.load(open(sys.argv[6]))
+print(*sys.argv[1:6], o["total"], o["nodes"], o["unique"], o["kernel"])
 PY
+}
+
+: >"$tmp/rows"
+for n in "${ns[@]}"; do
+  read -r bw bc < <(best "$tmp/b.txt" "$work/baseline" "$n")
+  read -r _ btotal bnodes _ <"$tmp/b.txt"
+  echo "$n baseline 1 $bw $bc $btotal $bnodes 0 mirror" >>"$tmp/rows"
+  for t in 1 2; do
+    row "$n" default "$t" NQ_KERNEL= "$work/default/nqueens"
+    row "$n" portable "$t" NQ_KERNEL= "$work/portable/nqueens"
+    row "$n" generic "$t" NQ_KERNEL=generic "$work/default/nqueens"
+  done
+  [ $has_avx512 = 1 ] && row "$n" avx2 1 NQ_KERNEL=avx2 "$work/default/nqueens"
 done
-python3 - "$tmp/rows.txt" <<'PY'
+echo "load after: $(uptime)"
+python3 - "$tmp/rows" <<'PY'
 import sys
 rows = [l.split() for l in open(sys.argv[1])]
-for a, b in zip(rows, rows[1:]):
-    print(f"growth n={a[0]}->{b[0]}: baseline x{float(b[1])/float(a[1]):.2f}, nqueens x{float(b[2])/float(a[2]):.2f}, solutions x{int(b[3])/int(a[3]):.2f}")
-last = rows[-1]
-print(f"single thread at n={last[0]}: nqueens is {float(last[1])/float(last[2]):.2f}x faster than the baseline (CPU time; goal >= 4x)")
+R = {}
+for n, name, t, w, c, total, nodes, uniq, kernel in rows:
+    R[(int(n), name, int(t))] = dict(wall=float(w), cpu=float(c), total=int(total),
+                                     nodes=int(nodes), unique=int(uniq), kernel=kernel)
+ns = sorted({k[0] for k in R})
+print("count: baseline = classic mirror counter (total only, -O3 -march=native); nqueens = count --json "
+      "(total + unique + orbits); default = NQ_NATIVE=ON build, portable = -DNQ_NATIVE=OFF")
+print(f"{'n':>3} {'program':>9} {'kernel':>8} {'thr':>3} {'wall s':>8} {'cpu s':>8} {'x base':>7} "
+      f"{'nodes':>14} {'nodes/cpu-s':>12} {'nodes/fund':>10}")
+for n in ns:
+    base = R[(n, "baseline", 1)]
+    order = ["baseline", "default", "portable", "generic", "avx2"]
+    for (m, name, t), r in sorted(R.items(), key=lambda kv: (kv[0][0], order.index(kv[0][1]), kv[0][2])):
+        if m != n:
+            continue
+        assert r["total"] == base["total"], f"n={n} {name}: totals differ"
+        if name != "baseline":
+            assert r["nodes"] == R[(n, "generic", 1)]["nodes"], f"n={n} {name}: nodes differ"
+        per = f"{r['nodes'] / R[(n, 'generic', 1)]['unique']:10.1f}"
+        x = base["cpu"] / r["cpu"] if t == 1 else base["wall"] / r["wall"]
+        print(f"{n:3d} {name:>9} {r['kernel']:>8} {t:3d} {r['wall']:8.3f} {r['cpu']:8.3f} {x:6.2f}x "
+              f"{r['nodes']:14d} {r['nodes'] / r['cpu']:12.3g} {per}")
+print("x base: the baseline's CPU time over this one's (1 thread), or its wall time over this "
+      "one's (2 threads)")
+for n in ns:
+    b, d1, d2 = R[(n, "baseline", 1)], R[(n, "default", 1)], R[(n, "default", 2)]
+    p1, g1 = R[(n, "portable", 1)], R[(n, "generic", 1)]
+    goal = {16: "goal >= 6x", 17: "goal >= 8x, stretch 10x"}.get(n, "no goal")
+    print(f"n={n}: 1 thread, default build {b['cpu'] / d1['cpu']:.2f}x the baseline (CPU time; {goal}); "
+          f"2 threads {d1['wall'] / d2['wall']:.2f}x one thread (wall; goal >= 1.85x); portable "
+          f"{d1['cpu'] / p1['cpu']:.2f}x the default build (goal >= 0.9x); generic kernel "
+          f"{b['cpu'] / g1['cpu']:.2f}x the baseline")
 PY
-n=${ns[-1]}
-read -r w1 _ < <(best "$tmp/t1.txt" "$build/nqueens" count "$n" --threads 1)
-read -r w2 _ < <(best "$tmp/t2.txt" "$build/nqueens" count "$n" --threads 2)
-cmp -s "$tmp/t1.txt" "$tmp/t2.txt" || { echo "1 and 2 threads disagree"; exit 1; }
-python3 -c "import sys; w1, w2 = map(float, sys.argv[1:]); print(f'threads at n=$n: 1 thread {w1:.3f} s, 2 threads {w2:.3f} s wall, speed-up {w1/w2:.2f}x (goal >= 1.85x on 2 idle cores)')" "$w1" "$w2"

@@ -78,7 +78,7 @@ echo "  (the journal: $records records, $bytes bytes)"
 # The journal alone (bench/journal_append.c): the same number of records appended with nothing
 # else running, which resolves what the noise of whole counts cannot.
 if ${CC:-cc} -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -I"$root/include" "$root/bench/journal_append.c" \
-    "$build/libnqueens.a" -fopenmp -lm -o "$tmp/journal_append" 2>"$tmp/cc.err"; then
+    "$build/libnqueens.a" -lyajl -lz -lm -pthread -o "$tmp/journal_append" 2>"$tmp/cc.err"; then
     for r in 1 2 3; do "$tmp/journal_append" "$n" "$tmp/ja"; done >"$tmp/ja.out"
     awk -v bc="$(col base 2)" -v w="$(awk '{ print $2 }' "$tmp/ja.out" | median)" \
         -v c="$(awk '{ print $3 }' "$tmp/ja.out" | median)" -v k="$(awk 'NR == 1 { print $1 }' "$tmp/ja.out")" 'BEGIN {

@@ -34,10 +34,6 @@ static int long_on_result(void *user, uint64_t index, const nq_counts *c) {
     return 0;
 }
 
-static const char *signal_name(int sig) {
-    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
-}
-
 /* The journal's fsync timer: appends fsync only when they come, and subproblems of a big count
  * can take minutes, so this thread syncs every second whatever was appended meanwhile. */
 typedef struct syncer {
@@ -90,9 +86,13 @@ static void syncer_stop(syncer *sy) {
 
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,
                    tool_work *work) {
+    /* The handlers go in first: building the split of a large n takes a moment, and a signal
+     * then must end the count as it would a moment later. */
+    const volatile int *stop = tool_signals_install(lc->checkpoint != NULL);
     nq_split *split;
     int rc = nq_split_new(n, &split);
     if (rc != NQ_OK) {
+        tool_signals_restore();
         tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
         return EXIT_USAGE;
     }
@@ -104,6 +104,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         nq_journal_problem why;
         rc = nq_journal_open(lc->checkpoint, split, 0, &x.journal, &why);
         if (rc != NQ_OK) {
+            tool_signals_restore();
             tool_journal_refused(lc->checkpoint, rc, &why, split);
             nq_split_free(split);
             return EXIT_USAGE;
@@ -119,11 +120,12 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     nq_count_options opt;
     memset(&opt, 0, sizeof opt);
     opt.threads = lc->threads;
+    opt.kernel = lc->kernel;
     opt.skip = nq_journal_skip(x.journal);
     opt.on_result = x.journal || x.progress ? long_on_result : NULL;
     opt.user = &x;
     double start = tool_now();
-    opt.stop = tool_signals_install(x.journal != NULL);
+    opt.stop = stop;
     syncer sy;
     syncer_start(&sy, x.journal);
     rc = nq_count_split(split, &opt, &c);
@@ -153,11 +155,11 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         /* Only a count with a journal stops gracefully (tool_signals_install). */
         tool_error("interrupted by %s: %llu of %llu subproblems done and saved in '%s'; run the "
                    "same command again to resume",
-                   signal_name(sig), (unsigned long long)info.done,
+                   tool_signal_name(sig), (unsigned long long)info.done,
                    (unsigned long long)nq_split_size(split), lc->checkpoint);
         code = 128 + sig;
     } else if (code == EXIT_OK && rc != NQ_OK) {
-        tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
+        tool_count_failed(n, rc, nq_count_threads(lc->threads));
         code = EXIT_USAGE;
     }
     nq_split_free(split);
@@ -212,6 +214,7 @@ int cli_checkpoint_status(const char *path, int n) {
     printf("unique%s: %s\n", sofar, nq_u128_to_string(info.counts.unique, uniq));
     printf("nodes%s: %llu\n", sofar, (unsigned long long)info.counts.nodes);
     printf("split: %s%s\n", info.split_id, same ? "" : " (not this version's: cannot resume)");
+    printf("journal id: %016llx\n", (unsigned long long)info.id);
     printf("written by: libnqueens %s, journal format %d\n", info.library, info.format);
     if (info.torn)
         printf("torn last record: yes (ignored; counted again on resume)\n");

@@ -1,7 +1,8 @@
 /*
  * cli.h: what the subcommands of the `nqueens` program share: the command table, exit codes,
  * usage errors, number parsing, N from the command line or standard input, reading a whole input,
- * and buffered output of solutions; and the journal-backed count (checkpoint.c). The program uses
+ * the solution writer and the listing's output (which a signal ends on a whole record); and the
+ * journal-backed count (checkpoint.c). The program uses
  * the library's public API and the tool library (tool/: options, progress, signals, messages).
  */
 #ifndef NQ_CLI_H
@@ -31,6 +32,15 @@ int cmd_check(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 
+/* cli_set_command() : the command being run (main.c), for the prefix of messages and the examples
+ * they give. */
+void cli_set_command(const char *name);
+
+/* cli_stdin_prompt() : when standard input is a terminal, says on stderr that `what` is read from
+ * it, and how to end or avoid that (`how`; NULL: as N, with the command's example), so that a
+ * command typed without N or FILE does not wait in silence. */
+void cli_stdin_prompt(const char *what, const char *how);
+
 /* cli_get_n() :
  * Reads N from the positional argument `arg`, or from standard input when arg is NULL, and
  * checks that it lies in [lo, hi]. Prints a clear error and returns -1 on failure. */
@@ -38,16 +48,18 @@ int cli_get_n(const char *arg, long long lo, long long hi, long long *n);
 
 /* cli_read_token() :
  * Reads the next white-space separated word of standard input into token (at most 63 bytes and
- * a NUL). Returns 0, 1 at the end of the input (nothing printed), or -1 after printing an error:
- * the input cannot be read (a directory), or the word is longer than 63 bytes (`what` names it
- * in the message). */
+ * a NUL); a UTF-8 byte order mark at the start of the input is skipped. Returns 0, 1 at the end
+ * of the input (nothing printed), or -1 after printing an error: the input cannot be read (a
+ * directory), the word is longer than 63 bytes, or it holds a NUL byte ("8\0junk" is no
+ * number); `what` names it in the message. */
 int cli_read_token(const char *what, char token[64]);
 
 /* cli_stdin_leftover() :
  * Looks for a word left on the line of standard input where the last word was read (the line
  * only: a program that writes N and waits for the answer before closing the pipe must not
- * block us): returns 1 with the word's start in token (the caller prints the error), 0 if only
- * white space is left on that line, -1 after printing a read error. */
+ * block us): returns 1 with the word's start in token, quoted for a message (tool_quote(); the
+ * caller prints the error), 0 if only white space is left on that line, -1 after printing a read
+ * error. */
 int cli_stdin_leftover(char token[64]);
 
 struct option;
@@ -94,25 +106,51 @@ typedef struct cli_writer {
     int *boards;       /* svg: the solutions kept (n ints each), drawn as one picture at the end */
     size_t boards_cap; /* svg: ints allocated in boards */
     int n;             /* svg: board size of the solutions kept */
-    int failed;        /* an error (a write, the svg board limit) was reported: write nothing */
+    unsigned long long svg_max; /* svg: the most boards in the picture (NQ_SVG_MAX_BOARDS) */
+    const unsigned char *given; /* svg: NULL, or n flags: the queen of row r was given (drawn
+                                   apart; complete) */
+    int failed; /* an error (a write, the svg board limit) was reported: write nothing */
 } cli_writer;
 
 /* cli_writer_begin() / cli_writer_put() / cli_writer_end() :
  * Start a run (format prefix), write one solution (separator first when not the first), end the
  * run (format suffix) and flush. Return 0, or -1 after printing an error (allocation, or a write
- * error such as a full disk; a closed pipe ends quietly with -1). */
+ * error such as a full disk; a closed pipe ends the process, as SIGPIPE does). They write to the
+ * listing's output (below), not through stdio. */
 int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags);
 int cli_writer_put(cli_writer *w, int n, const int *cols);
 int cli_writer_end(cli_writer *w);
 
-/* The largest input a command reads whole (check, complete). */
+/* cli_listing_start() / cli_listing_finish() :
+ * Around a listing (solve, cases, complete, find): SIGINT and SIGTERM then end the output on a
+ * record boundary (tool_stop_install(TOOL_STOP_LISTING)): at once if the listing is computing its
+ * next record, else at the end of the record it writes; noun names the records ("solutions") in
+ * the message. While it runs, cli_listing_stopped() tells the listing to stop after its current
+ * record. cli_listing_finish() flushes, restores the handlers and returns the exit code: status,
+ * or 128 + the signal number (with a message) if one came. */
+void cli_listing_start(const char *noun);
+int cli_listing_stopped(void);
+int cli_listing_finish(int status);
+
+/* cli_out_raw() / cli_out_flush() : text written between the solutions of a listing (a cases
+ * line's end, "-1"), and a flush of the listing's output. Return 0, or -1 after an error. */
+int cli_out_raw(const char *text);
+int cli_out_flush(void);
+
+/* cli_out_record() / cli_out_write() : a record written in pieces (find's huge solutions):
+ * cli_out_record(1), then its text by cli_out_write() (0, or -1 after an error), then
+ * cli_out_record(0); a signal meanwhile ends the listing after it. */
+void cli_out_record(int open);
+int cli_out_write(const char *text, size_t len);
+
+/* The largest input a command reads whole (complete). */
 #define CLI_READ_MAX ((size_t)1 << 30)
 
 /* cli_read_file() :
  * Reads the whole file at path ("-" or NULL: standard input) into a malloc'd buffer, NUL-added,
- * of *len bytes; at most CLI_READ_MAX bytes. Returns NULL after printing why ("<cmd>: cannot
- * open ...", a read error, too large, out of memory). */
-char *cli_read_file(const char *cmd, const char *path, size_t *len);
+ * of *len bytes; at most CLI_READ_MAX bytes. Returns NULL after printing why ("cannot open ...",
+ * a read error, too large, out of memory). */
+char *cli_read_file(const char *path, size_t *len);
 
 /* cli_stdout_init() : gives stdout a large buffer (call once in main). */
 void cli_stdout_init(void);
@@ -126,6 +164,7 @@ typedef struct cli_long_count {
     const char *checkpoint; /* journal file, or NULL */
     int progress;           /* as tool_progress_wanted() */
     int threads;            /* as nq_count_options.threads */
+    nq_kernel kernel;       /* as nq_count_options.kernel */
 } cli_long_count;
 
 /* cli_count_long() :

@@ -34,9 +34,9 @@ static int read_value(const char *what, long long index, long long lo, long long
         return -1;
     if (rc > 0) {
         if (index < 0)
-            tool_error("cases: expected the number of test cases T on standard input, got nothing");
+            tool_error("expected the number of test cases T on standard input, got nothing");
         else
-            tool_error("cases: expected %s of test case %lld on standard input, got nothing", what,
+            tool_error("expected %s of test case %lld on standard input, got nothing", what,
                        index + 1);
         return -1;
     }
@@ -73,19 +73,23 @@ int cmd_cases(int argc, char **argv) {
                                "pairs, jsonl, board, grid or matrix",
                                nq_format_name(fmt));
     long long t;
+    /* A signal while the input is read, or between two solutions, ends the output at once on a
+     * solution's end (the line closed); while one is written, after it. */
+    cli_listing_start("solutions");
+    cli_stdin_prompt("the cases", "T, then T values of n; end with Ctrl-D");
     if (read_value("T", -1, 0, 1000000, &t))
-        return EXIT_USAGE;
+        return cli_listing_finish(EXIT_USAGE);
     /* Read every case before printing, so malformed input prints nothing but the error. */
     int *ns = malloc((size_t)(t ? t : 1) * sizeof *ns);
     if (!ns) {
-        tool_error("cases: out of memory for %lld test cases", t);
-        return EXIT_USAGE;
+        tool_error("out of memory for %lld test cases", t);
+        return cli_listing_finish(EXIT_USAGE);
     }
     for (long long i = 0; i < t; i++) {
         long long n;
         if (read_value("n", i, 1, NQ_MAX_N, &n)) {
             free(ns);
-            return EXIT_USAGE;
+            return cli_listing_finish(EXIT_USAGE);
         }
         ns[i] = (int)n;
     }
@@ -93,18 +97,18 @@ int cmd_cases(int argc, char **argv) {
     char more[64];
     int left = cli_stdin_leftover(more);
     if (left > 0)
-        tool_error("cases: T = %lld, but the line of the last case goes on: '%s'", t, more);
+        tool_error("T = %lld, but the line of the last case goes on: '%s'", t, more);
     if (left) {
         free(ns);
-        return EXIT_USAGE;
+        return cli_listing_finish(EXIT_USAGE);
     }
     int line = fmt == NQ_FMT_PERM;
     int status = EXIT_OK;
-    for (long long i = 0; i < t && status == EXIT_OK; i++) {
+    for (long long i = 0; i < t && status == EXIT_OK && !cli_listing_stopped(); i++) {
         nq_search *search;
         int cols[NQ_MAX_N];
         if (nq_search_new(ns[i], NULL, 0, 0, &search) != NQ_OK) {
-            tool_error("cases: out of memory");
+            tool_error("out of memory");
             status = EXIT_USAGE;
             break;
         }
@@ -115,16 +119,23 @@ int cmd_cases(int argc, char **argv) {
             break;
         }
         w.sep = line ? " " : NULL;
-        while (status == EXIT_OK && nq_search_next(search, cols) == NQ_OK) {
+        int finished = 0; /* every solution of the case is out */
+        while (status == EXIT_OK && !cli_listing_stopped()) {
+            if (nq_search_next(search, cols) != NQ_OK) {
+                finished = 1;
+                break;
+            }
             if (cli_writer_put(&w, ns[i], cols))
                 status = EXIT_USAGE;
         }
-        if (w.written == 0 || line)
-            fputs(w.written == 0 ? "-1\n" : "\n", stdout);
+        /* "-1" only for a case searched to its end; a line cut by a signal is still closed. */
+        const char *end = finished && w.written == 0 ? "-1\n" : line && w.written ? "\n" : "";
+        if (status == EXIT_OK && end[0] && cli_out_raw(end))
+            status = EXIT_USAGE;
         if (cli_writer_end(&w))
             status = EXIT_USAGE;
         nq_search_free(search);
     }
     free(ns);
-    return status;
+    return cli_listing_finish(status);
 }

@@ -4,12 +4,22 @@
  * and how), incomplete, of the wrong size, malformed (line and column), a duplicate; claims ("-1",
  * counts); with --all, completeness against OEIS A000170 and lexicographic order. A human report
  * by default, one JSON object with --json. Exit 0 all good, 1 something wrong, 2 unreadable input.
+ *
+ * The input is read as a stream (nq_reader_open()), so memory is bounded by one item and, for
+ * the duplicates and --all, by the distinct solutions listed, however long the input. The report
+ * is written to a temporary file as the items come and copied to stdout at the end, so that an
+ * input found unreadable part-way (a broken JSON structure, a read error) prints nothing but the
+ * error, as one read whole would.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "signals.h"
 
 static const tool_option check_options[] = {
     {"format", 'f', "F",
@@ -41,23 +51,27 @@ static const tool_command check_command = {
 /* Problems printed in the human report before "... more"; --json lists them all. */
 enum { HUMAN_PROBLEMS = 50 };
 
+/* Where the report goes: a temporary file, copied to stdout once the input is read (stdout if
+ * no temporary file can be made). */
+static FILE *out;
+
 typedef struct check_opts {
     int format, n, all, json, column_major;
     const char *file;
 } check_opts;
 
 static void json_string(const char *s) {
-    putchar('"');
+    fputc('"', out);
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\')
-            printf("\\%c", c);
+            fprintf(out, "\\%c", c);
         else if (c < 32)
-            printf("\\u%04x", c);
+            fprintf(out, "\\u%04x", c);
         else
-            putchar(c);
+            fputc(c, out);
     }
-    putchar('"');
+    fputc('"', out);
 }
 
 static const char *u128(nq_u128 v, char buf[41]) {
@@ -92,36 +106,36 @@ static int is_claim(const nq_item *it) {
 static void human_item(const nq_item *it, const nq_verdict *v, int cases) {
     char a[41], b[41];
     if (v->kind == NQ_VERDICT_MALFORMED)
-        printf("line %d, column %d: ", it->line, it->column);
+        fprintf(out, "line %d, column %d: ", it->line, it->column);
     else
-        printf("line %d: ", it->line);
+        fprintf(out, "line %d: ", it->line);
     if (cases)
-        printf("case %d: ", it->group + 1);
+        fprintf(out, "case %d: ", it->group + 1);
     switch (v->kind) {
     case NQ_VERDICT_ATTACK:
         if (v->conflict.row1 == v->conflict.row2 && v->conflict.col1 == v->conflict.col2) {
-            printf("solution %llu is wrong: queen %d-%d is listed twice\n",
-                   (unsigned long long)v->index, v->conflict.row1, v->conflict.col1);
+            fprintf(out, "solution %llu is wrong: queen %d-%d is listed twice\n",
+                    (unsigned long long)v->index, v->conflict.row1, v->conflict.col1);
             return;
         }
-        printf("solution %llu is wrong: queens %d-%d and %d-%d share %s\n",
-               (unsigned long long)v->index, v->conflict.row1, v->conflict.col1, v->conflict.row2,
-               v->conflict.col2, attack_phrase(v->conflict.kind));
+        fprintf(out, "solution %llu is wrong: queens %d-%d and %d-%d share %s\n",
+                (unsigned long long)v->index, v->conflict.row1, v->conflict.col1, v->conflict.row2,
+                v->conflict.col2, attack_phrase(v->conflict.kind));
         return;
     case NQ_VERDICT_INCOMPLETE:
-        printf("solution %llu is incomplete: row %d has no queen\n", (unsigned long long)v->index,
-               v->row);
+        fprintf(out, "solution %llu is incomplete: row %d has no queen\n",
+                (unsigned long long)v->index, v->row);
         return;
     case NQ_VERDICT_SIZE:
-        printf("solution %llu is for n = %d, but the list is for n = %d\n",
-               (unsigned long long)v->index, v->n, v->list_n);
+        fprintf(out, "solution %llu is for n = %d, but the list is for n = %d\n",
+                (unsigned long long)v->index, v->n, v->list_n);
         return;
     case NQ_VERDICT_MALFORMED:
-        printf("item %llu is malformed: %s\n", (unsigned long long)v->index, it->error);
+        fprintf(out, "item %llu is malformed: %s\n", (unsigned long long)v->index, it->error);
         return;
     case NQ_VERDICT_DUPLICATE:
-        printf("solution %llu is a duplicate of solution %llu (line %d)\n",
-               (unsigned long long)v->index, (unsigned long long)v->dup_of, v->dup_line);
+        fprintf(out, "solution %llu is a duplicate of solution %llu (line %d)\n",
+                (unsigned long long)v->index, (unsigned long long)v->dup_of, v->dup_line);
         return;
     default:
         break;
@@ -129,83 +143,85 @@ static void human_item(const nq_item *it, const nq_verdict *v, int cases) {
     const char *verdict = v->kind == NQ_VERDICT_CLAIM_RIGHT ? "right" : "wrong";
     if (it->kind == NQ_ITEM_NONE) {
         if (v->kind == NQ_VERDICT_CLAIM_UNKNOWN)
-            printf("-1 (no solution): not checked, n is unknown (give --n N; -1 is right only "
-                   "for n = 2 and 3)\n");
+            fprintf(out,
+                    "-1 (no solution): not checked, n is unknown (give --n N; -1 is right only "
+                    "for n = 2 and 3)\n");
         else if (v->kind == NQ_VERDICT_CLAIM_RIGHT)
-            printf("-1 (no solution) for n = %d: right\n", v->n);
+            fprintf(out, "-1 (no solution) for n = %d: right\n", v->n);
         else
-            printf("-1 (no solution) for n = %d: wrong, n = %d has solutions\n", v->n, v->n);
+            fprintf(out, "-1 (no solution) for n = %d: wrong, n = %d has solutions\n", v->n, v->n);
         return;
     }
-    printf("count %s", u128(it->total, a));
+    fprintf(out, "count %s", u128(it->total, a));
     if (it->has_unique)
-        printf(" (fundamental %s)", u128(it->unique, b));
+        fprintf(out, " (fundamental %s)", u128(it->unique, b));
     if (v->n == 0) {
-        printf(": not checked, n is unknown (give --n N or write 'N COUNT')\n");
+        fprintf(out, ": not checked, n is unknown (give --n N or write 'N COUNT')\n");
         return;
     }
-    printf(" for n = %d", v->n);
+    fprintf(out, " for n = %d", v->n);
     if (v->kind == NQ_VERDICT_CLAIM_UNKNOWN) {
-        printf(": not checked, the number of solutions is known only up to n = 27\n");
+        fprintf(out, ": not checked, the number of solutions is known only up to n = 27\n");
         return;
     }
-    printf(": %s", verdict);
+    fprintf(out, ": %s", verdict);
     if (v->kind == NQ_VERDICT_CLAIM_WRONG) {
-        printf(", n = %d has %s solutions", v->n, u128(v->known_total, a));
+        fprintf(out, ", n = %d has %s solutions", v->n, u128(v->known_total, a));
         if (it->has_unique)
-            printf(", %s fundamental", u128(v->known_unique, b));
-        printf(" (OEIS A000170%s)", it->has_unique ? ", A002562" : "");
+            fprintf(out, ", %s fundamental", u128(v->known_unique, b));
+        fprintf(out, " (OEIS A000170%s)", it->has_unique ? ", A002562" : "");
     }
-    putchar('\n');
+    fputc('\n', out);
 }
 
 static void json_item(const nq_item *it, const nq_verdict *v, int first) {
     char a[41];
-    printf("%s\n  {\"item\":%llu,\"line\":%d,\"column\":%d", first ? "" : ",",
-           (unsigned long long)v->index, it->line, it->column);
+    fprintf(out, "%s\n  {\"item\":%llu,\"line\":%d,\"column\":%d", first ? "" : ",",
+            (unsigned long long)v->index, it->line, it->column);
     if (it->kind == NQ_ITEM_NONE || it->kind == NQ_ITEM_COUNT)
-        printf(",\"case\":%d", it->group + 1);
+        fprintf(out, ",\"case\":%d", it->group + 1);
     switch (v->kind) {
     case NQ_VERDICT_ATTACK:
-        printf(",\"kind\":\"attack\",\"how\":\"%s\",\"queens\":[[%d,%d],[%d,%d]]}",
-               nq_attack_name(v->conflict.kind), v->conflict.row1, v->conflict.col1,
-               v->conflict.row2, v->conflict.col2);
+        fprintf(out, ",\"kind\":\"attack\",\"how\":\"%s\",\"queens\":[[%d,%d],[%d,%d]]}",
+                nq_attack_name(v->conflict.kind), v->conflict.row1, v->conflict.col1,
+                v->conflict.row2, v->conflict.col2);
         return;
     case NQ_VERDICT_INCOMPLETE:
-        printf(",\"kind\":\"incomplete\",\"row\":%d}", v->row);
+        fprintf(out, ",\"kind\":\"incomplete\",\"row\":%d}", v->row);
         return;
     case NQ_VERDICT_SIZE:
-        printf(",\"kind\":\"size\",\"n\":%d,\"list_n\":%d}", v->n, v->list_n);
+        fprintf(out, ",\"kind\":\"size\",\"n\":%d,\"list_n\":%d}", v->n, v->list_n);
         return;
     case NQ_VERDICT_MALFORMED:
-        printf(",\"kind\":\"malformed\",\"error\":");
+        fprintf(out, ",\"kind\":\"malformed\",\"error\":");
         json_string(it->error);
-        putchar('}');
+        fputc('}', out);
         return;
     case NQ_VERDICT_DUPLICATE:
-        printf(",\"kind\":\"duplicate\",\"of\":%llu,\"of_line\":%d}", (unsigned long long)v->dup_of,
-               v->dup_line);
+        fprintf(out, ",\"kind\":\"duplicate\",\"of\":%llu,\"of_line\":%d}",
+                (unsigned long long)v->dup_of, v->dup_line);
         return;
     default:
         break;
     }
-    printf(",\"kind\":\"claim\",\"claim\":\"%s\"", it->kind == NQ_ITEM_NONE ? "none" : "count");
+    fprintf(out, ",\"kind\":\"claim\",\"claim\":\"%s\"",
+            it->kind == NQ_ITEM_NONE ? "none" : "count");
     if (v->n)
-        printf(",\"n\":%d", v->n);
+        fprintf(out, ",\"n\":%d", v->n);
     if (it->kind == NQ_ITEM_COUNT) {
-        printf(",\"total\":\"%s\"", u128(it->total, a));
+        fprintf(out, ",\"total\":\"%s\"", u128(it->total, a));
         if (it->has_unique)
-            printf(",\"unique\":\"%s\"", u128(it->unique, a));
+            fprintf(out, ",\"unique\":\"%s\"", u128(it->unique, a));
     }
     const char *verdict = v->kind == NQ_VERDICT_CLAIM_RIGHT   ? "right"
                           : v->kind == NQ_VERDICT_CLAIM_WRONG ? "wrong"
                                                               : "unchecked";
-    printf(",\"verdict\":\"%s\"", verdict);
+    fprintf(out, ",\"verdict\":\"%s\"", verdict);
     if (v->kind != NQ_VERDICT_CLAIM_UNKNOWN && v->n >= 1 && v->n <= 27) {
-        printf(",\"known_total\":\"%s\"", u128(v->known_total, a));
-        printf(",\"known_unique\":\"%s\"", u128(v->known_unique, a));
+        fprintf(out, ",\"known_total\":\"%s\"", u128(v->known_total, a));
+        fprintf(out, ",\"known_unique\":\"%s\"", u128(v->known_unique, a));
     }
-    putchar('}');
+    fputc('}', out);
 }
 
 /* Is a group all good? With --all: complete and in order (for groups of placements). */
@@ -219,89 +235,93 @@ static int group_ok(const nq_check_group *g, int all) {
 
 static void cols_text(int n, const int *cols) {
     for (int i = 0; i < n; i++)
-        printf(i ? " %d" : "%d", cols[i]);
+        fprintf(out, i ? " %d" : "%d", cols[i]);
 }
 
 static void human_group(const nq_check_group *g, int cases, int all) {
     char a[41], b[41];
     if (cases)
-        printf("case %d (line %d)", g->group + 1, g->line);
+        fprintf(out, "case %d (line %d)", g->group + 1, g->line);
     else
-        printf("list");
+        fprintf(out, "list");
     if (g->n)
-        printf(", n = %d", g->n);
-    printf(": %llu item%s", (unsigned long long)g->items, g->items == 1 ? "" : "s");
+        fprintf(out, ", n = %d", g->n);
+    fprintf(out, ": %llu item%s", (unsigned long long)g->items, g->items == 1 ? "" : "s");
     if (g->placements)
-        printf(", %llu valid solution%s", (unsigned long long)g->valid, g->valid == 1 ? "" : "s");
-    printf(", %llu wrong", (unsigned long long)g->wrong);
+        fprintf(out, ", %llu valid solution%s", (unsigned long long)g->valid,
+                g->valid == 1 ? "" : "s");
+    fprintf(out, ", %llu wrong", (unsigned long long)g->wrong);
     if (g->duplicates)
-        printf(", %llu duplicate%s", (unsigned long long)g->duplicates,
-               g->duplicates == 1 ? "" : "s");
+        fprintf(out, ", %llu duplicate%s", (unsigned long long)g->duplicates,
+                g->duplicates == 1 ? "" : "s");
     if (g->unchecked)
-        printf(", %llu unchecked", (unsigned long long)g->unchecked);
-    putchar('\n');
+        fprintf(out, ", %llu unchecked", (unsigned long long)g->unchecked);
+    fputc('\n', out);
     if (!all || g->claims)
         return;
     if (!g->known) {
         if (g->n)
-            printf("  completeness: not known, the number of solutions is known only up to "
-                   "n = 27\n");
+            fprintf(out, "  completeness: not known, the number of solutions is known only up to "
+                         "n = 27\n");
         else
-            printf("  completeness: not known, n is unknown (give --n N)\n");
+            fprintf(out, "  completeness: not known, n is unknown (give --n N)\n");
     } else if (g->complete)
-        printf("  complete: all %s solution%s of n = %d (OEIS A000170)\n", u128(g->expected, a),
-               g->expected == 1 ? "" : "s", g->n);
+        fprintf(out, "  complete: all %s solution%s of n = %d (OEIS A000170)\n",
+                u128(g->expected, a), g->expected == 1 ? "" : "s", g->n);
     else if (g->missing == 0)
-        printf("  not complete: all %s solutions of n = %d (OEIS A000170) are listed, but so are "
-               "%llu duplicate%s and %llu wrong item%s\n",
-               u128(g->expected, a), g->n, (unsigned long long)g->duplicates,
-               g->duplicates == 1 ? "" : "s", (unsigned long long)g->wrong,
-               g->wrong == 1 ? "" : "s");
+        fprintf(out,
+                "  not complete: all %s solutions of n = %d (OEIS A000170) are listed, but so are "
+                "%llu duplicate%s and %llu wrong item%s\n",
+                u128(g->expected, a), g->n, (unsigned long long)g->duplicates,
+                g->duplicates == 1 ? "" : "s", (unsigned long long)g->wrong,
+                g->wrong == 1 ? "" : "s");
     else {
-        printf("  incomplete: %llu of the %s solutions of n = %d (OEIS A000170) listed",
-               (unsigned long long)g->valid, u128(g->expected, a), g->n);
+        fprintf(out, "  incomplete: %llu of the %s solutions of n = %d (OEIS A000170) listed",
+                (unsigned long long)g->valid, u128(g->expected, a), g->n);
         if (g->missing)
-            printf(", %s missing", u128(g->missing, b));
+            fprintf(out, ", %s missing", u128(g->missing, b));
         if (g->first_missing) {
-            printf(", the first missing: ");
+            fprintf(out, ", the first missing: ");
             cols_text(g->n, g->first_missing);
         }
-        putchar('\n');
+        fputc('\n', out);
     }
     if (g->ordered)
-        printf("  in lexicographic order\n");
+        fprintf(out, "  in lexicographic order\n");
     else
-        printf("  not in lexicographic order: item %llu (line %d) does not come after the one "
-               "before it\n",
-               (unsigned long long)g->order_index, g->order_line);
+        fprintf(out,
+                "  not in lexicographic order: item %llu (line %d) does not come after the one "
+                "before it\n",
+                (unsigned long long)g->order_index, g->order_line);
 }
 
 static void json_group(const nq_check_group *g, int all, int first) {
     char a[41];
-    printf("%s\n  {\"case\":%d,\"line\":%d,\"n\":%d,\"items\":%llu,\"valid\":%llu,\"wrong\":%llu,"
-           "\"duplicates\":%llu,\"unchecked\":%llu,\"ordered\":%s",
-           first ? "" : ",", g->group + 1, g->line, g->n, (unsigned long long)g->items,
-           (unsigned long long)g->valid, (unsigned long long)g->wrong,
-           (unsigned long long)g->duplicates, (unsigned long long)g->unchecked,
-           g->ordered ? "true" : "false");
+    fprintf(out,
+            "%s\n  {\"case\":%d,\"line\":%d,\"n\":%d,\"items\":%llu,\"valid\":%llu,\"wrong\":%llu,"
+            "\"duplicates\":%llu,\"unchecked\":%llu,\"ordered\":%s",
+            first ? "" : ",", g->group + 1, g->line, g->n, (unsigned long long)g->items,
+            (unsigned long long)g->valid, (unsigned long long)g->wrong,
+            (unsigned long long)g->duplicates, (unsigned long long)g->unchecked,
+            g->ordered ? "true" : "false");
     if (g->ordered)
-        printf(",\"order_item\":null");
+        fprintf(out, ",\"order_item\":null");
     else
-        printf(",\"order_item\":%llu,\"order_line\":%d", (unsigned long long)g->order_index,
-               g->order_line);
-    printf(",\"known\":%s", g->known ? "true" : "false");
+        fprintf(out, ",\"order_item\":%llu,\"order_line\":%d", (unsigned long long)g->order_index,
+                g->order_line);
+    fprintf(out, ",\"known\":%s", g->known ? "true" : "false");
     if (g->known) {
-        printf(",\"expected\":\"%s\",\"complete\":%s", u128(g->expected, a),
-               g->complete ? "true" : "false");
-        printf(",\"missing\":\"%s\"", u128(g->missing, a));
+        fprintf(out, ",\"expected\":\"%s\",\"complete\":%s", u128(g->expected, a),
+                g->complete ? "true" : "false");
+        fprintf(out, ",\"missing\":\"%s\"", u128(g->missing, a));
         if (g->first_missing) {
-            printf(",\"first_missing\":[");
+            fprintf(out, ",\"first_missing\":[");
             for (int i = 0; i < g->n; i++)
-                printf(i ? ",%d" : "%d", g->first_missing[i]);
-            putchar(']');
+                fprintf(out, i ? ",%d" : "%d", g->first_missing[i]);
+            fputc(']', out);
         }
     }
-    printf(",\"ok\":%s}", group_ok(g, all) ? "true" : "false");
+    fprintf(out, ",\"ok\":%s}", group_ok(g, all) ? "true" : "false");
 }
 
 static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
@@ -351,51 +371,89 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
     return EXIT_OK;
 }
 
-/* First pass: read the whole text, so that an unparseable one prints nothing but the error. */
-static int prescan(const check_opts *o, const char *text, size_t len) {
-    nq_reader *r;
-    if (nq_reader_new(text, len, o->format, o->n, &r) != NQ_OK) {
-        tool_error("check: out of memory");
-        return EXIT_USAGE;
+/* The input: a file descriptor read with read(2), in the reader's window. */
+typedef struct check_input {
+    int fd;
+    int os_error; /* errno of a failed read */
+} check_input;
+
+static int check_read(void *user, char *buf, size_t cap, size_t *got) {
+    check_input *in = user;
+    for (;;) {
+        ssize_t k = read(in->fd, buf, cap);
+        if (k >= 0) {
+            *got = (size_t)k;
+            return NQ_OK;
+        }
+        if (errno == EINTR) {
+            if (tool_signal_caught())
+                return NQ_STOPPED; /* SIGINT or SIGTERM: judge what was read so far */
+            continue;
+        }
+        in->os_error = errno;
+        return NQ_EIO;
     }
-    nq_item it;
-    int rc;
-    while ((rc = nq_reader_next(r, &it)) == NQ_OK)
-        ;
-    int status = EXIT_OK;
+}
+
+/* Copies the spooled report to stdout. Returns 0, or -1 after printing a write error. */
+static int copy_report(FILE *spool) {
+    if (spool == stdout)
+        return cli_flush();
+    char buf[1 << 16];
+    size_t k;
+    rewind(spool);
+    while ((k = fread(buf, 1, sizeof buf, spool)) > 0)
+        if (fwrite(buf, 1, k, stdout) != k)
+            break;
+    if (ferror(spool)) {
+        tool_error("cannot read back the report from a temporary file: %s", strerror(errno));
+        return -1;
+    }
+    return cli_flush();
+}
+
+/* Explains why the reading ended early (a status of nq_reader_open() or nq_reader_next()). */
+static int reading_failed(const check_opts *o, nq_reader *r, int rc, const check_input *in) {
+    const char *name = o->file ? o->file : "standard input";
     if (rc == NQ_EPARSE) {
         int line, column;
         const char *msg = nq_reader_error(r, &line, &column);
-        tool_error("check: %s%sline %d, column %d: %s", o->file ? o->file : "", o->file ? ": " : "",
-                   line, column, msg);
-        status = EXIT_USAGE;
-    } else if (rc != NQ_DONE) {
-        tool_error("check: %s", nq_strerror(rc));
-        status = EXIT_USAGE;
+        tool_error("%s%sline %d, column %d: %s", o->file ? o->file : "", o->file ? ": " : "", line,
+                   column, msg);
+    } else if (rc == NQ_EIO) {
+        tool_error("cannot read '%s': %s", name, strerror(in->os_error));
+    } else {
+        tool_error("%s", nq_strerror(rc));
     }
-    nq_reader_free(r);
-    return status;
+    return EXIT_USAGE;
 }
 
-static int judge(const check_opts *o, const char *text, size_t len) {
+/* Reads and judges the whole input, writing the report to `out`. */
+static int judge(const check_opts *o, check_input *in) {
     nq_reader *r = NULL;
     nq_checker *c = NULL;
-    int rc = nq_reader_new(text, len, o->format, o->n, &r);
-    if (rc == NQ_OK)
-        rc = nq_checker_new(o->n, &c);
+    int rc = nq_reader_open(check_read, in, o->format, o->n, &r);
+    if (rc == NQ_STOPPED) {
+        int sig = tool_signal_caught();
+        tool_error("interrupted by %s before anything was read", tool_signal_name(sig));
+        return 128 + sig;
+    }
+    if (rc != NQ_OK)
+        return reading_failed(o, NULL, rc, in);
+    rc = nq_checker_new(o->n, &c);
     if (rc != NQ_OK) {
         nq_reader_free(r);
-        tool_error("check: %s", nq_strerror(rc));
+        tool_error("%s", nq_strerror(rc));
         return EXIT_USAGE;
     }
     int cases = nq_reader_format(r) == NQ_INPUT_CASES;
-    if (o->json) {
-        printf("{\"format\":\"%s\",\"problems\":[", nq_input_name(nq_reader_format(r)));
-    }
+    if (o->json)
+        fprintf(out, "{\"format\":\"%s\",\"problems\":[", nq_input_name(nq_reader_format(r)));
     nq_item it;
     nq_verdict v;
-    unsigned long long problems = 0, hidden = 0;
+    unsigned long long problems = 0, hidden = 0, items = 0;
     while ((rc = nq_reader_next(r, &it)) == NQ_OK) {
+        items++;
         if (o->column_major && it.kind == NQ_ITEM_PLACEMENT) {
             /* The transpose: queen (r, c) as drawn is the queen (c, r) of the solution. */
             const int *rows = it.rows;
@@ -415,21 +473,27 @@ static int judge(const check_opts *o, const char *text, size_t len) {
             hidden++;
         problems++;
     }
-    int status = EXIT_OK;
-    if (rc != NQ_DONE) {
-        tool_error("check: %s", nq_strerror(rc));
-        status = EXIT_USAGE;
+    int status = EXIT_OK, interrupted = rc == NQ_STOPPED;
+    if (rc != NQ_DONE && !interrupted) {
+        status = reading_failed(o, r, rc, in);
+    } else if (items == 0 && o->n == 0 && !interrupted) {
+        /* An empty list is right only for a known n (2 and 3 have no solution): without --n,
+         * empty input (a program that printed nothing) would pass unjudged. */
+        status = cli_usage_error("check",
+                                 "the input holds nothing to check: give --n N to judge an empty "
+                                 "list%s",
+                                 o->all ? " with --all" : "");
     }
     int ok = 1, groups = nq_checker_groups(c);
     if (status == EXIT_OK && !o->json && hidden)
-        printf("... and %llu more problems (--json lists them all)\n", hidden);
+        fprintf(out, "... and %llu more problems (--json lists them all)\n", hidden);
     if (o->json && status == EXIT_OK)
-        printf("%s],\n\"groups\":[", problems ? "\n" : "");
+        fprintf(out, "%s],\n\"groups\":[", problems ? "\n" : "");
     for (int i = 0; status == EXIT_OK && i < groups; i++) {
         nq_check_group g;
         rc = nq_checker_group(c, i, &g);
         if (rc != NQ_OK) {
-            tool_error("check: %s", nq_strerror(rc));
+            tool_error("%s", nq_strerror(rc));
             status = EXIT_USAGE;
             break;
         }
@@ -441,14 +505,28 @@ static int judge(const check_opts *o, const char *text, size_t len) {
             human_group(&g, cases, o->all);
     }
     if (status == EXIT_OK) {
+        if (interrupted)
+            ok = 0;
         if (o->json)
-            printf("\n],\n\"ok\":%s}\n", ok ? "true" : "false");
+            fprintf(out, "\n],\n%s\"ok\":%s}\n", interrupted ? "\"interrupted\":true," : "",
+                    ok ? "true" : "false");
+        else if (interrupted)
+            fprintf(out, "interrupted: only the first %llu items were read and judged\n", items);
         else
-            printf("%s\n", ok ? "all good" : "something is wrong");
-        if (cli_flush())
+            fprintf(out, "%s\n", ok ? "all good" : "something is wrong");
+        if (ferror(out)) {
+            tool_error("cannot write the report to a temporary file: %s", strerror(errno));
             status = EXIT_USAGE;
-        else
+        } else if (copy_report(out)) {
+            status = EXIT_USAGE;
+        } else if (interrupted) {
+            int sig = tool_signal_caught();
+            tool_error("interrupted by %s after %llu items: the report covers those only",
+                       tool_signal_name(sig), items);
+            status = 128 + sig;
+        } else {
             status = ok ? EXIT_OK : EXIT_NO;
+        }
     }
     nq_checker_free(c);
     nq_reader_free(r);
@@ -461,27 +539,29 @@ int cmd_check(int argc, char **argv) {
     int status = parse_opts(argc, argv, &o, &done);
     if (done || status != EXIT_OK)
         return status;
-    size_t len;
-    char *text = cli_read_file("check", o.file, &len);
-    if (!text)
-        return EXIT_USAGE;
-    status = prescan(&o, text, len);
-    if (status == EXIT_OK && o.n == 0) {
-        /* An empty list is right only for a known n (2 and 3 have no solution): without --n,
-         * empty input (a program that printed nothing) would pass unjudged. */
-        nq_reader *r;
-        nq_item it;
-        if (nq_reader_new(text, len, o.format, 0, &r) == NQ_OK) {
-            if (nq_reader_next(r, &it) == NQ_DONE)
-                status = cli_usage_error("check",
-                                         "the input holds nothing to check: give --n N to "
-                                         "judge an empty list%s",
-                                         o.all ? " with --all" : "");
-            nq_reader_free(r);
+    check_input in = {STDIN_FILENO, 0};
+    if (o.file && strcmp(o.file, "-") != 0) {
+        in.fd = open(o.file, O_RDONLY | O_CLOEXEC);
+        if (in.fd < 0) {
+            tool_error("cannot open '%s': %s", o.file, strerror(errno));
+            return EXIT_USAGE;
         }
+    } else {
+        o.file = NULL;
+        cli_stdin_prompt("the solutions to check", "one a line, or boards; end with Ctrl-D; or "
+                                                   "give a FILE");
     }
-    if (status == EXIT_OK)
-        status = judge(&o, text, len);
-    free(text);
+    out = tmpfile();
+    if (!out)
+        out = stdout; /* no temporary file: the report goes out as it is made */
+    tool_stop_install(TOOL_STOP_READ, NULL);
+    status = judge(&o, &in);
+    tool_stop_restore();
+    if (out != stdout)
+        fclose(out);
+    else if (status == EXIT_USAGE)
+        clearerr(stdout);
+    if (in.fd != STDIN_FILENO)
+        close(in.fd);
     return status;
 }

@@ -14,7 +14,12 @@ static const tool_option complete_options[] = {
     {"diagonals", 'd', "D", "use only the first D excluded diagonals of the data file"},
     {"count", 'c', NULL, "print the number of completions (0 when none; exit 0)"},
     {"all", 'a', NULL, "print every completion in lexicographic order"},
-    {"format", 'f', "F", "cols, pairs (default), board, json, jsonl, grid, perm, matrix"},
+    {"format", 'f', "F",
+     "cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg\n"
+     "(svg draws the given queens apart from the added ones)"},
+    {"column-major", 'C', NULL,
+     "print each completion transposed (the queen of row r in column r;\n"
+     "the instance is read as given)"},
     {"stats", 's', NULL, "print the search statistics on standard error"},
     {NULL, 0, NULL, NULL},
 };
@@ -22,7 +27,7 @@ static const tool_option complete_options[] = {
 static const tool_command complete_command = {
     "complete",
     "Usage: nqueens complete [N] [FILE] [--queens \"r-c, r-c, ...\"] [--diagonals D]\n"
-    "                        [--count | --all] [--format F] [--stats]\n"
+    "                        [--count | --all] [--format F] [--column-major] [--stats]\n"
     "Extend queens already placed to a full solution (n-Queens Completion), or prove that\n"
     "none exists. The instance is read from FILE, or standard input, unless --queens is given:\n"
     "  a board: n lines of Q (queen), . or _ (free), x (no queen may stand here);\n"
@@ -40,23 +45,29 @@ static const tool_command complete_command = {
 typedef struct listing {
     cli_writer *w;
     nq_format fmt;
-    int started; /* the writer has begun: the first completion is out */
+    unsigned flags;             /* NQ_FMT_COLUMN_MAJOR */
+    const unsigned char *given; /* svg: the rows whose queen was given */
+    int started;                /* the writer has begun: the first completion is out */
     int failed;
 } listing;
 
-/* The run starts with the first completion, so that "no completion" prints nothing. */
+static int begin(listing *l) {
+    if (cli_writer_begin(l->w, l->fmt, l->flags))
+        return -1;
+    l->w->given = l->given;
+    l->started = 1;
+    return 0;
+}
+
+/* The run starts with the first completion, so that "no completion" prints nothing; a signal
+ * ends it after the completion being written. */
 static int put_one(void *user, int n, const int *cols) {
     listing *l = user;
-    if (!l->started && cli_writer_begin(l->w, l->fmt, 0)) {
+    if ((!l->started && begin(l)) || cli_writer_put(l->w, n, cols)) {
         l->failed = 1;
         return 1;
     }
-    l->started = 1;
-    if (cli_writer_put(l->w, n, cols)) {
-        l->failed = 1;
-        return 1;
-    }
-    return 0;
+    return cli_listing_stopped();
 }
 
 static int is_number(const char *s) {
@@ -78,6 +89,7 @@ int cmd_complete(int argc, char **argv) {
     const char *queens = NULL, *file = NULL;
     long long n = 0, diags = -1;
     int count = 0, all = 0, stats = 0;
+    unsigned fflags = 0;
     if (cli_reject_negative(argc, argv, "N", 1, NQ_INSTANCE_MAX_N, g.optstring, g.longopts)) {
         return EXIT_USAGE;
     }
@@ -106,6 +118,9 @@ int cmd_complete(int argc, char **argv) {
             break;
         case 's':
             stats = 1;
+            break;
+        case 'C':
+            fflags |= NQ_FMT_COLUMN_MAJOR;
             break;
         case 'h':
             tool_print_help(stdout, &complete_command);
@@ -152,7 +167,10 @@ int cmd_complete(int argc, char **argv) {
         rc = nq_instance_parse_queens(queens, (int)n, &inst, &cf, err, sizeof err);
     } else {
         size_t len;
-        char *text = cli_read_file("complete", file, &len);
+        if (!file || strcmp(file, "-") == 0)
+            cli_stdin_prompt("the instance", "a board, or CSPLib data; end it with Ctrl-D; or give "
+                                             "a FILE, or N and --queens");
+        char *text = cli_read_file(file, &len);
         if (!text) {
             return EXIT_USAGE;
         }
@@ -173,8 +191,19 @@ int cmd_complete(int argc, char **argv) {
     nq_complete_stats st = {0};
     nq_u128 total = 0;
     int *cols = NULL;
+    unsigned char *given = NULL;
     cli_writer w;
-    listing l = {&w, fmt, 0, 0};
+    listing l = {&w, fmt, fflags, NULL, 0, 0};
+    if (rc == NQ_OK && fmt == NQ_FMT_SVG && !count) {
+        given = calloc((size_t)size, 1);
+        if (!given)
+            rc = NQ_ENOMEM;
+        for (int r = 0; given && r < size; r++)
+            given[r] = nq_instance_queen(inst, r) >= 0;
+        l.given = given;
+    }
+    if (!count)
+        cli_listing_start("completions");
     if (rc == NQ_OK) {
         if (count) {
             rc = nq_complete_count(inst, &total, &cf, &st);
@@ -200,7 +229,7 @@ int cmd_complete(int argc, char **argv) {
         status = EXIT_NO;
     } else if (rc == NQ_STOPPED && l.failed) {
         status = EXIT_USAGE;
-    } else if (rc != NQ_OK) {
+    } else if (rc != NQ_OK && rc != NQ_STOPPED) {
         tool_error("cannot complete the instance: %s", nq_strerror(rc));
         status = EXIT_USAGE;
     } else if (count) {
@@ -208,20 +237,22 @@ int cmd_complete(int argc, char **argv) {
         printf("%s\n", nq_u128_to_string(total, buf));
         status = cli_flush() ? EXIT_USAGE : EXIT_OK;
     } else if (!all) {
-        if (cli_writer_begin(&w, fmt, 0) || cli_writer_put(&w, size, cols) || cli_writer_end(&w)) {
+        if (begin(&l) || cli_writer_put(&w, size, cols))
             status = EXIT_USAGE;
-        }
     }
     if (l.started) {
         if (cli_writer_end(&w) && status == EXIT_OK) {
             status = EXIT_USAGE;
         }
     }
+    if (!count)
+        status = cli_listing_finish(status);
     if (stats) {
-        fprintf(stderr, "nqueens: n=%d free=%d nodes=%llu probes=%llu\n", size, st.free_rows,
-                (unsigned long long)st.nodes, (unsigned long long)st.probes);
+        fprintf(stderr, "%s: n=%d free=%d nodes=%llu probes=%llu\n", tool_prefix(), size,
+                st.free_rows, (unsigned long long)st.nodes, (unsigned long long)st.probes);
     }
     free(cols);
+    free(given);
     nq_instance_free(inst);
     return status;
 }

@@ -4,6 +4,7 @@
  * estimate of the running time, measured on this machine, so nobody starts a years-long job by
  * accident.
  */
+#include <assert.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -11,20 +12,26 @@
 #include <time.h>
 
 #include "cli.h"
+#include "kernel_env.h"
 #include "progress.h"
 
 static const tool_option count_options[] = {
     {"unique", 'u', NULL, "print the number of fundamental solutions"},
-    {"threads", 't', "T", "worker threads, 1 to 1024 (default: all cores)"},
+    {"threads", 't', "T",
+     "worker threads, 1 to " TOOL_STR(NQ_MAX_THREADS) " (default: all cores, at most\n" TOOL_STR(
+         NQ_MAX_THREADS) ")"},
     {"json", 'j', NULL,
      "print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
      "orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
-     "seconds, nodes, threads; with --checkpoint also resumed and computed\n"
-     "(subproblems taken from FILE, and computed by this run)"},
+     "seconds, nodes, threads, kernel (the instruction set used); with\n"
+     "--checkpoint also resumed and computed (subproblems taken from\n"
+     "FILE, and computed by this run)"},
     {"estimate", 'e', NULL,
      "only print how long the count would take on this machine\n"
-     "(measured on a small N, scaled by the asymptotic growth of the\n"
-     "number of solutions), then exit without counting"},
+     "(the CPU time of a small N with the same kernel, scaled by the\n"
+     "asymptotic growth of the number of solutions), then exit; with\n"
+     "--json, as one object: n, estimated_seconds, threads, measured_n,\n"
+     "measured_seconds (CPU), kernel"},
     {"force", 'F', NULL, "start a count even when it is estimated to take more than a year"},
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in the journal FILE, and resume\n"
@@ -46,21 +53,31 @@ static const tool_command count_command = {
     "of the running time on this machine is printed on stderr before the count starts; a\n"
     "count estimated to take more than a year is refused (exit 2) unless --force is given.\n",
     count_options,
-    NULL,
+    "Environment: NQ_KERNEL=generic, avx2 or avx512 forces a counting kernel (the same\n"
+    "answer and nodes with each; default: the fastest this CPU runs).\n",
 };
 
 /* The first n whose count prints an estimate first; the estimate is measured on the first n from
- * COUNT_CALIBRATE_MIN that takes at least COUNT_CALIBRATE_S seconds, at most COUNT_CALIBRATE_MAX.
+ * COUNT_CALIBRATE_MIN that takes at least COUNT_CALIBRATE_S seconds of CPU time, at most
+ * COUNT_CALIBRATE_MAX.
  */
 #define COUNT_ESTIMATE_FROM 25
 #define COUNT_CALIBRATE_MIN 10
-#define COUNT_CALIBRATE_MAX 15
+#define COUNT_CALIBRATE_MAX 16
 #define COUNT_CALIBRATE_S   0.2
 /* A count estimated to take longer than this is refused without --force. */
 #define COUNT_REFUSE_S (365.25 * 86400)
 
-/* Runs a whole count of n on the given threads; returns a library status. */
-static int count_run(int n, int threads, nq_counts *out, double *seconds) {
+/* The CPU time of the process (every thread), in seconds. */
+static double cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Runs a whole count of n on the given threads and kernel; *cpu receives the CPU time it took
+ * (all threads). Returns a library status. */
+static int count_run(int n, int threads, nq_kernel kernel, nq_counts *out, double *cpu) {
     nq_split *split;
     int rc = nq_split_new(n, &split);
     if (rc != NQ_OK)
@@ -68,10 +85,11 @@ static int count_run(int n, int threads, nq_counts *out, double *seconds) {
     nq_count_options opt;
     memset(&opt, 0, sizeof opt);
     opt.threads = threads;
+    opt.kernel = kernel;
     memset(out, 0, sizeof *out);
-    double start = tool_now();
+    double start = cpu_seconds();
     rc = nq_count_split(split, &opt, out);
-    *seconds = tool_now() - start;
+    *cpu = cpu_seconds() - start;
     nq_split_free(split);
     return rc;
 }
@@ -82,42 +100,71 @@ static double log_solutions(int n) {
     return (double)n * (log((double)n) - 1.942);
 }
 
+/* "about 3.2 seconds", "about 12 minutes", "about 703 years", or "under a second" (a count of
+ * a small n is not "about 0 seconds"). */
 static void print_duration(FILE *to, double s) {
-    if (s < 120)
-        fprintf(to, "%.0f seconds", s);
+    if (s < 1)
+        fprintf(to, "under a second");
+    else if (s < 10)
+        fprintf(to, "about %.1f seconds", s);
+    else if (s < 120)
+        fprintf(to, "about %.0f seconds", s);
     else if (s < 7200)
-        fprintf(to, "%.0f minutes", s / 60);
+        fprintf(to, "about %.0f minutes", s / 60);
     else if (s < 2 * 86400)
-        fprintf(to, "%.1f hours", s / 3600);
+        fprintf(to, "about %.1f hours", s / 3600);
     else if (s < 2 * 365.25 * 86400)
-        fprintf(to, "%.0f days", s / 86400);
+        fprintf(to, "about %.0f days", s / 86400);
     else if (s < 1e6 * 365.25 * 86400)
-        fprintf(to, "%.0f years", s / (365.25 * 86400));
+        fprintf(to, "about %.0f years", s / (365.25 * 86400));
     else
-        fprintf(to, "%.2g years", s / (365.25 * 86400));
+        fprintf(to, "about %.2g years", s / (365.25 * 86400));
 }
 
-/* Measures a count of a small n on the same threads and writes the extrapolated time for n as
- * "about ... on T threads (...)" to `to`, without a newline; *est receives it in seconds. */
-static int count_estimate(FILE *to, const char *lead, int n, int threads, double *est) {
+/* An estimate: the time of a count of n on T threads, from a measured count of m. */
+typedef struct count_guess {
+    int n, m, threads;
+    nq_kernel kernel; /* the kernel both counts run */
+    double seconds;   /* the estimate for n */
+    double measured;  /* the CPU time of the count of m */
+} count_guess;
+
+/* Measures a count of a small n with the kernel that the count of n runs, and extrapolates it to
+ * n on T threads. The measure is CPU time, divided by T: the wall-clock time of a count of a
+ * fraction of a second on a busy machine can be many times its work. */
+static int count_estimate(int n, int threads, nq_kernel kernel, count_guess *e) {
     nq_counts c;
     double t = 0;
-    int m = COUNT_CALIBRATE_MIN;
+    int m = COUNT_CALIBRATE_MIN, used = nq_count_threads(threads);
+    int rc = nq_kernel_resolve(kernel, n, &kernel);
+    if (rc != NQ_OK)
+        return rc;
     for (;; m++) {
-        int rc = count_run(m, threads, &c, &t);
+        rc = count_run(m, threads, kernel, &c, &t);
         if (rc != NQ_OK)
             return rc;
         if (t >= COUNT_CALIBRATE_S || m == COUNT_CALIBRATE_MAX)
             break;
     }
-    *est = t * exp(log_solutions(n) - log_solutions(m));
-    int used = nq_count_threads(threads);
-    fflush(stdout);
-    fprintf(to, "%scounting n = %d takes about ", lead, n);
-    print_duration(to, *est);
-    fprintf(to, " on %d thread%s (estimated from n = %d, %.3f s on this machine)", used,
-            used == 1 ? "" : "s", m, t);
+    e->n = n;
+    e->m = m;
+    e->threads = used;
+    e->kernel = kernel;
+    e->measured = t;
+    e->seconds = t / used * exp(log_solutions(n) - log_solutions(m));
     return NQ_OK;
+}
+
+/* Writes "counting n = 27 takes about 703 years on 2 threads (estimated from n = 16, ...)" after
+ * lead, without a newline. */
+static void print_estimate(FILE *to, const char *lead, const count_guess *e) {
+    fflush(stdout);
+    fprintf(to, "%scounting n = %d takes ", lead, e->n);
+    print_duration(to, e->seconds);
+    fprintf(to,
+            " on %d thread%s (estimated from n = %d, %.3f s of CPU time on this machine, %s "
+            "kernel)",
+            e->threads, e->threads == 1 ? "" : "s", e->m, e->measured, nq_kernel_name(e->kernel));
 }
 
 int cmd_count(int argc, char **argv) {
@@ -136,7 +183,7 @@ int cmd_count(int argc, char **argv) {
             unique = 1;
             break;
         case 't':
-            if (tool_parse_ll("--threads", optarg, 1, 1024, &threads))
+            if (tool_parse_ll("--threads", optarg, 1, NQ_MAX_THREADS, &threads))
                 return EXIT_USAGE;
             break;
         case 'j':
@@ -176,20 +223,36 @@ int cmd_count(int argc, char **argv) {
     if (status)
         return cli_checkpoint_status(checkpoint, (int)n);
 
-    int rc = NQ_OK;
-    double est = 0;
+    nq_kernel kernel, used;
+    if (tool_kernel_from_env(&kernel))
+        return EXIT_USAGE;
+    int rc = nq_kernel_resolve(kernel, (int)n, &used);
+    assert(rc == NQ_OK);
+    count_guess est;
     if (estimate) {
-        rc = count_estimate(stdout, "", (int)n, (int)threads, &est);
+        rc = count_estimate((int)n, (int)threads, kernel, &est);
         if (rc != NQ_OK) {
-            tool_error("cannot estimate: %s", nq_strerror(rc));
+            tool_count_failed(COUNT_CALIBRATE_MIN, rc, nq_count_threads((int)threads));
             return EXIT_USAGE;
         }
-        putchar('\n');
+        if (json)
+            printf("{\"n\":%d,\"estimated_seconds\":%.6g,\"threads\":%d,\"measured_n\":%d,"
+                   "\"measured_seconds\":%.6f,\"kernel\":\"%s\"}\n",
+                   est.n, est.seconds, est.threads, est.m, est.measured,
+                   nq_kernel_name(est.kernel));
+        else {
+            print_estimate(stdout, "", &est);
+            putchar('\n');
+        }
         return cli_flush() ? EXIT_USAGE : EXIT_OK;
     }
     if (n >= COUNT_ESTIMATE_FROM) {
-        rc = count_estimate(stderr, "nqueens: ", (int)n, (int)threads, &est);
-        if (rc == NQ_OK && est > COUNT_REFUSE_S && !force) {
+        char lead[80];
+        snprintf(lead, sizeof lead, "%s: ", tool_prefix());
+        rc = count_estimate((int)n, (int)threads, kernel, &est);
+        if (rc == NQ_OK)
+            print_estimate(stderr, lead, &est);
+        if (rc == NQ_OK && est.seconds > COUNT_REFUSE_S && !force) {
             fputs("; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add "
                   "--force to start it here anyway\n",
                   stderr);
@@ -202,16 +265,16 @@ int cmd_count(int argc, char **argv) {
     double seconds = 0;
     tool_work work = {0, 0};
     if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */
-        cli_long_count lc = {checkpoint, progress, (int)threads};
+        cli_long_count lc = {checkpoint, progress, (int)threads, kernel};
         int code = cli_count_long((int)n, &lc, &c, &seconds, &work);
         if (code != EXIT_OK)
             return code;
     }
     if (rc != NQ_OK) {
-        tool_error("cannot count n = %lld: %s", n, nq_strerror(rc));
+        tool_count_failed((int)n, rc, nq_count_threads((int)threads));
         return EXIT_USAGE;
     }
     tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
-                      checkpoint ? &work : NULL);
+                      nq_kernel_name(used), checkpoint ? &work : NULL);
     return cli_flush() ? EXIT_USAGE : EXIT_OK;
 }

@@ -68,7 +68,8 @@ typedef enum { METHOD_DEFAULT, METHOD_FIRST, METHOD_CONSTRUCT, METHOD_RANDOM } f
 static const char *const method_names[] = {"default", "first", "construct", "random"};
 
 /* The O(N) formats, written from the answer in pieces of FIND_CHUNK_ROWS rows
- * (nq_format_rows()), through one buffer that grows only if a piece does not fit. */
+ * (nq_format_rows()), through one buffer that grows only if a piece does not fit. The solution is
+ * one record of the listing: a signal meanwhile ends the output after it. */
 static int write_streamed(nq_format fmt, int n, const int *cols) {
     size_t cap = FIND_CHUNK;
     char *buf = malloc(cap);
@@ -77,6 +78,7 @@ static int write_streamed(nq_format fmt, int n, const int *cols) {
         return -1;
     }
     int status = 0;
+    cli_out_record(1);
     for (int first = 0; first < n && status == 0;) {
         int last = n - first > FIND_CHUNK_ROWS ? first + FIND_CHUNK_ROWS : n;
         size_t len = nq_format_rows(buf, cap, fmt, n, cols, first, last, 0);
@@ -93,14 +95,14 @@ static int write_streamed(nq_format fmt, int n, const int *cols) {
                 cap = len + 1;
             }
             continue; /* the same rows again, into the bigger buffer */
-        } else if (fwrite(buf, 1, len, stdout) != len) {
-            tool_error("cannot write the output: %s", strerror(errno));
+        } else if (cli_out_write(buf, len)) {
             status = -1;
         }
         first = last;
     }
+    cli_out_record(0);
     free(buf);
-    return status ? status : cli_flush();
+    return status ? status : cli_out_flush();
 }
 
 /* Parses a whole decimal seed in [0, 2^64 - 1]; 0 on success. */
@@ -239,13 +241,16 @@ int cmd_find(int argc, char **argv) {
     if (method == METHOD_RANDOM && !have_seed)
         seed = fresh_seed();
 
+    /* From here on a signal ends the command at once while it computes, and after the solution
+     * while it writes it (never a solution cut in two). */
+    cli_listing_start("solutions");
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     unsigned long long cols_bytes = (unsigned long long)n * sizeof(int);
     int *cols = alloc_cols(cols_bytes);
     if (!cols) {
         report_memory(n, cols_bytes, "the solution");
-        return EXIT_USAGE;
+        return cli_listing_finish(EXIT_USAGE);
     }
     int rc;
     uint64_t nodes = 0;
@@ -266,7 +271,7 @@ int cmd_find(int argc, char **argv) {
     if (rc == NQ_ENOMEM) {
         report_memory(n, cols_bytes + nq_minconflicts_memory(n), "the search");
         free(cols);
-        return EXIT_USAGE;
+        return cli_listing_finish(EXIT_USAGE);
     }
     if (rc == NQ_EFAIL) {
         tool_error("--method random gave up after %llu tries and %llu swap evaluations without a "
@@ -274,12 +279,12 @@ int cmd_find(int argc, char **argv) {
                    (unsigned long long)stats.tries, (unsigned long long)stats.evaluations,
                    (unsigned long long)seed);
         free(cols);
-        return EXIT_NO;
+        return cli_listing_finish(EXIT_NO);
     }
     if (rc != NQ_OK) {
         tool_error("internal error: %s for N = %d: %s", method_names[method], n, nq_strerror(rc));
         free(cols);
-        return EXIT_USAGE;
+        return cli_listing_finish(EXIT_USAGE);
     }
 
     nq_conflict conflict;
@@ -288,7 +293,7 @@ int cmd_find(int argc, char **argv) {
         /* The validator keeps one bit per column, diagonal and anti-diagonal. */
         report_memory(n, cols_bytes + 5ull * (unsigned long long)n / 8 + 64, "checking the answer");
         free(cols);
-        return EXIT_USAGE;
+        return cli_listing_finish(EXIT_USAGE);
     }
     if (valid != NQ_OK) {
         if (valid == NQ_ECONFLICT)
@@ -300,12 +305,12 @@ int cmd_find(int argc, char **argv) {
             tool_error("internal error: the %s answer for N = %d is not a placement: %s",
                        method_names[method], n, nq_strerror(valid));
         free(cols);
-        return EXIT_USAGE;
+        return cli_listing_finish(EXIT_USAGE);
     }
     double check_s = seconds_since(&t0) - solve_s;
     if (verbose) {
         fflush(stdout);
-        fprintf(stderr, "nqueens find: N = %d, method %s", n, method_names[method]);
+        fprintf(stderr, "%s: N = %d, method %s", tool_prefix(), n, method_names[method]);
         if (method == METHOD_FIRST)
             fprintf(stderr, ", %llu nodes", (unsigned long long)nodes);
         if (method == METHOD_RANDOM)
@@ -340,8 +345,9 @@ int cmd_find(int argc, char **argv) {
         }
     }
     free(cols);
+    status = cli_listing_finish(status);
     if (verbose && status == EXIT_OK)
-        fprintf(stderr, "nqueens find: done in %.3f ms (solved, verified and printed)\n",
+        fprintf(stderr, "%s: done in %.3f ms (solved, verified and printed)\n", tool_prefix(),
                 seconds_since(&t0) * 1e3);
     return status;
 }

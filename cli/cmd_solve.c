@@ -7,8 +7,14 @@
 
 #include "cli.h"
 
+/* The most boards `--format svg` draws without --limit: a picture of thousands of boards is
+ * megabytes (n = 12: 14200 boards, 12 MB) that nobody looks at. */
+#define SOLVE_SVG_DEFAULT 1000
+
 static const tool_option solve_options[] = {
-    {"format", 'f', "F", "cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg"},
+    {"format", 'f', "F",
+     "cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg\n"
+     "(svg: at most 1000 boards without --limit)"},
     {"limit", 'l', "K", "stop after the first K solutions"},
     {"unique", 'u', NULL, "only fundamental solutions, each the least of its symmetry class"},
     {"column-major", 'c', NULL, "print each board transposed (the queen of row r in column r)"},
@@ -63,6 +69,20 @@ int cmd_solve(int argc, char **argv) {
     if (cli_positional_n("solve", argc, argv, optind, 1, NQ_MAX_N, &n))
         return EXIT_USAGE;
 
+    if (fmt == NQ_FMT_SVG && limit < 0) {
+        nq_u128 total = 0, unique = 0;
+        if (nq_known_count((int)n, &total, &unique) == NQ_OK &&
+            (sflags & NQ_SEARCH_UNIQUE ? unique : total) > SOLVE_SVG_DEFAULT) {
+            char count[41];
+            nq_u128_to_string(sflags & NQ_SEARCH_UNIQUE ? unique : total, count);
+            return cli_usage_error("solve",
+                                   "n = %lld has %s %ssolutions: the svg format draws at most %d "
+                                   "boards without --limit (a picture of all would be megabytes "
+                                   "no one looks at); add --limit K",
+                                   n, count, sflags & NQ_SEARCH_UNIQUE ? "fundamental " : "",
+                                   SOLVE_SVG_DEFAULT);
+        }
+    }
     nq_search *search;
     int rc = nq_search_new((int)n, NULL, 0, sflags, &search);
     if (rc != NQ_OK) {
@@ -72,11 +92,14 @@ int cmd_solve(int argc, char **argv) {
     cli_writer w;
     int status = EXIT_OK;
     int cols[NQ_MAX_N];
+    cli_listing_start("solutions");
     if (cli_writer_begin(&w, fmt, fflags)) {
         nq_search_free(search);
-        return EXIT_USAGE;
+        return cli_listing_finish(EXIT_USAGE);
     }
-    for (long long i = 0; limit < 0 || i < limit; i++) {
+    if (limit < 0)
+        w.svg_max = SOLVE_SVG_DEFAULT;
+    for (long long i = 0; (limit < 0 || i < limit) && !cli_listing_stopped(); i++) {
         if (nq_search_next(search, cols) != NQ_OK)
             break;
         if (cli_writer_put(&w, (int)n, cols)) {
@@ -87,5 +110,5 @@ int cmd_solve(int argc, char **argv) {
     if (cli_writer_end(&w))
         status = EXIT_USAGE;
     nq_search_free(search);
-    return status;
+    return cli_listing_finish(status);
 }

@@ -55,13 +55,16 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < NCOMMANDS; i++) {
             if (strcmp(name, commands[i].name) == 0) {
                 char *help_argv[] = {argv[2], "--help", NULL};
+                cli_set_command(commands[i].name);
                 return commands[i].run(2, help_argv);
             }
         }
     }
     for (size_t i = 0; i < NCOMMANDS; i++) {
-        if (strcmp(name, commands[i].name) == 0)
+        if (strcmp(name, commands[i].name) == 0) {
+            cli_set_command(commands[i].name);
             return commands[i].run(argc - 1, argv + 1);
+        }
     }
     tool_error("unknown command '%s'; the commands are solve, count, find, complete, check, "
                "cases and trace (see 'nqueens --help')",

@@ -12,9 +12,10 @@ if(NQ_FUZZ)
     target_compile_options(fuzz_readers PRIVATE -fsanitize=fuzzer,address,undefined
                            -fno-sanitize-recover=all -fno-omit-frame-pointer -g)
     target_link_options(fuzz_readers PRIVATE -fsanitize=fuzzer,address,undefined)
-    target_link_libraries(fuzz_readers PRIVATE OpenMP::OpenMP_C PkgConfig::YAJL m)
-    # JSON is given to yajl in chunks of 61 bytes, so that the fuzzer cuts items at boundaries.
-    target_compile_definitions(fuzz_readers PRIVATE JSON_CHUNK=61)
+    target_link_libraries(fuzz_readers PRIVATE Threads::Threads PkgConfig::YAJL ZLIB::ZLIB m)
+    # JSON is given to yajl in chunks of 61 bytes, and a stream's window starts at 64 bytes, so
+    # that the fuzzer cuts items at boundaries and slides windows under them.
+    target_compile_definitions(fuzz_readers PRIVATE JSON_CHUNK=61 SCAN_WINDOW=64)
   endif()
 endif()
 

@@ -31,9 +31,14 @@ install(FILES ${PROJECT_BINARY_DIR}/nqueensConfig.cmake
 # file stays right whatever prefix `cmake --install --prefix` picks.
 file(RELATIVE_PATH NQ_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 string(REGEX REPLACE "/$" "" NQ_PC_TO_PREFIX "${NQ_PC_TO_PREFIX}")
-set(NQ_PC_OPENMP "${OpenMP_C_FLAGS}")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/nqueens.pc.in ${PROJECT_BINARY_DIR}/nqueens.pc @ONLY)
-install(FILES ${PROJECT_BINARY_DIR}/nqueens.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+# nqueens-static: the same with the static library, so that a program built with pkg-config can
+# carry the library instead of needing libnqueens.so.0 at run time (plain `--static` would still
+# pick the shared library, which is found first).
+configure_file(${PROJECT_SOURCE_DIR}/cmake/nqueens-static.pc.in
+               ${PROJECT_BINARY_DIR}/nqueens-static.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/nqueens.pc ${PROJECT_BINARY_DIR}/nqueens-static.pc
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 # Documentation for people: the man page and the bash completion.
 install(FILES ${PROJECT_SOURCE_DIR}/doc/nqueens.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)

@@ -1,10 +1,14 @@
 /*
  * example.c: a small program that uses libnqueens through its public header only.
  *
- * Build it against an installed library with either of:
- *   cc example.c $(pkg-config --cflags --libs nqueens) -o example
- *   cmake -S examples -B build-example -DCMAKE_PREFIX_PATH=/your/prefix && cmake --build
- * build-example
+ * Build it against a library installed in PREFIX (make install PREFIX=...), with one of:
+ *   export PKG_CONFIG_PATH=PREFIX/lib/pkgconfig      (the directory of nqueens.pc)
+ *   cc example.c $(pkg-config --cflags --libs nqueens) \
+ *      -Wl,-rpath,$(pkg-config --variable=libdir nqueens) -o example    (shared library)
+ *   cc example.c $(pkg-config --cflags --libs nqueens-static) -o example  (static library)
+ *   cmake -S examples -B build-example -DCMAKE_PREFIX_PATH=PREFIX && cmake --build build-example
+ * The shared build needs the rpath (or LD_LIBRARY_PATH) to find libnqueens.so.0 at run time,
+ * unless PREFIX is one of the system's library directories; the static one carries the library.
  *
  * It iterates over the solutions of the eight-queens puzzle, counts solutions for small boards,
  * draws one board, constructs a solution for a million queens, checks a placement that is not a

@@ -32,9 +32,9 @@ extern "C" {
 #endif
 
 #define NQ_VERSION_MAJOR  0
-#define NQ_VERSION_MINOR  1
+#define NQ_VERSION_MINOR  2
 #define NQ_VERSION_PATCH  0
-#define NQ_VERSION_STRING "0.1.0"
+#define NQ_VERSION_STRING "0.2.0"
 /* NQ_VERSION_NUMBER : MAJOR * 10000 + MINOR * 100 + PATCH (0.1.0 is 100), for #if tests. */
 #define NQ_VERSION_NUMBER (NQ_VERSION_MAJOR * 10000 + NQ_VERSION_MINOR * 100 + NQ_VERSION_PATCH)
 
@@ -70,6 +70,7 @@ enum {
     NQ_ECORRUPT = -9,  /* a journal or input is corrupted */
     NQ_EFAIL = -10,    /* a bounded heuristic search gave up without an answer */
     NQ_EBUSY = -11,    /* a journal is in use by another running count (its lock is held) */
+    NQ_ETHREAD = -12,  /* the threads of a count could not be started (memory, thread limits) */
 };
 
 /* nq_version() :
@@ -208,27 +209,34 @@ NQ_API void nq_search_free(nq_search *s);
 /* ========================================================================================== */
 
 /*
- * Method. The count visits about a quarter of the backtracking tree (the left-right mirror alone
- * visits half) with the corner / edge case split of the Japanese N-Queens community's counters
- * (after Takaken): solutions with a queen in a corner are counted with the corner at (0, 0) and
- * the transposed twin cut by a bound on column 1; the others with the row-0 queen the closest
- * to a corner of all the border queens (bound rows b1 and n-1-b1 keep the side and bottom
- * queens at least as far). Each solution found is weighted by its class size when it is the
- * lexicographically least of the images the search finds, so total (A000170), fundamental
- * (A002562) and orbit counts come out of one pass. A one-row look-ahead drops a third of the
- * nodes, and the last rows are expanded breadth-first in branch-free passes (count.c).
+ * Method. Every solution has one queen in each border line (rows 0 and n-1, columns 0 and n-1):
+ * three queens when one sits in a corner, four otherwise. The count places these border queens
+ * first, one placement per class under the 8 symmetries (the Q27 project's pre-placement,
+ * Preusser and Engelhardt 2016, on the outermost ring), and counts the completions of each: a
+ * border mapped to itself by no symmetry stands for 8, and each completion for a class of 8
+ * solutions; a border fixed by a rotation (2 or 4 of them) has its classes counted with the
+ * completions invariant under the half and quarter turns. So total (A000170), fundamental
+ * (A002562) and orbit counts come out exactly, and only about an eighth of the solutions are
+ * found. The completions are searched on the most constrained row first (the free row with the
+ * fewest free cells, ties to the middle of the board), and a branch ends as soon as some free row
+ * or free column has no free cell left (forward checking on every line): about 22 nodes per
+ * fundamental solution at n = 16..17 against 88..94 for a row-by-row search with a one-row
+ * look-ahead. The last 16 queens run on a renumbered 16 x 16 grid with a table of the cells each
+ * cell attacks, and the last 10 breadth-first in branch-free passes (count.c), in vector
+ * registers as wide as the CPU has (see "Counting kernels" below).
  *
  * Subproblems (the contract shared by threads, the checkpoint journal and the MPI driver). For
- * n >= 4 the subproblems of n are the admissible placements of the first `depth` rows of that
- * search: a corner branch (row 0 in column 0, row 1 in column b1, 2 <= b1 <= n-2) or an edge
- * branch (row 0 in column b1, 1 <= b1 < n-1-b1), with the rows below obeying the branch's bound
- * rows. They are numbered 0, 1, ... in the lexicographic order of the prefixes (so corner
- * branches first, by b1, then edge branches, by b1). depth is the least from 2 to n-2 that
- * gives enough subproblems (1,000 up to n = 16, four times more per larger n, at most
- * 2,000,000). For n <= 3 there is one subproblem. nq_split_id() names the method, its version,
- * n, depth and size, e.g. "nq-split/2 corner-edge-bound n=16 depth=4 size=6778": a journal made
- * with another id must be refused. Each subproblem's contribution is exact and independent of
- * where and when it is computed; the contributions add up to the whole count.
+ * n >= 4 the subproblems are the border placements kept (one per class: the one whose tuple
+ * (column of the row-0 queen, column of the row-(n-1) queen, row of the column-0 queen, row of
+ * the column-(n-1) queen) is the least of its 8 images), in the order of their tuples; a border
+ * no symmetry fixes is divided further into the live states `depth` queens below it in the
+ * search above (its first rows picked by the same rule, columns in increasing order), a
+ * symmetric one stays whole. depth is the least from 0 that gives enough subproblems (1,000 up to
+ * n = 16, four times more per larger n, at most 2,000,000). For n <= 3 there is one subproblem.
+ * nq_split_id() names the method, its version, n, depth and size, e.g.
+ * "nq-split/3 border-mrv n=16 depth=0 size=3206": a journal made with another id must be
+ * refused. Each subproblem's contribution is exact and independent of where and when it is
+ * computed; the contributions add up to the whole count.
  */
 
 /* The result of a count or of one subproblem. All fields add up over subproblems. */
@@ -239,7 +247,8 @@ typedef struct nq_counts {
     nq_u128 orbit4; /* ... 4 members */
     nq_u128 orbit2; /* ... 2 members */
     nq_u128 orbit1; /* ... 1 member (only n = 1) */
-    uint64_t nodes; /* queens placed by the search below the subproblems' prefixes */
+    uint64_t nodes; /* queens placed by the search below the subproblems' queens that passed
+                     * the forward check (the last queen of each solution included) */
 } nq_counts;
 
 /* nq_counts_add() : acc += x, field by field. */
@@ -247,8 +256,9 @@ NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
 
 /* nq_count() :
  * Counts all and fundamental solutions of the n-queens problem, with the orbit breakdown, on
- * one thread (the subproblems of nq_split_new() one after another).
- * @param n    1 <= n <= NQ_MAX_N (seconds at n = 16 on one core; each n + 1 takes about 7
+ * one thread (the subproblems of nq_split_new() one after another), with the fastest kernel
+ * this CPU runs.
+ * @param n    1 <= n <= NQ_MAX_N (under a second at n = 16 on one core; each n + 1 takes about 7
  *             times longer, so beyond about 20 this takes hours or years).
  * @param out  receives the counts (all fields).
  * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM. */
@@ -643,11 +653,12 @@ NQ_API const char *nq_format_suffix(nq_format fmt);
 /* An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
  * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
  * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
- * omitted when cells are smaller than 10 px, i.e. n > 64). The empty board and the queen are
- * defined once and reused (<use>), and the squares are a pattern, so a picture of k boards takes
- * O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <= 16, else max(4, 640 / n); a
- * margin of one cell (at least 10 px) on each side of every board, for its labels and as the gap
- * between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
+ * omitted when cells are smaller than 10 px, i.e. n > 64), and in a grid each board's number
+ * (1-based) under it; the queens given to a completion (nq_svg_board_marked()) in dark red. The
+ * empty board and the queen are defined once and reused (<use>), and the squares are a pattern, so
+ * a picture of k boards takes O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <=
+ * 16, else max(4, 640 / n); a margin of one cell (at least 10 px) on each side of every board, for
+ * its labels and as the gap between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
 
 #define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
 #define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
@@ -678,6 +689,15 @@ NQ_API size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t
                            unsigned flags);
 NQ_API size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
 
+/* nq_svg_board_marked() :
+ * nq_svg_board() with the queens given to a completion drawn apart (dark red, outlined), so that a
+ * picture of `nqueens complete` tells them from the queens it added.
+ * @param given  NULL (as nq_svg_board()), or n flags: non-zero if the queen of row r was given.
+ * @return as nq_svg_board(). */
+NQ_API size_t nq_svg_board_marked(char *buf, size_t cap, int n, const int *cols,
+                                  const unsigned char *given, size_t index, size_t k,
+                                  unsigned flags);
+
 /* nq_svg_cell_px() :
  * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
  *         max(4, 640 / n)), or 0 if n is out of range. */
@@ -704,7 +724,8 @@ NQ_API int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, in
 typedef struct nq_split nq_split;
 
 /* nq_split_new() : the split used by every count of n (threads, journal, MPI). Builds the list
- * of subproblem prefixes (at most 2,000,000 of depth bytes each; milliseconds for n <= 20).
+ * of subproblems (at most 2,000,000 of 4 + 2 depth bytes each; under 0.1 s for n <= 20, 0.2 s
+ * for n = 32).
  * @param n    1 <= n <= NQ_MAX_N.
  * @param out  receives the split; free it with nq_split_free().
  * @return NQ_OK, NQ_EINVAL (n out of range, out NULL), NQ_ENOMEM. */
@@ -721,18 +742,71 @@ NQ_API const char *nq_split_id(const nq_split *s);
 /* nq_split_solve() :
  * Computes one subproblem's contribution (its weighted solutions, fundamental and orbit counts,
  * nodes). Thread-safe: many threads may solve subproblems of one split at once. The sum over all
- * indices equals nq_count(). Each call allocates about 1.3 MB of scratch memory (nq_count_split()
- * keeps one per thread instead); without it, a slower search that needs none gives the same
- * result.
+ * indices equals nq_count(). Runs the fastest kernel this CPU has (nq_split_solve_kernel()
+ * chooses). Each call allocates about 1 MB of scratch memory (nq_count_split() keeps one
+ * per thread instead); without it, a slower search that needs none gives the same result.
  * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
 NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
 
 /* nq_split_free() : NULL is accepted. */
 NQ_API void nq_split_free(nq_split *s);
 
+/* ---- Counting kernels: the instruction set, chosen at run time (kernel.c) ------------------ */
+
+/*
+ * A kernel counts one subproblem. Every kernel gives the same counts and the same node counts;
+ * they differ only in the instructions they use. The library picks the fastest one the CPU runs
+ * (NQ_KERNEL_AUTO) once per count; a caller may force another, e.g. to compare them. A build for
+ * another architecture than x86-64 has the generic kernel only.
+ */
+typedef enum nq_kernel {
+    NQ_KERNEL_AUTO = 0,    /* the fastest kernel this CPU runs */
+    NQ_KERNEL_GENERIC = 1, /* C with GNU vector extensions, any CPU: a board in 4 x 128 bits */
+    NQ_KERNEL_AVX2 = 2,    /* x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT): a board in 2 registers */
+    NQ_KERNEL_AVX512 = 3,  /* x86-64-v4 (AVX-512 F, BW, VL) and AVX512-BITALG: in 1 register */
+} nq_kernel;
+#define NQ_KERNELS 4 /* the number of nq_kernel values */
+
+/* nq_kernel_name() :
+ * @return "auto", "generic", "avx2" or "avx512" (static strings); NULL if k is out of range. */
+NQ_API const char *nq_kernel_name(nq_kernel k);
+
+/* nq_kernel_parse() :
+ * @param name  a kernel name as nq_kernel_name() gives it (exact, lower case).
+ * @param out   receives the kernel.
+ * @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
+NQ_API int nq_kernel_parse(const char *name, nq_kernel *out);
+
+/* nq_kernel_supported() :
+ * @return 1 if this build has kernel k and this CPU (and operating system) runs its
+ *         instructions, as the CPU reports them (cpuid); 0 otherwise or if k is out of range.
+ *         Always 1 for NQ_KERNEL_AUTO and NQ_KERNEL_GENERIC. */
+NQ_API int nq_kernel_supported(nq_kernel k);
+
+/* nq_kernel_resolve() :
+ * The kernel that a count of n run with setting k uses: NQ_KERNEL_AUTO becomes the fastest one
+ * supported; for n <= 3 (a plain search) every setting resolves to NQ_KERNEL_GENERIC, every other
+ * n keeps the kernel.
+ * @param n    1 <= n <= NQ_MAX_N.
+ * @param out  receives the kernel (never NQ_KERNEL_AUTO).
+ * @return NQ_OK, or NQ_EINVAL if k is out of range or not supported, n is out of range, or out
+ *         is NULL. */
+NQ_API int nq_kernel_resolve(nq_kernel k, int n, nq_kernel *out);
+
+/* nq_split_solve_kernel() :
+ * nq_split_solve() with the given kernel (the same counts and nodes with every kernel).
+ * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers, kernel out of range or not
+ *         supported). */
+NQ_API int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel kernel,
+                                 nq_counts *out);
+
+/* NQ_MAX_THREADS : the most worker threads of one count (nq_count_options.threads); "all
+ * cores" on a machine with more processors is capped to it. */
+#define NQ_MAX_THREADS 1024
+
 /* Options of nq_count_split(). Zero-initialise, then set what you need. */
 typedef struct nq_count_options {
-    int threads;         /* worker threads; 0 = all cores */
+    int threads;         /* worker threads, 0 <= threads <= NQ_MAX_THREADS; 0 = all cores */
     const uint8_t *skip; /* NULL, or nq_split_size() flags: non-zero = already done, skip it */
     /* Called once per finished subproblem, never concurrently (under a lock), from any thread;
      * a non-zero return stops the count (NQ_STOPPED). May be NULL. */
@@ -741,21 +815,29 @@ typedef struct nq_count_options {
     /* NULL, or a flag: once non-zero, no new subproblem starts; those running finish and are
      * reported and counted. */
     const volatile int *stop;
+    nq_kernel kernel; /* the kernel (0 = NQ_KERNEL_AUTO: the fastest this CPU runs) */
 } nq_count_options;
 
 /* nq_count_threads() :
  * @param threads  a thread count as in nq_count_options.threads (0 = all cores).
- * @return the number of worker threads a count with that setting runs (>= 1). */
+ * @return the number of worker threads a count with that setting runs: threads itself, or for 0
+ *         the processors this process may run on (at most NQ_MAX_THREADS); NQ_EINVAL if threads
+ *         is negative or above NQ_MAX_THREADS. */
 NQ_API int nq_count_threads(int threads);
 
 /* nq_count_split() :
- * Solves every subproblem not skipped, on opt->threads threads (OpenMP, dynamic schedule, one
- * subproblem at a time), and adds their contributions into *out (which the caller initialises,
- * e.g. from a journal). The result never depends on the number of threads or the schedule.
+ * Solves every subproblem not skipped, on opt->threads threads (POSIX threads, the caller's among
+ * them; subproblems handed out one at a time), and adds their contributions into *out (which the
+ * caller initialises, e.g. from a journal). The result never depends on the number of threads or
+ * the schedule. Every thread is started before any work begins, so a count that cannot get its
+ * threads returns NQ_ETHREAD having computed and reported nothing (the library never exits the
+ * process, as an OpenMP runtime would).
  * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
  * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
  *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
- *         threads < 0); NQ_ENOMEM. */
+ *         threads < 0 or > NQ_MAX_THREADS, kernel out of range or not supported by this CPU);
+ *         NQ_ETHREAD (a thread could not be created: memory, or the process's thread limit; out
+ *         untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
 
 /* ========================================================================================== */
@@ -767,26 +849,33 @@ NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_cou
  * give exactly the uninterrupted answer.
  *
  * File format (version NQ_JOURNAL_FORMAT), one line each, every line ending in '\n':
- *   nqueens-journal 1 n=<n> size=<subproblems> library=<version> split=<split id> crc=<8 hex>
+ *   nqueens-journal 2 n=<n> size=<subproblems> library=<version> id=<16 hex> split=<split id>
+ *       crc=<8 hex>                                                       (one line: the header)
  *   r <index> <total> <unique> <orbit8> <orbit4> <orbit2> <orbit1> <nodes> <8 hex>
- * Numbers are decimal (counts up to 128 bits). The hex field is the CRC-32 (IEEE 802.3 polynomial,
- * as in zlib) of the line's bytes before the last space. Records come in the order subproblems
- * finish. A last line that is unterminated or fails its check is a torn write (the process was
- * killed while writing it): it is ignored and cut off when the journal is opened for appending. A
- * bad line anywhere else means corruption and the journal is refused; a journal of another n, size,
- * split id or format is refused as a mismatch. The library version is recorded for information
- * only: the split id names the numbering, which is what must agree.
+ * Numbers are decimal (counts up to 128 bits). The id is a random 64-bit number drawn when the
+ * journal is created. The header's hex field is the CRC-32 (IEEE 802.3 polynomial, as zlib's
+ * crc32()) of the header's bytes before " crc="; a record's is the CRC-32 of the header's bytes
+ * before " crc=" followed by the record's bytes before its last space, so that a record belongs to
+ * one journal: a record copied from another journal (even one of the same n and split) fails its
+ * check. Records come in the order subproblems finish. A last line that is cut short (no '\n', or
+ * holding NUL bytes, as a kill or a crash leaves it) is a torn write: it is ignored and cut off
+ * when the journal is opened for appending. Any other line that fails is damage, and the journal
+ * is refused (NQ_ECORRUPT, with the line and the kind of damage); a journal of another n, size,
+ * split id or format is refused as a mismatch (NQ_EMISMATCH). The library version is recorded for
+ * information (and to say which version can finish a journal of another format): the split id
+ * names the numbering, which is what must agree. Format 1 (nqueens 0.1.0) had no id and records
+ * checked on their own bytes only; it is refused as another format.
  *
  * Durability: every record is handed to the kernel (write(2)) as soon as it is appended, so killing
  * the process loses only the subproblems in flight; fsync(2) runs in batches, when an append comes
  * NQ_JOURNAL_SYNC_MS after the last fsync and whenever the caller asks (nq_journal_sync() from a
  * timer), which bounds what a power failure can lose. */
 
-#define NQ_JOURNAL_FORMAT   1    /* the file format version written and accepted */
+#define NQ_JOURNAL_FORMAT   2    /* the file format version written and accepted */
 #define NQ_JOURNAL_SPLIT_ID 256  /* room for a split id in nq_journal_info, NUL included */
 #define NQ_JOURNAL_SYNC_MS  2000 /* default longest time between two fsync() of new records */
 
-typedef struct nq_journal nq_journal; /* an open journal; one per file; thread-safe */
+typedef struct nq_journal nq_journal; /* an open journal; one handle per file; thread-safe */
 
 /* What a journal file holds (nq_journal_read(), nq_journal_get_info()). */
 typedef struct nq_journal_info {
@@ -796,35 +885,54 @@ typedef struct nq_journal_info {
     uint64_t done;                      /* distinct subproblems recorded as finished, <= size */
     nq_counts counts;                   /* sum of their contributions (nodes included) */
     int torn;                           /* 1 if a torn last line was found (it is ignored) */
+    uint64_t id;                        /* the journal's random id (from its header) */
     char split_id[NQ_JOURNAL_SPLIT_ID]; /* nq_split_id() of the split the journal belongs to */
-    char library[32];                   /* version of the library that created the file */
+    char library[32];                   /* version of the library that created the file ("" if
+                                           another format's header does not say) */
 } nq_journal_info;
+
+/* The kinds of damage of a journal refused with NQ_ECORRUPT (nq_journal_problem.kind). */
+typedef enum nq_journal_damage {
+    NQ_JOURNAL_NOT_A_JOURNAL = 1, /* line 1 is not a journal header (or the file is empty) */
+    NQ_JOURNAL_BAD_HEADER,        /* line 1 is a journal header that fails its check */
+    NQ_JOURNAL_BAD_RECORD,        /* a line that is no record (or cut short before the last) */
+    NQ_JOURNAL_FOREIGN_RECORD,    /* a well-formed record whose check fails: damaged, or copied
+                                     from another journal */
+    NQ_JOURNAL_DUPLICATE,         /* a second record of subproblem `index` */
+    NQ_JOURNAL_OUT_OF_RANGE,      /* a record of subproblem `index` >= the journal's size */
+} nq_journal_damage;
 
 /* Why a journal was refused (nq_journal_open(), nq_journal_read()): the details that go with the
  * status code, so that a caller can explain it without reading the file again. */
 typedef struct nq_journal_problem {
     int os_error;          /* NQ_EIO: the errno of the system call that failed (ENOENT: no file) */
     int line;              /* NQ_ECORRUPT: the 1-based line found damaged (0: the file is empty) */
-    nq_journal_info found; /* NQ_EMISMATCH: the header of the journal found: `format` always;
-                              n, size, split_id and library when the format is this one */
+    int kind;              /* NQ_ECORRUPT: an nq_journal_damage; 0 otherwise */
+    uint64_t index;        /* NQ_ECORRUPT, DUPLICATE and OUT_OF_RANGE: the record's subproblem */
+    uint64_t lines;        /* NQ_ECORRUPT: how many lines fail (`line` is the first of them) */
+    nq_journal_info found; /* NQ_EMISMATCH: the header of the journal found: `format` always, and
+                              `library` if found; n, size, split_id and id when the format is
+                              this one */
 } nq_journal_problem;
 
 /* nq_journal_open() :
  * Opens the journal at path for the split s, creating it (header written and fsync'd, with its
  * directory) if it does not exist or is empty, or resuming it if it does: its records are read and
- * checked, and a torn last line is cut off. The file is locked (fcntl) against a second writer.
+ * checked, and a torn last line is cut off. The handle holds a lock on the file (an open file
+ * description lock, fcntl F_OFD_SETLK), so a second handle on the same file, in this process or
+ * another, is refused until this one is closed.
  * @param path     file name.
  * @param s        the split being counted; the journal must belong to it.
  * @param sync_ms  longest time in milliseconds between two fsync() of new records; 0 for
  *                 NQ_JOURNAL_SYNC_MS.
  * @param out      receives the handle; close it with nq_journal_close().
  * @param problem  receives the details of a refusal (zeroed on success); may be NULL.
- * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another process
+ * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another handle
  *         holds the lock: a count is running on it); NQ_EIO (the file cannot be created, read,
  *         written, locked or synced: problem->os_error tells why); NQ_EMISMATCH (the journal
  *         belongs to another n, size, split or format: problem->found); NQ_ECORRUPT (the file is
- *         not a journal, or a line other than the last is damaged, or two records of one
- *         subproblem disagree: problem->line); NQ_ENOMEM. */
+ *         not a journal, or a line other than a torn last one fails: problem->line and
+ *         problem->kind); NQ_ENOMEM. */
 NQ_API int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out,
                            nq_journal_problem *problem);
 
@@ -904,8 +1012,9 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
 /* nq_input_detect() :
  * Tells the format of a text from its first non-blank line (and, between `perm` and `cases` and
  * between `cols` and `matrix`, from its shape). A text made of one lone integer is a count claim
- * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1). An empty or blank text is
- * `cols` (an empty list).
+ * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1); a first line of two
+ * non-negative integers ("8 92") is a count claim "N COUNT" (a `cols` placement of 2 queens is
+ * never a solution). An empty or blank text is `cols` (an empty list).
  * @param text    the input, len bytes, need not be NUL-terminated.
  * @param n_hint  the board size the caller insists on, or 0 if unknown.
  * @param format  receives the format.
@@ -913,16 +1022,21 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
  * @return NQ_OK, NQ_EPARSE if no format fits (line says where), NQ_EINVAL (NULL pointers). */
 NQ_API int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line);
 
-typedef struct nq_reader nq_reader; /* opaque; reads one text */
+typedef struct nq_reader nq_reader; /* opaque; reads one text or stream */
+
+/* NQ_READ_LINE_MAX : the longest line a stream reader (nq_reader_open()) takes, in bytes (512 MiB:
+ * more than the `pairs` line of a solution of NQ_PARSE_MAX_N queens). A longer line ends the
+ * reading with NQ_EPARSE; runs of blanks do not count (they are skipped as they come). */
+#define NQ_READ_LINE_MAX (1 << 29)
 
 /* nq_reader_new() :
  * Starts reading a list of solutions (or claims) from a text in one input format. Every format
- * tolerates leading and trailing spaces and tabs, "\r\n" line ends and blank lines; the board
- * formats (board, grid, matrix) accept a board with or without the blank line after it, even
- * boards with no blank line between them. `cols`, `pairs` and `perm` accept commas between
- * numbers; `json` accepts comments (// to the end of the line, or C's block comments), and a
- * single board ["..Q.", ...] as well as a list; JSON strings are read as JSON says (escapes
- * decoded; parsed by yajl, in chunks).
+ * tolerates leading and trailing spaces and tabs, "\r\n" line ends, blank lines and a UTF-8
+ * byte order mark at the start; the board formats (board, grid, matrix) accept a board with or
+ * without the blank line after it, even boards with no blank line between them. `cols`, `pairs`
+ * and `perm` accept commas between numbers; `json` accepts comments (// to the end of the line,
+ * or C's block comments), and a single board ["..Q.", ...] as well as a list; JSON strings are
+ * read as JSON says (escapes decoded; parsed by yajl, in chunks).
  * @param text    the input, len bytes (need not be NUL-terminated); it must outlive the reader.
  * @param format  an input format, or NQ_INPUT_AUTO to detect it.
  * @param n_hint  the board size to assume when the text does not state it (`pairs`, `count`, "-1"),
@@ -933,17 +1047,40 @@ typedef struct nq_reader nq_reader; /* opaque; reads one text */
  *         n_hint out of range); NQ_ENOMEM. */
 NQ_API int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reader **out);
 
+/* A source of input for nq_reader_open(): copies the next bytes of the input into buf (at most
+ * cap, cap > 0), sets *got to their number (0: the end of the input), and returns NQ_OK; or
+ * returns NQ_EIO (a read error) or NQ_STOPPED (the caller wants the reading to end), which
+ * nq_reader_next() then returns. It may block. */
+typedef int (*nq_read_fn)(void *user, char *buf, size_t cap, size_t *got);
+
+/* nq_reader_open() :
+ * nq_reader_new() for an input read from a stream (a pipe, a file of any size), so that memory is
+ * bounded by what one item needs, not by the input: a line (up to NQ_READ_LINE_MAX bytes), a
+ * board, a JSON board, one permutation of a `cases` line. The items, their positions and messages
+ * are those nq_reader_new() gives for the whole text, except that under NQ_INPUT_AUTO the format
+ * is detected from the first MiB after the blanks that start the input (with its whole text,
+ * nq_input_detect() may look further: to tell `perm` from `cases` by a later line, or a lone
+ * number from one followed by more). The source is read from when the reader is opened (its
+ * first bytes, for a byte order mark, and the first MiB when detecting) and by nq_reader_next().
+ * When the source fails or stops, the items already read whole are still given out; the status
+ * comes when the reader needs more (the item it was reading is not given).
+ * @param read, user  the source, called as read(user, buf, cap, &got).
+ * @return NQ_OK; NQ_EINVAL (NULL read or out, unknown format, n_hint out of range); NQ_ENOMEM;
+ *         NQ_EIO, or NQ_STOPPED before anything was read, from the source while opening. */
+NQ_API int nq_reader_open(nq_read_fn read, void *user, int format, int n_hint, nq_reader **out);
+
 /* nq_reader_format() : @return the reader's format (the detected one under NQ_INPUT_AUTO). */
 NQ_API int nq_reader_format(const nq_reader *r);
 
 /* nq_reader_next() :
  * Reads the next item. A malformed item is an item (NQ_ITEM_MALFORMED), and reading goes on after
  * it (at the next line, or the next board); only a text that cannot be read on (a broken `json`
- * structure, an undetectable format) ends with NQ_EPARSE.
+ * structure, an undetectable format, a stream's line over NQ_READ_LINE_MAX) ends with NQ_EPARSE.
  * @param item  receives the item.
  * @return NQ_OK with an item; NQ_DONE at the end; NQ_EPARSE for an unrecoverable error (then
  *         nq_reader_error() gives the message, line and column, and later calls return NQ_EPARSE
- *         again); NQ_ENOMEM; NQ_EINVAL (NULL pointers). */
+ *         again); a stream's NQ_EIO or NQ_STOPPED (returned again by later calls); NQ_ENOMEM;
+ *         NQ_EINVAL (NULL pointers). */
 NQ_API int nq_reader_next(nq_reader *r, nq_item *item);
 
 /* nq_reader_error() :

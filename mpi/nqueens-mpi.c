@@ -14,6 +14,12 @@
  * Only each rank's main thread calls MPI (MPI_THREAD_FUNNELED); it waits by polling with short
  * sleeps rather than in blocking receives, because Open MPI spins in those and would take a core
  * from the compute threads.
+ *
+ * A rank that stops (SIGSTOP, a hung node) would hang the job silently, the others waiting for it
+ * for ever: so every worker tells rank 0 it is alive at least every quarter of --heartbeat S
+ * seconds (an empty message, answered as any other), and a rank that hears nothing from the other
+ * side for S seconds ends the job with MPI_Abort(), saying which rank fell silent (finished work is
+ * in the journal already).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -25,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kernel_env.h"
 #include "nqueens.h"
 #include "options.h"
 #include "progress.h"
@@ -38,14 +45,18 @@ enum { EXIT_OK = 0, EXIT_USAGE = 2 };
 
 static const tool_option mpi_options[] = {
     {"unique", 'u', NULL, "print the number of fundamental solutions"},
-    {"threads", 't', "T", "worker threads per rank, 1 to 1024 (default 1: one rank per core)"},
+    {"threads", 't', "T",
+     "worker threads per rank, 1 to " TOOL_STR(NQ_MAX_THREADS) " (default 1: one rank per core)"},
     {"json", 'j', NULL,
      "print one JSON object as 'nqueens count --json' does (threads is\n"
-     "the number of compute threads over all ranks; with --checkpoint\n"
-     "resumed and computed count subproblems)"},
+     "the number of compute threads over all ranks; kernel is rank 0's;\n"
+     "with --checkpoint resumed and computed count subproblems)"},
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in FILE (on rank 0's file system)\n"
      "and resume from it; a killed job is resumed by the same command"},
+    {"heartbeat", 'H', "S",
+     "end the job when a rank has been silent for S seconds (stopped,\n"
+     "hung, or its node lost), 1 to 86400 (default 120)"},
     {"progress", 'p', NULL, "progress and ETA on rank 0's stderr (default: when a terminal)"},
     {"no-progress", 'P', NULL, "never show progress"},
     {NULL, 0, NULL, NULL},
@@ -54,19 +65,26 @@ static const tool_option mpi_options[] = {
 static const tool_command mpi_command = {
     "count",
     "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
-    "                           [--progress | --no-progress]\n"
+    "                           [--heartbeat S] [--progress | --no-progress]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64) over MPI ranks, with the\n"
     "output of 'nqueens count'. Rank 0 hands out the numbered subproblems, sums the results\n"
     "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
     "Run it with mpirun or srun, e.g. 'mpirun -np 8 nqueens-mpi count 18'.\n",
     mpi_options,
-    NULL,
+    "Environment: NQ_KERNEL=generic, avx2 or avx512 forces a counting kernel on every rank\n"
+    "(default: each rank's fastest).\n",
 };
 
 typedef struct options {
     int n, unique, json, threads, progress, help;
+    double heartbeat; /* seconds of silence after which a rank counts as lost */
     const char *checkpoint;
+    nq_kernel kernel; /* from NQ_KERNEL */
 } options;
+
+/* The default of --heartbeat: long enough for a busy machine or a slow fsync, short enough that
+ * a job does not hang unnoticed. */
+#define HEARTBEAT_DEFAULT_S 120
 
 /* Parses the command line (every rank does, identically); prints errors only if `loud`. */
 static int parse_args(int argc, char **argv, options *o, int loud) {
@@ -76,6 +94,7 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
     memset(o, 0, sizeof *o);
     o->threads = 1;
     o->progress = -1;
+    o->heartbeat = HEARTBEAT_DEFAULT_S;
     tool_set_program("nqueens-mpi", !loud); /* every rank parses the same arguments and fails
                                                the same way: only rank 0 explains */
     if (argc < 2 || strcmp(argv[1], "count") != 0) {
@@ -88,6 +107,7 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
     }
     argc--;
     argv++;
+    tool_set_command("count"); /* messages: "nqueens-mpi count: ..." */
     opterr = 0;
     int opt;
     while ((opt = getopt_long(argc, argv, g.optstring, g.longopts, NULL)) != -1) {
@@ -96,7 +116,7 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
             o->unique = 1;
             break;
         case 't':
-            if (tool_parse_ll("--threads", optarg, 1, 1024, &v))
+            if (tool_parse_ll("--threads", optarg, 1, NQ_MAX_THREADS, &v))
                 return -1;
             o->threads = (int)v;
             break;
@@ -109,6 +129,11 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
         case 'p':
         case 'P':
             o->progress = opt == 'p';
+            break;
+        case 'H':
+            if (tool_parse_ll("--heartbeat", optarg, 1, 86400, &v))
+                return -1;
+            o->heartbeat = (double)v;
             break;
         case 'h':
             o->help = 1;
@@ -128,7 +153,7 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
     if (tool_parse_ll("N", argv[optind], 1, NQ_MAX_N, &v))
         return -1;
     o->n = (int)v;
-    return 0;
+    return tool_kernel_from_env(&o->kernel);
 }
 
 /* ---- the compute threads of a rank -------------------------------------------------------- */
@@ -140,6 +165,7 @@ typedef struct rank_work {
     pthread_cond_t work_cv; /* compute threads wait for numbers */
     pthread_cond_t main_cv; /* the main thread waits for results */
     const nq_split *split;
+    nq_kernel kernel;
     uint64_t *queue;
     size_t qhead, qlen, qcap; /* a ring of qcap numbers */
     uint64_t *outbox;         /* REC_WORDS words per finished subproblem */
@@ -195,7 +221,7 @@ static void *compute_thread(void *arg) {
         w->inflight++;
         pthread_mutex_unlock(&w->mu);
         nq_counts c;
-        int rc = nq_split_solve(w->split, index, &c);
+        int rc = nq_split_solve_kernel(w->split, index, w->kernel, &c);
         pthread_mutex_lock(&w->mu);
         w->inflight--;
         if (rc != NQ_OK) {
@@ -211,9 +237,10 @@ static void *compute_thread(void *arg) {
     return NULL;
 }
 
-static int work_init(rank_work *w, const nq_split *split, int threads) {
+static int work_init(rank_work *w, const nq_split *split, int threads, nq_kernel kernel) {
     memset(w, 0, sizeof *w);
     w->split = split;
+    w->kernel = kernel;
     w->qcap = 4 * (size_t)threads + 4; /* deep enough to hide a round trip behind small tasks */
     w->ocap = w->qcap + (size_t)threads;
     w->queue = malloc(w->qcap * sizeof *w->queue);
@@ -272,7 +299,7 @@ static int start_threads(rank_work *w, pthread_t *tid, int threads) {
             pthread_mutex_unlock(&w->mu);
             for (int k = 0; k < t; k++)
                 pthread_join(tid[k], NULL);
-            return NQ_ENOMEM;
+            return NQ_ETHREAD;
         }
     return NQ_OK;
 }
@@ -281,25 +308,41 @@ static int start_threads(rank_work *w, pthread_t *tid, int threads) {
 
 /* A message from a worker: [final, want, nrecords, records...]. The master answers every message
  * that is not final with [no_more, k, k numbers]. */
-static int run_worker(const nq_split *split, int threads) {
+static int run_worker(const nq_split *split, int threads, nq_kernel kernel, int rank,
+                      double heartbeat) {
     rank_work w;
-    if (work_init(&w, split, threads) != NQ_OK)
+    if (work_init(&w, split, threads, kernel) != NQ_OK)
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
     pthread_t *tid = malloc((size_t)threads * sizeof *tid);
-    if (!tid || start_threads(&w, tid, threads) != NQ_OK)
+    if (!tid || start_threads(&w, tid, threads) != NQ_OK) {
+        /* Only rank 0 speaks, but it cannot know: this rank says why it ends the job. */
+        fprintf(stderr,
+                "nqueens-mpi count: rank %d cannot start %d threads (out of memory, or over "
+                "the process's limit of threads); use fewer --threads\n",
+                rank, threads);
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    }
     size_t msg_cap = 3 + w.ocap * REC_WORDS, reply_cap = 2 + w.qcap;
     uint64_t *msg = malloc(msg_cap * sizeof *msg), *reply = malloc(reply_cap * sizeof *reply);
     if (!msg || !reply)
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
     MPI_Request req = MPI_REQUEST_NULL;
     int waiting = 0, finished = 0;
+    double sent = tool_now(); /* when the last message went to rank 0 */
     pthread_mutex_lock(&w.mu);
     while (!finished) {
         if (waiting) {
             int flag = 0;
             pthread_mutex_unlock(&w.mu);
             MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+            if (!flag && tool_now() - sent > heartbeat) {
+                fprintf(stderr,
+                        "nqueens-mpi count: rank %d: rank 0 has not answered for %.0f s "
+                        "(stopped, hung, or its node lost); ending the job (run the same command "
+                        "to resume from the journal)\n",
+                        rank, heartbeat);
+                return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+            }
             pthread_mutex_lock(&w.mu);
             if (flag) {
                 waiting = 0;
@@ -313,7 +356,8 @@ static int run_worker(const nq_split *split, int threads) {
         if (!waiting) {
             size_t want = work_wanted(&w);
             int drained = w.no_more && w.qlen == 0 && w.inflight == 0;
-            if (w.olen > 0 || want > 0 || drained) {
+            int alive = tool_now() - sent >= heartbeat / 4; /* nothing to say: "still here" */
+            if (w.olen > 0 || want > 0 || drained || alive) {
                 msg[0] = (uint64_t)drained;
                 msg[1] = want;
                 msg[2] = w.olen;
@@ -322,6 +366,7 @@ static int run_worker(const nq_split *split, int threads) {
                 w.olen = 0;
                 pthread_mutex_unlock(&w.mu);
                 MPI_Send(msg, len, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+                sent = tool_now();
                 if (drained)
                     finished = 1;
                 else
@@ -385,18 +430,44 @@ static void master_record(master *m, const uint64_t *recs, size_t k) {
     }
 }
 
-static int run_master(master *m, int ranks, int threads) {
+/* A worker has been silent for longer than the heartbeat: the job cannot finish. Rank 0 syncs
+ * the journal, says which rank and why, and ends the job. */
+static void master_lost(master *m, int rank, double silent, const char *checkpoint) {
+    if (m->journal)
+        (void)nq_journal_sync(m->journal);
+    tool_progress_stop(m->progress);
+    m->progress = NULL;
+    if (checkpoint)
+        tool_error("rank %d has sent nothing for %.0f s (stopped, hung, or its node lost): ending "
+                   "the job; the finished subproblems are in '%s': run the same command to "
+                   "resume",
+                   rank, silent, checkpoint);
+    else
+        tool_error("rank %d has sent nothing for %.0f s (stopped, hung, or its node lost): ending "
+                   "the job; nothing was saved (count with --checkpoint FILE to be able to "
+                   "resume)",
+                   rank, silent);
+    MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+}
+
+static int run_master(master *m, int ranks, int threads, nq_kernel kernel, double heartbeat,
+                      const char *checkpoint) {
     rank_work w;
-    if (work_init(&w, m->split, threads) != NQ_OK)
+    if (work_init(&w, m->split, threads, kernel) != NQ_OK)
         return NQ_ENOMEM;
     pthread_t *tid = malloc((size_t)threads * sizeof *tid);
     if (!tid || start_threads(&w, tid, threads) != NQ_OK) {
         free(tid);
         work_destroy(&w);
-        return NQ_ENOMEM;
+        return NQ_ETHREAD;
     }
     int active = ranks - 1; /* workers that have not sent their final message */
-    double last_sync = tool_now();
+    double last_sync = tool_now(), last_check = last_sync;
+    double *seen = malloc((size_t)ranks * sizeof *seen); /* when each rank was last heard */
+    if (!seen)
+        MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    for (int r = 0; r < ranks; r++)
+        seen[r] = last_sync;
     size_t msg_cap = 0;
     uint64_t *msg = NULL, *reply = NULL, *local = malloc(w.qcap * sizeof *local),
              *recs = malloc(w.ocap * REC_WORDS * sizeof *recs);
@@ -439,7 +510,9 @@ static int run_master(master *m, int ranks, int threads) {
             MPI_Recv(msg, len, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
             master_record(m, msg + 3, (size_t)msg[2]);
+            seen[st.MPI_SOURCE] = tool_now();
             if (msg[0]) {
+                seen[st.MPI_SOURCE] = -1; /* finished: no more news is expected */
                 active--;
                 continue;
             }
@@ -457,6 +530,13 @@ static int run_master(master *m, int ranks, int threads) {
         }
         if (active == 0 && local_drained)
             break;
+        double now = tool_now();
+        if (now - last_check >= 0.25) { /* every rank still alive? */
+            last_check = now;
+            for (int r = 1; r < ranks; r++)
+                if (seen[r] >= 0 && now - seen[r] > heartbeat)
+                    master_lost(m, r, now - seen[r], checkpoint);
+        }
         if (m->journal && tool_now() - last_sync >= 1.0) { /* appends fsync only as they come */
             if (nq_journal_sync(m->journal) != NQ_OK && m->error == NQ_OK)
                 m->error = NQ_EIO;
@@ -477,6 +557,7 @@ static int run_master(master *m, int ranks, int threads) {
     free(reply);
     free(local);
     free(recs);
+    free(seen);
     return rc != NQ_OK ? rc : m->error;
 }
 
@@ -543,8 +624,12 @@ int main(int argc, char **argv) {
     if (rank == 0) {
         if (tool_progress_wanted(o.progress))
             m.progress = tool_progress_start(o.n, m.size, m.skip);
-        rc = run_master(&m, ranks, o.threads);
+        rc = run_master(&m, ranks, o.threads, o.kernel, o.heartbeat, o.checkpoint);
         tool_progress_stop(m.progress);
+        if (rc == NQ_ETHREAD) { /* the other ranks wait for work: end the job */
+            tool_count_failed(o.n, rc, o.threads);
+            MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+        }
         int os_error = 0, close_error;
         int jrc = m.journal ? nq_journal_error(m.journal, &os_error) : NQ_OK;
         int crc = nq_journal_close(m.journal, &close_error);
@@ -556,17 +641,20 @@ int main(int argc, char **argv) {
             tool_journal_failed(o.checkpoint, jrc, os_error);
             rc = jrc;
         } else if (rc != NQ_OK) {
-            tool_error("cannot count n = %d: %s", o.n, nq_strerror(rc));
+            tool_count_failed(o.n, rc, o.threads);
         } else {
+            nq_kernel used; /* rank 0's: each rank resolves NQ_KERNEL_AUTO on its own CPU */
+            if (nq_kernel_resolve(o.kernel, o.n, &used) != NQ_OK)
+                used = NQ_KERNEL_GENERIC;
             tool_print_counts(o.n, &m.sum, o.unique, o.json, tool_now() - start, ranks * o.threads,
-                              o.checkpoint ? &m.work : NULL);
+                              nq_kernel_name(used), o.checkpoint ? &m.work : NULL);
         }
         if (fflush(stdout) != 0 && rc == NQ_OK) {
             tool_error("cannot write the result: %s", strerror(errno));
             rc = NQ_EIO;
         }
     } else {
-        rc = run_worker(split, o.threads);
+        rc = run_worker(split, o.threads, o.kernel, rank, o.heartbeat);
     }
     nq_split_free(split);
     int code = rc == NQ_OK ? EXIT_OK : EXIT_USAGE;

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that building and testing nqueens needs, when they are missing.
-# Package list: scripts/packages.txt (one name a line, # comments). Runs apt-get only if needed.
+# Package list: scripts/packages.txt (one name a line, # comments; "PKG CMD" installs PKG only
+# when the command CMD is missing). Runs apt-get only if needed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 list=${1:-$here/packages.txt}
 missing=()
-while read -r pkg _; do
+while read -r pkg cmd _; do
   [[ -z "$pkg" || "$pkg" == \#* ]] && continue
+  [[ -n "${cmd:-}" && "$cmd" != \#* ]] && command -v "$cmd" >/dev/null 2>&1 && continue
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done <"$list"
 [ ${#missing[@]} -eq 0 ] && exit 0

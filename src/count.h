@@ -1,74 +1,83 @@
-/* count.h: the counting kernel (count.c): one branch of the symmetry-reduced search, below a
- * prefix. The split (split.c) walks these branches to number the subproblems; the driver
- * (parallel.c) owns the scratch memory. Nothing here knows about splits. */
+/* count.h: the counting kernel (count.c): the completions of a board with some queens placed.
+ * The split (split.c) builds the boards of the subproblems and weights the completions; the
+ * driver (parallel.c) owns the scratch memory. Nothing here knows about splits. */
 #ifndef NQ_COUNT_H
 #define NQ_COUNT_H
 
 #include "nqueens.h"
 
 /*
- * A count_task is one branch of the symmetry-reduced search, fixed by the first queens:
- * - corner: the queen of row 0 in column 0 and the queen of row 1 in column b1 (2 <= b1 <= n-2);
- * - edge: the queen of row 0 in column b1 with 1 <= b1 < n-1-b1 = b2, and no queen in a corner.
- * rowmask[y] holds the columns row y may use beyond the attacks (the bound rows of the method,
- * see count.c); row b2 of an edge task has one more rule that depends on the columns used.
+ * A count_state is a board with some queens placed: its free rows and columns and, for each free
+ * row, the free columns its queen may still take (not attacked by a placed queen). It is the
+ * state of the search of count.c at any depth, wide enough for every n <= NQ_MAX_N.
  */
-typedef struct count_task {
+typedef struct count_state {
     int n;
-    int corner;    /* 1: corner task, 0: edge task */
-    int b1, b2;    /* the bound rows (b2 only for edge tasks; -1 otherwise) */
-    uint64_t mask; /* the n columns */
-    uint64_t side; /* columns 0 and n-1 */
-    uint64_t rowmask[NQ_MAX_N];
-    size_t bfs_cap; /* 0, or (tests) a smaller scratch arena, >= 832 nodes */
-} count_task;
+    int left;          /* queens still to place = free rows = free columns */
+    uint64_t rows;     /* bit y: row y is free */
+    uint64_t cols;     /* bit x: column x is free */
+    uint64_t free[64]; /* free[y]: the free cells of free row y (bit x: column x); 0 otherwise */
+} count_state;
 
-/* count_task_init() : sets up the task of a corner (corner = 1) or edge (0) branch. The caller
- * checks 4 <= n <= NQ_MAX_N and the range of b1 (count_task_valid()). */
-void count_task_init(count_task *t, int n, int corner, int b1);
+/* count_state_init() : the empty n x n board, 1 <= n <= NQ_MAX_N. */
+void count_state_init(count_state *s, int n);
 
-/* count_task_valid() : 1 if (n, corner, b1) names a branch of the method. */
-int count_task_valid(int n, int corner, int b1);
+/* count_state_place() : places a queen on cell (y, x); returns 0 (and leaves s unchanged) if the
+ * cell is not free (its row or column taken, or attacked by a placed queen), 1 otherwise. */
+int count_state_place(count_state *s, int y, int x);
 
-/* count_task_avail() : the columns row y may use, given the attacks l | d | r of rows < y. */
-static inline uint64_t count_task_avail(const count_task *t, int y, uint64_t l, uint64_t d,
-                                        uint64_t r) {
-    uint64_t a = ~(l | d | r) & t->rowmask[y];
-    if (y == t->b2) {
-        /* No side queen may come below row b2, and two cannot share it. */
-        uint64_t free_side = t->side & ~d;
-        a = free_side == t->side ? 0 : free_side ? a & free_side : a;
-    }
-    return a;
-}
+/* count_state_live() : 1 if every free row has a free cell and every free column a free cell in
+ * some free row (forward checking on every line), 0 otherwise. */
+int count_state_live(const count_state *s);
 
-/* count_task_solve() :
- * Counts the solutions of the branch that extend the placement of rows 0..k-1 (which must be
- * admissible: each row within count_task_avail(); 2 <= k <= n-2 for corner tasks, 1 <= k <= n-2
- * for edge tasks), with their weights: out gets the total, fundamental and orbit counts and the
- * nodes visited below the prefix. */
-void count_task_solve(const count_task *t, const int *prefix, int k, nq_counts *out);
+/* count_state_pick() :
+ * The row the search branches on in s (left >= 1): the free row with the fewest free cells, ties
+ * going to the row nearest the middle of the board (the upper one of two at the same distance).
+ * This rule is part of the split's numbering (split.c) and every kernel follows it. */
+int count_state_pick(const count_state *s);
 
-/* Scratch memory of the breadth-first part of count_task_solve() (about 1.3 MB), reusable from
- * one call to the next by one thread at a time. count_scratch_new() returns NULL when out of
- * memory; count_scratch_free() accepts NULL. */
+/* Scratch memory of the kernel (about 1 MB: the grid of the last 16 queens and the arena of the
+ * breadth-first passes), reusable from one call to the next by one thread at a time; it names the
+ * kernel that runs (the instruction set: kernel.c).
+ * count_scratch_new_kernel() : for kernel k (supported by this CPU, see nq_kernel_supported();
+ * NQ_KERNEL_AUTO: the fastest); NULL when out of memory or k is not supported.
+ * count_scratch_new() : count_scratch_new_kernel(NQ_KERNEL_AUTO).
+ * count_scratch_new_small() : (tests) an arena of only `nodes` nodes (>= COUNT_ARENA_MIN), so
+ * that the breadth-first levels are expanded in parts.
+ * count_scratch_free() accepts NULL. */
 typedef struct count_scratch count_scratch;
+#define COUNT_ARENA_MIN 512
+count_scratch *count_scratch_new_kernel(nq_kernel k);
 count_scratch *count_scratch_new(void);
+count_scratch *count_scratch_new_small(nq_kernel k, size_t nodes);
 void count_scratch_free(count_scratch *sc);
 
-/* count_task_solve_with() : count_task_solve() with the caller's scratch (NULL: allocated for
- * the call; if that fails, the depth-first kernel, which needs none). */
-void count_task_solve_with(const count_task *t, const int *prefix, int k, nq_counts *out,
-                           count_scratch *sc);
+/* count_completions() :
+ * The number of solutions that extend the placed queens of s (each once), and in *nodes the
+ * queens the search placed below s that passed the forward check (the last queen of each
+ * solution included). sc: the caller's scratch, which names the kernel (NULL: allocated for the
+ * call with the fastest kernel; if that fails, a depth-first search that needs none). Every
+ * kernel gives the same counts and the same nodes. The counts are 64-bit: below the pre-placed
+ * border of split.c, they fit for every n whose count can finish. This is the work of one
+ * subproblem of split.c without its weights, and what another device would run. */
+uint64_t count_completions(const count_state *s, count_scratch *sc, uint64_t *nodes);
 
-/* count_task_solve_dfs() : the same, depth-first all the way down (no scratch memory); the
- * fallback of count_task_solve() and its reference in the tests. Same counts, same nodes. */
-void count_task_solve_dfs(const count_task *t, const int *prefix, int k, nq_counts *out);
+/* count_completions_plain() :
+ * count_completions() by the depth-first search on board states alone (count_state_*), without
+ * the grid or scratch memory: the fallback when no scratch can be had, and the tests' reference.
+ * Same counts, same nodes, much slower. */
+uint64_t count_completions_plain(const count_state *s, uint64_t *nodes);
+
+/* count_symmetric() :
+ * The number of solutions that extend the placed queens of s and are invariant under the
+ * rotation by 180 degrees (quarter = 0) or by 90 degrees (quarter = 1). s's placed queens must
+ * themselves be invariant. A search over orbits of 2 or 4 queens; no nodes are counted. */
+uint64_t count_symmetric(const count_state *s, int quarter);
 
 /* count_plain() :
- * Counts, by plain backtracking from a fixed prefix of rows 0..k-1, every solution that extends
- * it and, among those, the ones that are the lexicographically least of their class (with the
- * class size). Slow but simple; used for n <= 3. */
-void count_plain(int n, const int *prefix, int k, nq_counts *out);
+ * Counts, by plain backtracking, every solution of n and, among those, the ones that are the
+ * lexicographically least of their class (with the class size). Slow but simple; used for
+ * n <= 3, where there is no border of four distinct lines. */
+void count_plain(int n, nq_counts *out);
 
 #endif /* NQ_COUNT_H */

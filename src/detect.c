@@ -2,7 +2,8 @@
  * detect.c: the names of the input formats, and the detection of a text's format from its first
  * non-blank line (and, where one line cannot tell, from the shape of the lines after it): the
  * first character tells the JSON formats, permutations and `cases`; a "3-1" tells pairs; the cells
- * tell board and grid; lines of integers are cols, matrix (0/1 boards) or a count claim.
+ * tell board and grid; lines of integers are cols, matrix (0/1 boards) or count claims (a lone
+ * number with a size given, or two numbers "N COUNT").
  */
 #include <string.h>
 
@@ -75,13 +76,18 @@ int detect_all_integers(const char *a, const char *b, long long *count, int *bin
 
 /* Is the block whose first line (w tokens, all 0 or 1, `ones` of them 1) ends at `next` a
  * `matrix` board: w >= 2 lines of w such tokens, with a 1 somewhere, then a blank line, the end,
- * or another such line? (A `cols` line of n >= 3 zeros and ones is never a solution.) */
-static int detect_matrix_shape(const char *text, size_t len, size_t next, long long w,
+ * or another such line? (A `cols` line of n >= 3 zeros and ones is never a solution.) Without
+ * eof, the text is only the beginning of the input: a board that goes on beyond it is judged by
+ * its lines so far. */
+static int detect_matrix_shape(const char *text, size_t len, int eof, size_t next, long long w,
                                long long ones) {
     if (w < 2)
         return 0;
     const char *a, *b;
     for (long long i = 1; i <= w; i++) {
+        size_t at = next;
+        if (!eof && (at >= len || !memchr(text + at, '\n', len - at)))
+            return ones > 0; /* the rest of the board is beyond what can be seen */
         if (!scan_line(text, len, next, &a, &b, &next) || a == b)
             return i == w && ones > 0;
         long long k, o;
@@ -112,8 +118,10 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
     if ((!text && len) || !format)
         return NQ_EINVAL;
     size_t bom = scan_bom_length(text, len);
-    text += bom;
-    len -= bom;
+    return detect_format(text + bom, len - bom, 1, n_hint, format, line);
+}
+
+int detect_format(const char *text, size_t len, int eof, int n_hint, int *format, int *line) {
     const char *a = NULL, *b = NULL;
     size_t pos = 0, next = 0;
     int ln = 0;
@@ -200,6 +208,7 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
                 }
             }
             int zero = b - a == 1 && *a == '0';
+            alone = alone && eof; /* more may follow what can be seen */
             if (alone && n_hint >= 1 && !(zero && n_hint == 1)) {
                 *format = NQ_INPUT_COUNT;
                 return NQ_OK;
@@ -212,8 +221,14 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
             if (alone && !zero && *a != '-')
                 return NQ_EPARSE; /* a lone number with no size: a count claim needs n */
         }
-        if (binary && detect_matrix_shape(text, len, next, count, ones)) {
+        if (binary && detect_matrix_shape(text, len, eof, next, count, ones)) {
             *format = NQ_FMT_MATRIX;
+            return NQ_OK;
+        }
+        /* Two numbers, "8 92": a count claim "N COUNT" (a `cols` line of two queens is never a
+         * solution: n = 2 has none). */
+        if (count == 2 && !memchr(a, '-', (size_t)(b - a)) && !memchr(a, ',', (size_t)(b - a))) {
+            *format = NQ_INPUT_COUNT;
             return NQ_OK;
         }
         *format = NQ_FMT_COLS;

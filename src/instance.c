@@ -553,6 +553,8 @@ int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_in
         err[0] = '\0';
     }
     rd t = {text, text + len, 1, 1, err, errcap};
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        t.p += 3; /* a UTF-8 byte order mark, as some editors write: not part of the instance */
     /* A keyword instance starts with a name and has '=' or "be" on its first line; a board
      * never contains letters other than Q and x. */
     rd first = t;

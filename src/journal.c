@@ -8,13 +8,21 @@
  * the kernel with one write(2) at once, so a killed process loses nothing it had finished; fsync(2)
  * is batched by time, as one per record would cost more than small subproblems do, and runs
  * outside the handle's lock so that a timer thread's fsync never holds up the workers' appends.
- * Reading streams the file through a fixed buffer on the locked descriptor (closing a second
- * descriptor of the file would drop the process's fcntl lock), and needs one byte of memory per
- * subproblem for the flags.
+ * Reading streams the file through a fixed buffer, and needs one byte of memory per subproblem for
+ * the flags. The lock is an open file description lock (F_OFD_SETLK), so that it belongs to the
+ * handle, not to the process: a second handle on the same file, in this process or another, is
+ * refused, and closing one descriptor never drops the lock of another.
  *
- * Every line carries a CRC-32, so damage is told apart from a torn tail: only the last line may be
- * bad (a write cut short by a kill or a crash), and it is then ignored and cut off.
+ * Every line carries a CRC-32 (zlib's crc32(), which is table-driven and several times faster
+ * than a bit loop: bench/RESULTS.md). A record's CRC covers the header's bytes before its own,
+ * and the header holds a random journal id, so a record is tied to its journal: records spliced
+ * from another journal, even one of the same n and split, fail their check. Damage is told apart
+ * from a torn tail: only the last line may be cut short (unterminated, or holding NUL bytes, as a
+ * kill or a crash leaves it), and it is then ignored and cut off; any other line that fails is
+ * refused with its number.
  */
+#define _GNU_SOURCE /* F_OFD_SETLK (Linux 3.15), getrandom() */
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -22,9 +30,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "nqueens.h"
 
@@ -39,21 +49,17 @@ struct nq_journal {
     uint8_t *done;        /* info.size flags: 1 = recorded */
     unsigned sync_ms;     /* longest time between two fsync() of new records */
     struct timespec last_sync;
-    int unsynced; /* records written since the last fsync */
-    int error;    /* first failed append or sync status, NQ_OK if none */
-    int os_error; /* with error NQ_EIO: the errno of the system call that failed */
+    int unsynced;  /* records written since the last fsync */
+    int error;     /* first failed append or sync status, NQ_OK if none */
+    int os_error;  /* with error NQ_EIO: the errno of the system call that failed */
+    uint32_t seed; /* the header's CRC, which every record's CRC continues */
 };
 
-/* CRC-32 of the IEEE 802.3 / zlib polynomial, bit by bit: lines are short and few, so a table
- * would buy nothing worth its static data. */
-static uint32_t journal_crc32(const char *p, size_t len) {
-    uint32_t crc = 0xFFFFFFFFu;
-    for (size_t i = 0; i < len; i++) {
-        crc ^= (uint8_t)p[i];
-        for (int k = 0; k < 8; k++)
-            crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
-    }
-    return ~crc;
+/* CRC-32 (IEEE 802.3 polynomial) of [p, p + len), continuing the CRC `seed` (0 to start): the
+ * CRC of the bytes hashed for seed followed by these. Lines are under LINE_MAX_LEN bytes. */
+static uint32_t journal_crc32(uint32_t seed, const char *p, size_t len) {
+    assert(len <= LINE_MAX_LEN);
+    return (uint32_t)crc32((uLong)seed, (const Bytef *)p, (uInt)len);
 }
 
 static double journal_now_ms(struct timespec *ts) {
@@ -136,9 +142,10 @@ static int journal_fields(const char *p, const char *end, const char **f, const 
     return k;
 }
 
-/* Checks the CRC that ends a line: the 8 hex digits after the last space (after "crc=" in the
- * header) must be the CRC-32 of the bytes before that space. Returns the body length, or -1. */
-static long journal_check_crc(const char *line, size_t len, const char *tag) {
+/* Splits off the CRC that ends a line: the 8 hex digits after the last space, after `tag` ("crc="
+ * in the header). Returns the body length (the bytes before that space) with the CRC in *crc, or
+ * -1 if the line does not end so. */
+static long journal_split_crc(const char *line, size_t len, const char *tag, uint32_t *crc) {
     const char *sp = NULL;
     for (size_t i = len; i-- > 0;)
         if (line[i] == ' ') {
@@ -151,21 +158,40 @@ static long journal_check_crc(const char *line, size_t len, const char *tag) {
     size_t taglen = strlen(tag);
     if ((size_t)(line + len - hex) < taglen || memcmp(hex, tag, taglen) != 0)
         return -1;
-    uint32_t want;
-    if (journal_parse_hex32(hex + taglen, line + len, &want) != 0)
-        return -1;
-    if (journal_crc32(line, (size_t)(sp - line)) != want)
+    if (journal_parse_hex32(hex + taglen, line + len, crc) != 0)
         return -1;
     return (long)(sp - line);
 }
 
-/* Parses a header line (without '\n'). Returns NQ_OK, NQ_EMISMATCH (another format version, then
- * in info->format, if it fits an int) or NQ_ECORRUPT. */
-static int journal_parse_header(const char *line, size_t len, nq_journal_info *info) {
+/* The value of "key=" in [p, end) up to the next space, for the header of another format
+ * version, whose fields may have moved: found anywhere, or left empty. */
+static void journal_find_field(const char *p, const char *end, const char *key, char *out,
+                               size_t cap) {
+    size_t kl = strlen(key);
+    out[0] = '\0';
+    for (const char *q = p; q + kl <= end; q++) {
+        if (q[-1] == ' ' && memcmp(q, key, kl) == 0) {
+            const char *v = q + kl, *ve = v;
+            while (ve < end && *ve != ' ' && ve - v + 1 < (long)cap)
+                ve++;
+            memcpy(out, v, (size_t)(ve - v));
+            out[ve - v] = '\0';
+            return;
+        }
+    }
+}
+
+/* Parses a header line (without '\n'). Returns NQ_OK with the header's CRC in *seed,
+ * NQ_EMISMATCH (another format version: info->format, if it fits an int, and info->library as
+ * found), or NQ_ECORRUPT with *kind NQ_JOURNAL_NOT_A_JOURNAL or NQ_JOURNAL_BAD_HEADER. */
+static int journal_parse_header(const char *line, size_t len, nq_journal_info *info, uint32_t *seed,
+                                int *kind) {
     size_t mlen = strlen(HEADER_MAGIC);
+    *kind = NQ_JOURNAL_NOT_A_JOURNAL;
     if (len < mlen || memcmp(line, HEADER_MAGIC, mlen) != 0)
         return NQ_ECORRUPT;
-    /* The version comes first so that a future format is named as such, whatever else changed. */
+    *kind = NQ_JOURNAL_BAD_HEADER;
+    /* The version comes first so that another format is named as such, whatever else changed. */
     const char *p = line + mlen, *end = line + len;
     const char *q = p;
     while (q < end && *q >= '0' && *q <= '9')
@@ -176,18 +202,20 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
     if (version != NQ_JOURNAL_FORMAT) {
         memset(info, 0, sizeof *info);
         info->format = version > INT32_MAX ? -1 : (int)version;
+        journal_find_field(q, end, "library=", info->library, sizeof info->library);
         return NQ_EMISMATCH;
     }
-    long body = journal_check_crc(line, len, "crc=");
-    if (body < 0)
+    uint32_t want;
+    long body = journal_split_crc(line, len, "crc=", &want);
+    if (body < 0 || journal_crc32(0, line, (size_t)body) != want)
         return NQ_ECORRUPT;
     end = line + body;
     p = q + 1;
 
-    /* n=<n> size=<size> library=<version> split=<id up to the end> */
-    static const char *const keys[3] = {"n=", "size=", "library="};
-    const char *val[3], *vend[3];
-    for (int k = 0; k < 3; k++) {
+    /* n=<n> size=<size> library=<version> id=<16 hex> split=<id up to the end> */
+    static const char *const keys[4] = {"n=", "size=", "library=", "id="};
+    const char *val[4], *vend[4];
+    for (int k = 0; k < 4; k++) {
         size_t kl = strlen(keys[k]);
         if ((size_t)(end - p) < kl || memcmp(p, keys[k], kl) != 0)
             return NQ_ECORRUPT;
@@ -202,8 +230,11 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
         return NQ_ECORRUPT;
     p += 6;
     nq_u128 n, size;
+    uint32_t id_hi, id_lo;
     if (journal_parse_u128(val[0], vend[0], &n) != 0 || n < 1 || n > NQ_MAX_N ||
-        journal_parse_u128(val[1], vend[1], &size) != 0 || size > UINT64_MAX || size == 0)
+        journal_parse_u128(val[1], vend[1], &size) != 0 || size > UINT64_MAX || size == 0 ||
+        vend[3] - val[3] != 16 || journal_parse_hex32(val[3], val[3] + 8, &id_hi) != 0 ||
+        journal_parse_hex32(val[3] + 8, vend[3], &id_lo) != 0)
         return NQ_ECORRUPT;
     size_t liblen = (size_t)(vend[2] - val[2]), idlen = (size_t)(end - p);
     if (liblen == 0 || liblen >= sizeof info->library || idlen == 0 ||
@@ -213,30 +244,38 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
     info->format = NQ_JOURNAL_FORMAT;
     info->n = (int)n;
     info->size = (uint64_t)size;
+    info->id = (uint64_t)id_hi << 32 | id_lo;
     memcpy(info->library, val[2], liblen);
     memcpy(info->split_id, p, idlen);
+    *seed = want;
+    *kind = 0;
     return NQ_OK;
 }
 
-/* Parses a record line (without '\n') of a journal with `size` subproblems. Returns 0, or -1 if the
- * line is damaged (bad check, bad syntax), or -2 if it is intact but its index is out of range. */
-static int journal_parse_record(const char *line, size_t len, uint64_t size, uint64_t *index,
-                                nq_counts *c) {
-    long body = journal_check_crc(line, len, "");
+/* Parses a record line (without '\n') of a journal with `size` subproblems whose header's CRC is
+ * seed. Returns 0, or the kind of damage: NQ_JOURNAL_BAD_RECORD (not a record), _FOREIGN_RECORD
+ * (a well-formed record whose check fails: damaged, or from another journal), _OUT_OF_RANGE (an
+ * index >= size, in *index). */
+static int journal_parse_record(const char *line, size_t len, uint32_t seed, uint64_t size,
+                                uint64_t *index, nq_counts *c) {
+    uint32_t want;
+    long body = journal_split_crc(line, len, "", &want);
     if (body < 0)
-        return -1;
+        return NQ_JOURNAL_BAD_RECORD;
     const char *f[10], *fe[10];
     if (journal_fields(line, line + body, f, fe, 10) != 9 || fe[0] - f[0] != 1 || *f[0] != 'r')
-        return -1;
+        return NQ_JOURNAL_BAD_RECORD;
     nq_u128 v[8];
     for (int k = 0; k < 8; k++)
         if (journal_parse_u128(f[k + 1], fe[k + 1], &v[k]) != 0)
-            return -1;
+            return NQ_JOURNAL_BAD_RECORD;
     if (v[0] > UINT64_MAX || v[7] > UINT64_MAX)
-        return -1;
-    if (v[0] >= size)
-        return -2;
+        return NQ_JOURNAL_BAD_RECORD;
+    if (journal_crc32(seed, line, (size_t)body) != want)
+        return NQ_JOURNAL_FOREIGN_RECORD;
     *index = (uint64_t)v[0];
+    if (v[0] >= size)
+        return NQ_JOURNAL_OUT_OF_RANGE;
     memset(c, 0, sizeof *c);
     c->total = v[1];
     c->unique = v[2];
@@ -293,6 +332,7 @@ static int journal_next_line(journal_reader *r, const char **line, size_t *len) 
 /* The outcome of reading a whole journal. */
 typedef struct journal_scan {
     nq_journal_info info;
+    uint32_t seed;              /* the header's CRC */
     uint8_t *done;              /* info.size flags, owned by the caller once the scan succeeds */
     off_t good_end;             /* offset just after the last good line */
     int torn_header;            /* the only line is an unterminated beginning of a header */
@@ -311,30 +351,44 @@ static int journal_scan_fd(int fd, journal_scan *sc) {
         free(r.buf);
         return NQ_EIO;
     }
-    int rc = NQ_OK, lineno = 0, bad_pending = 0;
+    nq_journal_problem *pb = &sc->problem;
+    int rc = NQ_OK, lineno = 0, torn_line = 0;
     off_t off = 0;
     const char *line;
     size_t len;
     int got;
+    /* After the first damaged record the scan goes on, to count the damaged lines for the
+     * message (a spliced journal has many). */
     while ((got = journal_next_line(&r, &line, &len)) == 1) {
         lineno++;
-        if (bad_pending) { /* a damaged line followed by another one: not a torn tail */
-            rc = NQ_ECORRUPT;
-            break;
-        }
         int terminated = line[len - 1] == '\n';
         size_t body = terminated ? len - 1 : len;
-        int intact = terminated && memchr(line, '\0', body) == NULL;
+        /* A write cut short by a kill lacks its '\n'; a crash may leave NUL bytes instead of the
+         * last records. Either is a torn tail if nothing follows. */
+        int cut = !terminated || memchr(line, '\0', body) != NULL;
         if (lineno == 1) {
             size_t mlen = strlen(HEADER_MAGIC);
+            int kind = 0;
             if (!terminated && len <= LINE_MAX_LEN - 1 && r.eof && r.start == r.end &&
                 memcmp(line, HEADER_MAGIC, len < mlen ? len : mlen) == 0) {
                 sc->torn_header = 1; /* killed while creating the file: nothing was recorded */
                 break;
             }
-            rc = intact ? journal_parse_header(line, body, &sc->info) : NQ_ECORRUPT;
+            if (cut) {
+                rc = NQ_ECORRUPT;
+                kind = len >= mlen && memcmp(line, HEADER_MAGIC, mlen) == 0
+                           ? NQ_JOURNAL_BAD_HEADER
+                           : NQ_JOURNAL_NOT_A_JOURNAL;
+            } else {
+                rc = journal_parse_header(line, body, &sc->info, &sc->seed, &kind);
+            }
             if (rc == NQ_EMISMATCH)
-                sc->problem.found = sc->info;
+                pb->found = sc->info;
+            if (rc == NQ_ECORRUPT) {
+                pb->line = 1;
+                pb->kind = kind;
+                pb->lines = 1;
+            }
             if (rc != NQ_OK)
                 break;
             sc->done = calloc((size_t)sc->info.size, 1);
@@ -346,18 +400,38 @@ static int journal_scan_fd(int fd, journal_scan *sc) {
             sc->good_end = off;
             continue;
         }
-        uint64_t index;
-        nq_counts c;
-        int pr = intact ? journal_parse_record(line, body, sc->info.size, &index, &c) : -1;
-        if (pr == -1) {
-            bad_pending = 1;
+        int kind = 0;
+        uint64_t index = 0;
+        if (torn_line) { /* a line cut short, followed by another one: not a torn tail */
+            if (!pb->line) {
+                pb->line = torn_line;
+                pb->kind = NQ_JOURNAL_BAD_RECORD;
+            }
+            pb->lines++;
+            rc = NQ_ECORRUPT;
+            torn_line = 0;
+        }
+        if (cut) {
+            torn_line = lineno;
             continue;
         }
-        if (pr == -2 || sc->done[index]) { /* intact, yet impossible: not a torn write */
+        nq_counts c;
+        kind = journal_parse_record(line, body, sc->seed, sc->info.size, &index, &c);
+        if (kind == 0 && sc->done[index])
+            kind = NQ_JOURNAL_DUPLICATE; /* intact, yet impossible: not a torn write */
+        if (kind != 0) {
+            if (!pb->line) {
+                pb->line = lineno;
+                pb->kind = kind;
+                pb->index = index;
+            }
+            pb->lines++;
             rc = NQ_ECORRUPT;
-            break;
+            continue;
         }
         sc->done[index] = 1;
+        if (rc != NQ_OK)
+            continue;
         sc->info.done++;
         nq_counts_add(&sc->info.counts, &c);
         off += (off_t)len;
@@ -365,13 +439,13 @@ static int journal_scan_fd(int fd, journal_scan *sc) {
     }
     if (got < 0) {
         rc = got;
-        sc->problem.os_error = r.os_error;
+        pb->os_error = r.os_error;
     }
-    if (rc == NQ_OK && lineno == 0)
+    if (rc == NQ_OK && lineno == 0) {
         rc = NQ_ECORRUPT; /* an empty file is no journal (open() handles it before scanning) */
-    if (rc == NQ_ECORRUPT)
-        sc->problem.line = bad_pending && lineno > 1 ? lineno - 1 : lineno;
-    if (rc == NQ_OK && bad_pending)
+        pb->kind = NQ_JOURNAL_NOT_A_JOURNAL;
+    }
+    if (rc == NQ_OK && torn_line)
         sc->info.torn = 1;
     free(r.buf);
     if (rc != NQ_OK) {
@@ -383,14 +457,31 @@ static int journal_scan_fd(int fd, journal_scan *sc) {
 
 /* ---- writing ------------------------------------------------------------------------------ */
 
-/* Formats the header line of split s into buf (room for LINE_MAX_LEN bytes); returns its length. */
-static size_t journal_format_header(char *buf, const nq_split *s) {
-    int body =
-        snprintf(buf, LINE_MAX_LEN, HEADER_MAGIC "%d n=%d size=%" PRIu64 " library=%s split=%s",
-                 NQ_JOURNAL_FORMAT, nq_split_n(s), nq_split_size(s), nq_version(), nq_split_id(s));
+/* A random journal id: from the kernel's generator, or, should that fail, from the clock, the
+ * process id and an address, which still tell apart two journals made at different moments. */
+static uint64_t journal_new_id(const void *salt) {
+    uint64_t id = 0;
+    if (getrandom(&id, sizeof id, GRND_NONBLOCK) == (ssize_t)sizeof id && id != 0)
+        return id;
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    id = (uint64_t)t.tv_sec * 1000000007u ^ (uint64_t)t.tv_nsec ^ (uint64_t)getpid() << 40 ^
+         (uint64_t)(uintptr_t)salt;
+    id ^= id >> 31; /* a step of splitmix64, to spread the bits */
+    id *= 0xbf58476d1ce4e5b9u;
+    return id ^ (id >> 27);
+}
+
+/* Formats the header line of split s with the journal id into buf (room for LINE_MAX_LEN bytes);
+ * returns its length, and the header's CRC in *seed. */
+static size_t journal_format_header(char *buf, const nq_split *s, uint64_t id, uint32_t *seed) {
+    int body = snprintf(
+        buf, LINE_MAX_LEN,
+        HEADER_MAGIC "%d n=%d size=%" PRIu64 " library=%s id=%016" PRIx64 " split=%s",
+        NQ_JOURNAL_FORMAT, nq_split_n(s), nq_split_size(s), nq_version(), id, nq_split_id(s));
     size_t len = (size_t)body;
-    len += (size_t)snprintf(buf + len, LINE_MAX_LEN - len, " crc=%08" PRIx32 "\n",
-                            journal_crc32(buf, len));
+    *seed = journal_crc32(0, buf, len);
+    len += (size_t)snprintf(buf + len, LINE_MAX_LEN - len, " crc=%08" PRIx32 "\n", *seed);
     return len;
 }
 
@@ -416,14 +507,21 @@ static void journal_sync_dir(const char *path) {
     free(copy);
 }
 
-/* Takes the write lock; NQ_EBUSY if another process holds it, NQ_EIO (errno in *os_error) if the
- * lock cannot be taken for another reason. */
+/* Takes the write lock of this open file description; NQ_EBUSY if another one holds it (another
+ * handle, in this process or another), NQ_EIO (errno in *os_error) if the lock cannot be taken for
+ * another reason. Where open file description locks are missing (not Linux), the classic fcntl
+ * lock keeps out other processes only. */
 static int journal_lock(int fd, int *os_error) {
     struct flock fl;
     memset(&fl, 0, sizeof fl);
     fl.l_type = F_WRLCK;
     fl.l_whence = SEEK_SET;
-    if (fcntl(fd, F_SETLK, &fl) == 0)
+#ifdef F_OFD_SETLK
+    int locked = fcntl(fd, F_OFD_SETLK, &fl);
+#else
+    int locked = fcntl(fd, F_SETLK, &fl);
+#endif
+    if (locked == 0)
         return NQ_OK;
     if (errno == EACCES || errno == EAGAIN)
         return NQ_EBUSY;
@@ -462,6 +560,7 @@ static int journal_start(nq_journal *j, const char *path, const nq_split *s, cha
             if (rc == NQ_OK) {
                 j->info = sc.info;
                 j->done = sc.done;
+                j->seed = sc.seed;
             } else {
                 free(sc.done);
             }
@@ -476,7 +575,8 @@ static int journal_start(nq_journal *j, const char *path, const nq_split *s, cha
         problem->os_error = errno;
         return NQ_EIO;
     }
-    size_t len = journal_format_header(line, s);
+    uint64_t jid = journal_new_id(j);
+    size_t len = journal_format_header(line, s, jid, &j->seed);
     rc = journal_write_all(j->fd, line, len, &problem->os_error);
     if (rc == NQ_OK && fsync(j->fd) != 0) {
         problem->os_error = errno;
@@ -489,6 +589,7 @@ static int journal_start(nq_journal *j, const char *path, const nq_split *s, cha
     j->info.format = NQ_JOURNAL_FORMAT;
     j->info.n = nq_split_n(s);
     j->info.size = nq_split_size(s);
+    j->info.id = jid;
     snprintf(j->info.library, sizeof j->info.library, "%s", nq_version());
     snprintf(j->info.split_id, sizeof j->info.split_id, "%s", id);
     return NQ_OK;
@@ -589,7 +690,7 @@ int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c) {
                         num[0], num[1], num[2], num[3], num[4], num[5], c->nodes);
     size_t len = (size_t)body;
     len += (size_t)snprintf(line + len, sizeof line - len, " %08" PRIx32 "\n",
-                            journal_crc32(line, len));
+                            journal_crc32(j->seed, line, len));
     pthread_mutex_lock(&j->mu);
     int rc = j->error, due = 0;
     if (rc == NQ_OK && (index >= j->info.size || j->done[index]))

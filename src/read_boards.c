@@ -4,6 +4,7 @@
  * follow each other with or without a blank line between them; a bad board is a malformed item,
  * skipped up to the next blank line.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +25,7 @@ static long long boards_cells(nq_reader *r, nq_item *item, int format, const cha
                 const char *e = p;
                 while (e < b && !scan_is_blank(*e))
                     e++;
-                char ex[24];
+                char ex[SCAN_EXCERPT];
                 scan_malformed(r, item, tok, "expected one character per cell, got '%s'",
                                scan_excerpt(tok, e, ex));
                 return -1;
@@ -39,7 +40,7 @@ static long long boards_cells(nq_reader *r, nq_item *item, int format, const cha
             queen = c == 'Q';
         }
         if (!ok) {
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             scan_malformed(r, item, tok, "unexpected '%s' in a board row (cells are %s)",
                            scan_excerpt(tok, tok + 1, ex),
                            format == NQ_FMT_MATRIX ? "0 and 1" : "'Q' and '.' or '_'");
@@ -60,49 +61,75 @@ static long long boards_cells(nq_reader *r, nq_item *item, int format, const cha
     return cells;
 }
 
+/* The next line at r->pos, trimmed, into [*a, *b) and *next; 0 at the end of the input, 1, or -1
+ * when reading failed (scan_status()). */
+static int boards_line(nq_reader *r, const char **a, const char **b, size_t *next) {
+    size_t from = r->pos;
+    if (scan_need_line(r, &from) != NQ_OK)
+        return -1;
+    return scan_line(r->text, r->len, from, a, b, next);
+}
+
 /* Skips the rest of a block: up to the next blank line. */
-static void boards_skip_block(nq_reader *r) {
+static int boards_skip_block(nq_reader *r) {
     const char *a, *b;
     size_t next;
-    while (scan_line(r->text, r->len, r->pos, &a, &b, &next)) {
+    int rc;
+    while ((rc = boards_line(r, &a, &b, &next)) == 1) {
         r->pos = next;
         if (a == b)
             break;
+        scan_slide(r, r->pos);
     }
+    return rc < 0 ? scan_status(r) : NQ_OK;
 }
 
 int boards_read(nq_reader *r, nq_item *item, int format) {
     const char *a, *b;
     size_t next;
-    if (!scan_next_line(r, &a, &b)) /* the board's first row */
-        return NQ_DONE;
+    int got = scan_next_line(r, &a, &b); /* the board's first row */
+    if (got <= 0)
+        return got == 0 ? NQ_DONE : scan_status(r);
     r->nq = 0;
-    const char *start = a;
+    /* Where the board starts, located now: the window may slide under a big board. */
+    int line, column;
+    scan_locate(r, scan_offset(r, a), &line, &column);
     long long w = boards_cells(r, item, format, a, b, 0);
     if (w < 0) {
-        boards_skip_block(r);
-        return w == -2 ? NQ_ENOMEM : NQ_OK;
+        int rc = boards_skip_block(r);
+        return w == -2 ? NQ_ENOMEM : rc;
     }
     for (long long row = 1; row < w; row++) {
-        if (!scan_line(r->text, r->len, r->pos, &a, &b, &next) || a == b) {
-            scan_malformed(r, item, start, "a board of %lld rows of %lld cells (a board is square)",
-                           row, w);
+        scan_slide(r, r->pos);
+        got = boards_line(r, &a, &b, &next);
+        if (got < 0)
+            return scan_status(r);
+        if (got == 0 || a == b) {
+            /* A board too short: the message points at its first row. */
+            snprintf(r->msg, sizeof r->msg,
+                     "a board of %lld rows of %lld cells (a board is square)", row, w);
+            item->kind = NQ_ITEM_MALFORMED;
+            item->queens = 0;
+            item->rows = item->cols = NULL;
+            item->error = r->msg;
+            item->line = line;
+            item->column = column;
             return NQ_OK;
         }
         r->pos = next;
         long long k = boards_cells(r, item, format, a, b, (int)row);
         if (k < 0) {
-            boards_skip_block(r);
-            return k == -2 ? NQ_ENOMEM : NQ_OK;
+            int rc = boards_skip_block(r);
+            return k == -2 ? NQ_ENOMEM : rc;
         }
         if (k != w) {
             scan_malformed(r, item, a, "a row of %lld cells in a board whose first row has %lld", k,
                            w);
-            boards_skip_block(r);
-            return NQ_OK;
+            return boards_skip_block(r);
         }
     }
     scan_placement(r, item, (int)w);
-    scan_locate(r, scan_offset(r, start), &item->line, &item->column);
+    item->line = line;
+    item->column = column;
     return NQ_OK;
 }

@@ -18,6 +18,7 @@
  * after the one where that object began, with a fresh parser (yajl stops at its first error).
  * Escapes in strings are decoded as JSON says ("\u0051" is a queen).
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +62,7 @@ struct json_state {
     int mode;
     size_t top_at;     /* the top-level '[' */
     int closed;        /* the top-level array is closed */
+    size_t closed_at;  /* just after its ']' */
     size_t board_at;   /* the current board's '[' */
     long long rows, w; /* its rows so far, and the cells of its first row (-1: none yet) */
     size_t bad_at;     /* the first thing wrong with it, if bad[0] */
@@ -73,8 +75,11 @@ struct json_state {
     size_t cols_at; /* the '[' of "cols" */
     int cols_row;   /* entries of "cols" so far */
     nq_u128 total, unique;
-    size_t restart;   /* after a malformed object: where a fresh parser starts (0: none) */
-    size_t value_end; /* just after the last complete top-level value */
+    size_t restart;    /* after a malformed object: where a fresh parser starts (0: none) */
+    size_t value_end;  /* just after the last complete top-level value */
+    int junk_after;    /* a stream dropped a byte other than a blank after value_end */
+    size_t last_event; /* just after the last token yajl reported (a token not yet complete
+                          starts after it: a stream keeps it) */
     /* an unrecoverable error (json), reported once the items before it are handed out */
     int fatal;
     size_t fatal_at;
@@ -84,6 +89,11 @@ struct json_state {
 /* Offset in the text just after the token yajl is calling back for. */
 static size_t json_here(const json_state *st) {
     return st->chunk + yajl_get_bytes_consumed(st->h);
+}
+
+/* Notes that yajl reported a token (every callback calls it). */
+static void json_event(json_state *st) {
+    st->last_event = json_here(st);
 }
 
 static json_item *json_push_item(json_state *st, nq_item_kind kind, size_t at) {
@@ -172,7 +182,7 @@ static int board_row(json_state *st, const unsigned char *s, size_t len, size_t 
                 scan_push(r, (int)st->rows, (int)i) != NQ_OK)
                 return 0;
         } else if (c != '.' && c != '_') {
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             json_bad(st, start == end ? end : start + i,
                      "unexpected '%s' in a board row (cells are 'Q' and '.')",
                      scan_excerpt((const char *)s + i, (const char *)s + i + 1, ex));
@@ -210,6 +220,7 @@ static int board_end(json_state *st) {
 
 /* A token that is not a string or an array where a board or a row must be. */
 static int list_unexpected(json_state *st, const char *what) {
+    json_event(st);
     size_t at = json_here(st);
     if (st->depth == 0)
         return json_fatal(st, at, "expected '[' at the start of a JSON list of boards, got %s",
@@ -239,6 +250,7 @@ static int list_start_map(void *ctx) {
 
 static int list_string(void *ctx, const unsigned char *s, size_t len) {
     json_state *st = ctx;
+    json_event(st);
     if (st->depth == 1 && st->mode == MODE_UNKNOWN) {
         st->mode = MODE_SINGLE; /* a single board: the top-level array is the board */
         board_start(st, st->top_at);
@@ -250,6 +262,7 @@ static int list_string(void *ctx, const unsigned char *s, size_t len) {
 
 static int list_start_array(void *ctx) {
     json_state *st = ctx;
+    json_event(st);
     size_t at = json_here(st) - 1;
     if (st->depth == 0) {
         st->top_at = at;
@@ -265,12 +278,15 @@ static int list_start_array(void *ctx) {
 
 static int list_end_array(void *ctx) {
     json_state *st = ctx;
+    json_event(st);
     st->depth--;
     if ((st->depth == 1 && st->mode == MODE_LIST) || (st->depth == 0 && st->mode == MODE_SINGLE))
         if (!board_end(st))
             return 0;
-    if (st->depth == 0)
+    if (st->depth == 0) {
         st->closed = 1;
+        st->closed_at = json_here(st);
+    }
     return 1;
 }
 
@@ -282,13 +298,21 @@ static const yajl_callbacks list_callbacks = {
 
 /* ---- jsonl: one object a line ------------------------------------------------------------- */
 
-/* The start of a top-level value that ended at `end` and began after `after`: the first
- * character after the blanks that follow `after`. */
-static size_t lines_value_start(const json_state *st, size_t after) {
-    const char *text = st->r->text;
-    while (after < st->r->len && (scan_is_blank(text[after]) || text[after] == '\n'))
-        after++;
-    return after;
+/* The first character after the blanks that follow offset `after` (reading more as needed), in
+ * *at: where a top-level value that follows `after` begins. Returns NQ_OK or a refill's status. */
+static int lines_value_start(json_state *st, size_t after, size_t *at) {
+    nq_reader *r = st->r;
+    for (;;) {
+        while (after < r->len && (scan_is_blank(r->text[after]) || r->text[after] == '\n'))
+            after++;
+        if (after < r->len || r->eof) {
+            *at = after;
+            return NQ_OK;
+        }
+        int rc = scan_more(r);
+        if (rc != NQ_OK)
+            return rc;
+    }
 }
 
 static void object_start(json_state *st, size_t at) {
@@ -310,7 +334,7 @@ static int object_end(json_state *st, size_t end) {
     const char *la = p, *lb = nl ? nl : e;
     scan_trim(&la, &lb);
     if (la < lb) {
-        char ex[24];
+        char ex[SCAN_EXCERPT];
         json_bad(st, scan_offset(r, la), "unexpected '%s' after the object",
                  scan_excerpt(la, lb, ex));
         st->restart = nl ? (size_t)(nl - r->text) + 1 : r->len;
@@ -370,6 +394,7 @@ static int object_end(json_state *st, size_t end) {
 
 /* A value of the current object: a scalar (number, string, other) of `len` bytes at s. */
 static int object_scalar(json_state *st, const char *s, size_t len, int number, int string) {
+    json_event(st);
     size_t end = json_here(st);
     size_t at = end - len - (size_t)(string ? 2 : 0);
     if (st->depth == 0) { /* a top-level value that is not an object */
@@ -445,6 +470,7 @@ static int lines_string(void *ctx, const unsigned char *s, size_t len) {
 
 static int lines_key(void *ctx, const unsigned char *s, size_t len) {
     json_state *st = ctx;
+    json_event(st);
     if (st->depth != 1)
         return 1;
     static const struct {
@@ -459,6 +485,7 @@ static int lines_key(void *ctx, const unsigned char *s, size_t len) {
 }
 
 static int lines_start_container(json_state *st, int array) {
+    json_event(st);
     size_t at = json_here(st) - 1;
     if (st->depth == 0) {
         object_start(st, at);
@@ -485,6 +512,7 @@ static int lines_start_container(json_state *st, int array) {
 }
 
 static int lines_end_container(json_state *st) {
+    json_event(st);
     st->depth--;
     if (st->depth == 1)
         st->key = KEY_OTHER;
@@ -525,15 +553,16 @@ static int json_open(json_state *st, size_t at) {
     yajl_config(st->h, yajl_dont_validate_strings, 1); /* bad bytes are bad cells, not JSON */
     if (st->jsonl)
         yajl_config(st->h, yajl_allow_multiple_values, 1);
-    st->fed = st->chunk = st->value_end = at;
+    st->fed = st->chunk = st->value_end = st->last_event = at;
+    st->junk_after = 0;
     st->depth = 0;
     st->restart = 0;
     return NQ_OK;
 }
 
 /* yajl's message for the error at hand, without its kind and final newline. */
-static void json_yajl_message(json_state *st, const char *text, size_t len, char *out, size_t cap) {
-    unsigned char *m = yajl_get_error(st->h, 0, (const unsigned char *)text, len);
+static void json_yajl_message(json_state *st, char *out, size_t cap) {
+    unsigned char *m = yajl_get_error(st->h, 0, NULL, 0);
     const char *s = m ? (const char *)m : "malformed JSON";
     const char *colon = strstr(s, "error: ");
     if (colon)
@@ -552,57 +581,122 @@ static int json_word_char(char c) {
            (c >= 'A' && c <= 'Z');
 }
 
-/* Where yajl found an error. After a lexical error it has read the bad byte; after a parse error
- * it has read the token that does not fit (then the token is meant: a string from its opening
- * quote, a number or a literal from its first character), or stopped before it (after blanks). */
-static size_t json_error_at(const json_state *st, const char *text, size_t len) {
+/* Where yajl found an error, in *where. After a lexical error it has read the bad byte; after a
+ * parse error it has read the token that does not fit (then the token is meant: a string from
+ * its opening quote, a number or a literal from its first character), or stopped before it
+ * (after blanks: then the next token is meant, read for if need be). Returns NQ_OK or a refill's
+ * status. */
+static int json_error_at(json_state *st, size_t *where) {
     size_t at = json_here(st);
-    unsigned char *m = yajl_get_error(st->h, 0, (const unsigned char *)text, len);
+    unsigned char *m = yajl_get_error(st->h, 0, NULL, 0);
     int lexical = m && strncmp((const char *)m, "lexical", 7) == 0;
     if (m)
         yajl_free_error(st->h, m);
     const char *t = st->r->text;
+    *where = 0;
     if (at == 0)
-        return 0;
+        return NQ_OK;
     size_t p = at - 1;
+    *where = p;
     if (lexical)
-        return p;
-    if (scan_is_blank(t[p]) || t[p] == '\n') {
-        while (at < st->r->len && (scan_is_blank(t[at]) || t[at] == '\n'))
-            at++;
-        return at;
-    }
+        return NQ_OK;
+    if (scan_is_blank(t[p]) || t[p] == '\n')
+        return lines_value_start(st, at, where);
     if (t[p] == '"') {
         while (p > 0 && (t[p - 1] != '"' || (p > 1 && t[p - 2] == '\\')))
             p--;
-        return p > 0 ? p - 1 : 0;
+        *where = p > 0 ? p - 1 : 0;
+        return NQ_OK;
     }
     while (p > 0 && json_word_char(t[p]) && json_word_char(t[p - 1]))
         p--; /* a number or a literal: from its first character */
     if (p > 0 && json_word_char(t[p]) && t[p - 1] == '"')
         p--; /* yajl went back to the start of a string's text: its quote is meant */
-    return p;
+    *where = p;
+    return NQ_OK;
 }
 
-/* The line after the one holding offset at. */
-static size_t json_next_line(const nq_reader *r, size_t at) {
-    const char *nl = at < r->len ? memchr(r->text + at, '\n', r->len - at) : NULL;
-    return nl ? (size_t)(nl - r->text) + 1 : r->len;
+/* The line after the one holding offset at, in *next (reading more as needed). Returns NQ_OK or
+ * a refill's status. */
+static int json_next_line(nq_reader *r, size_t at, size_t *next) {
+    size_t nl;
+    int rc = scan_find(r, at < r->len ? at : r->len, '\n', '\n', &nl);
+    if (rc == NQ_OK)
+        *next = nl < r->len ? nl + 1 : r->len;
+    return rc;
+}
+
+/* The bytes of the next chunk: chunks end at multiples of JSON_CHUNK in the input, wherever the
+ * parsing started, so that a text read whole and a stream are cut alike (yajl's positions of an
+ * error in a token cut by a chunk's end depend on the cut). */
+static size_t json_room(const json_state *st) {
+    return JSON_CHUNK - (size_t)((st->r->base + st->fed) % JSON_CHUNK);
+}
+
+/* A stream's window before yajl is given more: what lies beyond the next chunk as far as the next
+ * '\n' (jsonl: an object's callbacks look at the rest of its line), or the end of the input. */
+static int json_need(json_state *st) {
+    nq_reader *r = st->r;
+    int rc = NQ_OK;
+    size_t room = json_room(st);
+    while (rc == NQ_OK && !r->eof && r->len - st->fed < room)
+        rc = scan_more(r);
+    if (rc == NQ_OK && st->jsonl && !r->eof) {
+        size_t end = r->len - st->fed < room ? r->len : st->fed + room, nl;
+        rc = scan_find(r, end, '\n', '\n', &nl);
+    }
+    return rc;
+}
+
+/* A stream's window drops what no item needs any more: what was given to yajl, but not the start
+ * of the board or object being read, nor that of a token yajl has not finished (it follows the
+ * last token reported, after blanks, commas and colons). Offsets move with the window. */
+static void json_slide(json_state *st) {
+    nq_reader *r = st->r;
+    if (!r->buf)
+        return;
+    assert(st->head == st->len); /* no queued item points into the window */
+    size_t keep = st->last_event < st->fed ? st->last_event : st->fed;
+    while (keep < st->fed && (scan_is_blank(r->text[keep]) || r->text[keep] == '\n' ||
+                              r->text[keep] == ',' || r->text[keep] == ':'))
+        keep++;
+    if (st->jsonl && st->depth > 0 && st->obj_at < keep)
+        keep = st->obj_at;
+    if (!st->jsonl && st->depth >= 2 && st->mode == MODE_LIST && st->board_at < keep)
+        keep = st->board_at;
+    if (!st->jsonl && st->depth >= 1 && st->mode != MODE_LIST && st->top_at < keep)
+        keep = st->top_at;
+    if (!st->jsonl && st->closed && st->closed_at < keep)
+        keep = st->closed_at; /* what follows the list is an error, pointed at */
+    for (size_t i = st->value_end; i < keep && !st->junk_after; i++)
+        st->junk_after = !scan_is_blank(r->text[i]) && r->text[i] != '\n';
+    size_t k = scan_slide(r, keep);
+    if (k == 0)
+        return;
+    size_t *const moved[] = {&st->chunk,    &st->fed,        &st->top_at,   &st->board_at,
+                             &st->bad_at,   &st->obj_at,     &st->cols_at,  &st->value_end,
+                             &st->fatal_at, &st->last_event, &st->closed_at};
+    for (size_t i = 0; i < sizeof moved / sizeof moved[0]; i++)
+        *moved[i] = *moved[i] > k ? *moved[i] - k : 0;
+    if (st->restart)
+        st->restart = st->restart > k ? st->restart - k : 0;
 }
 
 /* Gives yajl the next chunk (or tells it the text ended), queueing the items it completes. */
 static int json_feed(json_state *st) {
     nq_reader *r = st->r;
     yajl_status s;
-    size_t len = r->len - st->fed < JSON_CHUNK ? r->len - st->fed : JSON_CHUNK;
-    const char *text = r->text + st->fed;
+    int rc = json_need(st);
+    if (rc != NQ_OK)
+        return rc;
+    size_t room = json_room(st);
+    size_t len = r->len - st->fed < room ? r->len - st->fed : room;
     st->chunk = st->fed;
     if (len > 0) {
-        s = yajl_parse(st->h, (const unsigned char *)text, len);
+        s = yajl_parse(st->h, (const unsigned char *)r->text + st->fed, len);
         st->fed += len;
     } else {
         s = yajl_complete_parse(st->h);
-        text = r->text + r->len;
         if (!st->jsonl)
             st->ended = 1;
     }
@@ -617,7 +711,7 @@ static int json_feed(json_state *st) {
         const char *p = r->text + st->value_end, *e = r->text + r->len;
         while (p < e && (scan_is_blank(*p) || *p == '\n'))
             p++;
-        if (p == e) {
+        if (p == e && !st->junk_after) {
             st->ended = 1;
             return NQ_OK;
         }
@@ -628,14 +722,20 @@ static int json_feed(json_state *st) {
         if (s == yajl_status_client_canceled)
             return NQ_ENOMEM;
         st->fatal = 1;
-        st->fatal_at = len ? json_error_at(st, text, len) : r->len;
+        st->fatal_at = r->len;
+        if (len && st->closed) /* the first thing after the list (yajl may be inside it) */
+            rc = lines_value_start(st, st->closed_at, &st->fatal_at);
+        else if (len)
+            rc = json_error_at(st, &st->fatal_at);
+        if (rc != NQ_OK)
+            return rc;
         if (len == 0)
             snprintf(st->fatal_msg, sizeof st->fatal_msg,
                      "the JSON text ends before its closing ']'");
         else if (st->closed)
             snprintf(st->fatal_msg, sizeof st->fatal_msg, "text after the end of the JSON array");
         else
-            json_yajl_message(st, text, len, st->fatal_msg, sizeof st->fatal_msg);
+            json_yajl_message(st, st->fatal_msg, sizeof st->fatal_msg);
         return NQ_OK;
     }
     /* jsonl: the object at hand is malformed; go on with a fresh parser at the line after the one
@@ -643,8 +743,19 @@ static int json_feed(json_state *st) {
     if (s == yajl_status_client_canceled && !st->restart)
         return NQ_ENOMEM;
     if (!st->restart) {
-        size_t at = len ? json_error_at(st, text, len) : r->len;
-        size_t begin = st->depth > 0 ? st->obj_at : lines_value_start(st, at > 0 ? at - 1 : 0);
+        size_t at = r->len, begin;
+        if (len) {
+            rc = json_error_at(st, &at);
+            if (rc != NQ_OK)
+                return rc;
+        }
+        if (st->depth > 0) {
+            begin = st->obj_at;
+        } else {
+            rc = lines_value_start(st, at > 0 ? at - 1 : 0, &begin);
+            if (rc != NQ_OK)
+                return rc;
+        }
         if (st->depth == 0 || begin > at)
             begin = at;
         if (st->depth > 0 && st->bad[0]) {
@@ -652,13 +763,15 @@ static int json_feed(json_state *st) {
                 return NQ_ENOMEM;
         } else {
             char msg[120];
-            json_yajl_message(st, text, len ? len : 1, msg, sizeof msg);
+            json_yajl_message(st, msg, sizeof msg);
             if (!json_malformed(st, at, "%s", msg))
                 return NQ_ENOMEM;
         }
-        st->restart = json_next_line(r, begin);
+        rc = json_next_line(r, begin, &st->restart);
+        if (rc != NQ_OK)
+            return rc;
     }
-    if (st->restart >= r->len) { /* the malformed object was the last thing in the text */
+    if (st->restart >= r->len && r->eof) { /* the malformed object was the last thing */
         st->ended = 1;
         return NQ_OK;
     }
@@ -693,6 +806,7 @@ int json_read(nq_reader *r, nq_item *item) {
             r->nq = keep;
             st->item_first = 0;
         }
+        json_slide(st);
         int rc = json_feed(st);
         if (rc != NQ_OK)
             return rc;

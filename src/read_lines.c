@@ -31,7 +31,7 @@ static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char 
             const char *e = tok;
             while (e < b && !scan_is_blank(*e) && *e != ',')
                 e++;
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             scan_malformed(r, item, tok, "expected a %s, got '%s'", what, scan_excerpt(tok, e, ex));
             return 1;
         }
@@ -66,7 +66,7 @@ static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char 
             continue;
         }
         if (val < base || val >= n + base) {
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             /* A common slip: 1-based columns in `cols`, 0-based ones in `perm`. */
             int slip = base ? val == 0 : val == n;
             const char *hint = !slip  ? ""
@@ -121,7 +121,7 @@ static int lines_perm_line(nq_reader *r, nq_item *item, const char *a, const cha
     while (after < b && scan_is_blank(*after))
         after++;
     if (after < b) {
-        char ex[24];
+        char ex[SCAN_EXCERPT];
         scan_malformed(r, item, after, "unexpected '%s' after the permutation",
                        scan_excerpt(after, b, ex));
     }
@@ -143,7 +143,7 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
             while (q < b && scan_is_blank(*q))
                 q++;
             if (q < b) {
-                char ex[24];
+                char ex[SCAN_EXCERPT];
                 scan_malformed(r, item, q, "unexpected '%s' after the final '.'",
                                scan_excerpt(q, b, ex));
                 return NQ_OK;
@@ -157,7 +157,7 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
             const char *e = tok;
             while (e < b && !scan_is_blank(*e) && *e != ',')
                 e++;
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             scan_malformed(r, item, tok, "expected a queen as ROW-COL, got '%s'",
                            scan_excerpt(tok, e, ex));
             return NQ_OK;
@@ -177,7 +177,7 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
         if (p < b && *p == ',')
             p++;
         else if (p < b && *p != '.') {
-            char ex[24];
+            char ex[SCAN_EXCERPT];
             scan_malformed(r, item, p, "expected ',' or '.' after a queen, got '%s'",
                            scan_excerpt(p, p + 1, ex));
             return NQ_OK;
@@ -232,7 +232,7 @@ static int lines_count(nq_reader *r, nq_item *item, const char *a, const char *b
         two = 1;
     }
     if (rc == 0 || p < b) {
-        char ex[24];
+        char ex[SCAN_EXCERPT];
         scan_malformed(r, item, p, "expected COUNT or N COUNT, got '%s'", scan_excerpt(a, b, ex));
         return NQ_OK;
     }
@@ -256,51 +256,85 @@ static int lines_count(nq_reader *r, nq_item *item, const char *a, const char *b
     return NQ_OK;
 }
 
-/* `cases`: the next item of the current line, or of the next non-blank line. */
+/* `cases`: the next item of the current line, or of the next non-blank line. A line holds all the
+ * permutations of a case (600 MB for n = 16), so it is read one permutation at a time: only the
+ * permutation at hand needs to be in the window. */
 int lines_read_case(nq_reader *r, nq_item *item) {
     const char *a, *b;
-    if (!r->in_case) {
-        if (!scan_next_line(r, &a, &b))
-            return NQ_DONE;
-        r->in_case = 1;
-        r->case_pos = scan_offset(r, a);
-        r->case_end = scan_offset(r, b);
-        r->case_line_group = r->group++;
+    int rc;
+    for (;;) {
+        if (!r->in_case) {
+            rc = scan_skip_blanks(r, 1);
+            if (rc != NQ_OK)
+                return rc;
+            if (r->pos == r->len)
+                return NQ_DONE;
+            r->in_case = 1;
+            r->case_line_group = r->group++;
+            item->group = r->case_line_group;
+            if (r->text[r->pos] != '[') { /* "-1", or not a case line: the whole line */
+                rc = scan_next_line(r, &a, &b);
+                if (rc <= 0)
+                    return rc == 0 ? NQ_DONE : scan_status(r);
+                r->in_case = 0;
+                if (b - a == 2 && a[0] == '-' && a[1] == '1') {
+                    item->kind = NQ_ITEM_NONE;
+                    item->n = r->n_hint;
+                    scan_locate(r, scan_offset(r, a), &item->line, &item->column);
+                    return NQ_OK;
+                }
+                char ex[SCAN_EXCERPT];
+                scan_malformed(r, item, a, "expected '[' or -1, got '%s'", scan_excerpt(a, b, ex));
+                return NQ_OK;
+            }
+        }
         item->group = r->case_line_group;
-        if (b - a == 2 && a[0] == '-' && a[1] == '1') {
+        rc = scan_skip_blanks(r, 0);
+        if (rc != NQ_OK)
+            return rc;
+        if (r->pos == r->len || r->text[r->pos] == '\n') { /* the end of the case line */
             r->in_case = 0;
-            item->kind = NQ_ITEM_NONE;
-            item->n = r->n_hint;
-            scan_locate(r, scan_offset(r, a), &item->line, &item->column);
+            continue;
+        }
+        if (r->text[r->pos] != '[') { /* the rest of the line is not a permutation */
+            if (scan_next_line(r, &a, &b) < 0)
+                return scan_status(r);
+            r->in_case = 0;
+            char ex[SCAN_EXCERPT];
+            scan_malformed(r, item, a, "expected '[' or -1, got '%s'", scan_excerpt(a, b, ex));
             return NQ_OK;
         }
-    }
-    item->group = r->case_line_group;
-    a = r->text + r->case_pos;
-    b = r->text + r->case_end;
-    if (*a != '[') {
-        char ex[24];
-        scan_malformed(r, item, a, "expected '[' or -1, got '%s'", scan_excerpt(a, b, ex));
-        r->in_case = 0;
+        size_t close;
+        rc = scan_find(r, r->pos, ']', '\n', &close);
+        if (rc != NQ_OK)
+            return rc;
+        if (close == r->len || r->text[close] == '\n') {
+            /* No ']' on the line: the permutation is malformed at the line's (trimmed) end. */
+            if (scan_next_line(r, &a, &b) < 0) /* the rest of the line, from its '[' */
+                return scan_status(r);
+            const char *after;
+            r->in_case = 0;
+            return lines_perm(r, item, a, b, &after);
+        }
+        const char *after;
+        a = r->text + r->pos;
+        rc = lines_perm(r, item, a, r->text + close + 1, &after);
+        if (rc != NQ_OK)
+            return rc;
+        r->pos = scan_offset(r, after);
+        if (item->kind == NQ_ITEM_MALFORMED) { /* reading goes on at the next line */
+            r->in_case = 0;
+            return scan_skip_line(r);
+        }
         return NQ_OK;
     }
-    const char *after;
-    int rc = lines_perm(r, item, a, b, &after);
-    if (rc != NQ_OK)
-        return rc;
-    while (after < b && scan_is_blank(*after))
-        after++;
-    if (item->kind == NQ_ITEM_MALFORMED || after >= b)
-        r->in_case = 0;
-    else
-        r->case_pos = scan_offset(r, after);
-    return NQ_OK;
 }
 
 int lines_read(nq_reader *r, nq_item *item) {
     const char *a, *b;
-    if (!scan_next_line(r, &a, &b))
-        return NQ_DONE;
+    int got = scan_next_line(r, &a, &b);
+    if (got <= 0)
+        return got == 0 ? NQ_DONE : scan_status(r);
     int rc;
     scan_locate(r, scan_offset(r, a), &item->line, &item->column);
     switch (r->format) {

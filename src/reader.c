@@ -20,44 +20,103 @@
 
 #include "scan.h"
 
-/* Line [*a, *b) without its leading and trailing blanks. */
-int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reader **out) {
-    if (!out || (!text && len) || n_hint < 0 || n_hint > NQ_PARSE_MAX_N)
+/* A stream's first window, for format detection: at least this much of the input (or all of it)
+ * once the blanks before the first item are skipped. */
+#define READER_DETECT_PREFIX ((size_t)1 << 20)
+
+static int reader_check_args(int format, int n_hint, nq_reader **out) {
+    if (!out || n_hint < 0 || n_hint > NQ_PARSE_MAX_N)
         return NQ_EINVAL;
     if (format != NQ_INPUT_AUTO && format != NQ_INPUT_CASES && format != NQ_INPUT_COUNT &&
         !(format >= NQ_FMT_COLS && format <= NQ_FMT_MATRIX))
         return NQ_EINVAL;
+    return NQ_OK;
+}
+
+/* Detects the format of the window from r->pos on (the whole input if r->eof); when no format
+ * fits, the first nq_reader_next() fails with the reason, at the line that could not be told. */
+static void reader_detect(nq_reader *r) {
+    int line = 1;
+    const char *text = r->text + r->pos;
+    size_t len = r->len - r->pos;
+    r->format = NQ_FMT_COLS;
+    if (detect_format(text, len, r->eof, r->n_hint, &r->format, &line) == NQ_OK)
+        return;
+    const char *a = text, *b = text;
+    size_t pos = 0, next;
+    for (int i = 1; scan_line(text, len, pos, &a, &b, &next); i++, pos = next)
+        if (i == line)
+            break;
+    long long k, ones;
+    int binary;
+    if (detect_all_integers(a, b, &k, &binary, &ones))
+        scan_fail(r, a,
+                  "a lone number: give --n N to check it as the number of solutions of N, or "
+                  "--format cols");
+    else {
+        char ex[SCAN_EXCERPT];
+        scan_fail(r, a, "cannot tell the format of '%s': give --format", scan_excerpt(a, b, ex));
+    }
+}
+
+int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reader **out) {
+    int rc = reader_check_args(format, n_hint, out);
+    if (rc != NQ_OK || (!text && len))
+        return rc != NQ_OK ? rc : NQ_EINVAL;
     nq_reader *r = calloc(1, sizeof *r);
     if (!r)
         return NQ_ENOMEM;
     r->text = text ? text : "";
     r->len = len;
+    r->eof = 1;
     r->n_hint = n_hint;
-    r->loc_line = 1;
+    r->loc_line = r->base_line = 1;
     r->format = format;
     r->pos = scan_bom_length(r->text, len);
-    if (format == NQ_INPUT_AUTO) {
-        int line = 1;
-        r->format = NQ_FMT_COLS;
-        if (nq_input_detect(r->text, len, n_hint, &r->format, &line) != NQ_OK) {
-            const char *a = r->text, *b = r->text;
-            size_t pos = 0, next;
-            for (int i = 1; scan_line(r->text, len, pos, &a, &b, &next); i++, pos = next)
-                if (i == line)
-                    break;
-            long long k, ones;
-            int binary;
-            if (detect_all_integers(a, b, &k, &binary, &ones))
-                scan_fail(r, a,
-                          "a lone number: give --n N to check it as the number of solutions of "
-                          "N, or --format cols");
-            else {
-                char ex[24];
-                scan_fail(r, a, "cannot tell the format of '%s': give --format",
-                          scan_excerpt(a, b, ex));
-            }
-        }
+    if (format == NQ_INPUT_AUTO)
+        reader_detect(r);
+    *out = r;
+    return NQ_OK;
+}
+
+int nq_reader_open(nq_read_fn read, void *user, int format, int n_hint, nq_reader **out) {
+    int rc = reader_check_args(format, n_hint, out);
+    if (rc != NQ_OK || !read)
+        return rc != NQ_OK ? rc : NQ_EINVAL;
+    nq_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NQ_ENOMEM;
+    r->read = read;
+    r->user = user;
+    r->text = "";
+    r->n_hint = n_hint;
+    r->loc_line = r->base_line = 1;
+    r->format = format;
+    /* A byte order mark, then (for detection) the blanks before the first item, dropped as they
+     * come, then the first window. */
+    while (rc == NQ_OK && r->len < 3 && !r->eof)
+        rc = scan_more(r);
+    if (rc == NQ_OK)
+        r->pos = scan_bom_length(r->text, r->len);
+    while (rc == NQ_OK && format == NQ_INPUT_AUTO) {
+        while (r->pos < r->len && (scan_is_blank(r->text[r->pos]) || r->text[r->pos] == '\n'))
+            r->pos++;
+        if (r->pos < r->len || r->eof)
+            break;
+        scan_slide(r, r->pos);
+        rc = scan_more(r);
     }
+    while (rc == NQ_OK && format == NQ_INPUT_AUTO && !r->eof &&
+           r->len - r->pos < READER_DETECT_PREFIX)
+        rc = scan_more(r);
+    if (rc == NQ_STOPPED && r->len > r->pos)
+        rc = NQ_OK; /* stopped while detecting: what was read is still read (the status stays) */
+    if (rc != NQ_OK) {
+        nq_reader_free(r);
+        return rc;
+    }
+    if (format == NQ_INPUT_AUTO)
+        reader_detect(r);
     *out = r;
     return NQ_OK;
 }
@@ -79,6 +138,8 @@ int nq_reader_next(nq_reader *r, nq_item *item) {
         return NQ_EINVAL;
     if (r->fatal)
         return NQ_EPARSE;
+    /* A failed or stopped source (r->status) still lets the items already in the window out: the
+     * readers return its status when they need more. */
     memset(item, 0, sizeof *item);
     switch (r->format) {
     case NQ_FMT_BOARD:
@@ -101,5 +162,6 @@ void nq_reader_free(nq_reader *r) {
     json_free(r->json);
     free(r->rows);
     free(r->cols);
+    free(r->buf);
     free(r);
 }

@@ -4,9 +4,13 @@
  * pairs, perm, `cases` and count claims (read_lines.c), the board formats board, grid and matrix
  * (read_boards.c), and json and jsonl through yajl (read_json.c); and their helpers (scan.h).
  *
- * A reader holds its input as a text and a position; each per-format reader consumes the text from
- * r->pos on, one item at a time, and moves r->pos past what it consumed, so that the text could as
- * well be a window of a stream refilled in front of the position.
+ * A reader holds a window of its input (the whole text of nq_reader_new(), or the part of a
+ * stream of nq_reader_open() still needed) and a position in it; each per-format reader consumes
+ * the window from r->pos on, one item at a time, and moves r->pos past what it consumed. Offsets
+ * kept in the reader are relative to the window, whose first byte is byte r->base of the input:
+ * when a stream's window slides (scan_slide(), between items), they move with it. The window is
+ * refilled only where a reader asks for more (scan_need_line(), scan_more()), and a refill may
+ * move the window in memory: readers keep offsets, not pointers, across those calls.
  */
 #ifndef NQ_READER_H
 #define NQ_READER_H
@@ -16,8 +20,16 @@
 typedef struct json_state json_state; /* read_json.c */
 
 struct nq_reader {
-    const char *text; /* the input, len bytes */
+    const char *text; /* the window: bytes [base, base + len) of the input */
     size_t len;
+    uint64_t base;
+    int eof; /* the window reaches the end of the input */
+    /* A stream (nq_reader_open()): the source, and the window's memory (NULL: a caller's text). */
+    nq_read_fn read;
+    void *user;
+    char *buf;
+    size_t cap;
+    int status;  /* a failed read (NQ_EIO, NQ_STOPPED) or NQ_ENOMEM: sticky */
     size_t pos;  /* where reading goes on */
     int format;  /* the input format (detected under NQ_INPUT_AUTO) */
     int n_hint;  /* the size given by the caller, or 0 */
@@ -27,21 +39,27 @@ struct nq_reader {
     char error[160];
     int error_line, error_column;
     char msg[160]; /* the message of the last malformed item */
-    /* `cases`: the rest of the current line still to read ([case_pos, case_end)). */
+    /* `cases`: in a case line (its next permutation at r->pos), of this group. */
     int in_case;
-    size_t case_pos, case_end;
     int case_line_group;
     json_state *json; /* json, jsonl: the parser's state, or NULL before the first item */
     /* The queens of the current item. */
     int *rows, *cols;
-    size_t nq, cap;
-    /* Cache for turning a byte offset into line and column: the start of line `loc_line`, and
-     * how far the text was searched for line ends (loc_start <= loc_scanned). */
-    size_t loc_start, loc_scanned;
-    int loc_line;
+    size_t nq, cap_q;
+    /* Line and column of input offsets (absolute): the start of line `loc_line`, and how far the
+     * input was searched for line ends (loc_start <= loc_scanned); and the same at the window's
+     * first byte, to go back to. */
+    uint64_t loc_start, loc_scanned, base_line_start;
+    int loc_line, base_line;
 };
 
 /* ---- Detection (detect.c) ---- */
+
+/* detect_format() : nq_input_detect() of [text, text + len) (after the input's byte order mark, if
+ * any), which is the rest of the input if eof, or else only what comes next of it (a stream's
+ * first window): then what lies beyond cannot be looked at, and a lone number is not known to be
+ * alone. */
+int detect_format(const char *text, size_t len, int eof, int n_hint, int *format, int *line);
 
 /* detect_all_integers() : does [a, b) hold only integer tokens (blank or comma separated)? Sets
  * *count, *binary (every token is 0 or 1) and *ones (how many are 1). */

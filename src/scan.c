@@ -11,6 +11,11 @@
 
 #include "scan.h"
 
+/* The first window of a stream: grown by doubling when a line needs more. */
+#ifndef SCAN_WINDOW
+#define SCAN_WINDOW 65536
+#endif
+
 void scan_trim(const char **a, const char **b) {
     while (*a < *b && scan_is_blank(**a))
         (*a)++;
@@ -34,28 +39,33 @@ int scan_line(const char *text, size_t len, size_t pos, const char **a, const ch
     return 1;
 }
 
-/* Line and column (1-based, in bytes) of offset pos. Offsets asked for mostly grow, so the scan
- * starts from the last line found. */
+/* Line and column (1-based, in bytes) of window offset pos. Offsets asked for mostly grow, so the
+ * scan starts from the last line found; one on the same line as that needs no scan at all, and
+ * one before it goes back to the window's first byte, whose line is known. */
 void scan_locate(nq_reader *r, size_t pos, int *line, int *column) {
     if (pos > r->len)
         pos = r->len;
-    if (pos < r->loc_scanned) {
-        r->loc_start = r->loc_scanned = 0;
-        r->loc_line = 1;
+    uint64_t at = r->base + pos;
+    if (at < r->loc_scanned && at < r->loc_start) {
+        r->loc_line = r->base_line;
+        r->loc_start = r->base_line_start;
+        r->loc_scanned = r->base;
     }
     /* Only the bytes not scanned before are searched for line ends, so that the items of a text
      * of one long line (a json listing) are located in linear time, not quadratic. */
-    for (;;) {
-        const char *nl = memchr(r->text + r->loc_scanned, '\n', pos - r->loc_scanned);
-        if (!nl)
+    while (r->loc_scanned < at) {
+        size_t from = (size_t)(r->loc_scanned - r->base);
+        const char *nl = memchr(r->text + from, '\n', pos - from);
+        if (!nl) {
+            r->loc_scanned = at;
             break;
-        r->loc_start = r->loc_scanned = (size_t)(nl - r->text) + 1;
+        }
+        r->loc_start = r->loc_scanned = r->base + (uint64_t)(nl - r->text) + 1;
         if (r->loc_line < INT_MAX)
             r->loc_line++;
     }
-    r->loc_scanned = pos;
     *line = r->loc_line;
-    size_t col = pos - r->loc_start + 1;
+    uint64_t col = at - r->loc_start + 1;
     *column = col > INT_MAX ? INT_MAX : (int)col;
 }
 
@@ -87,20 +97,33 @@ int scan_fail(nq_reader *r, const char *p, const char *fmt, ...) {
     return NQ_EPARSE;
 }
 
-/* Shows at most 20 bytes of [a, b) in a message, as printable ASCII. */
-const char *scan_excerpt(const char *a, const char *b, char out[24]) {
+/* Shows at most 20 bytes of [a, b) in a message, as printable ASCII, others as \xNN. */
+const char *scan_excerpt(const char *a, const char *b, char out[SCAN_EXCERPT]) {
+    static const char hex[] = "0123456789abcdef";
     size_t k = 0;
-    for (; a < b && k < 20; a++)
-        out[k++] = (*a >= 32 && *a < 127) ? *a : '?';
-    if (a < b && k >= 3)
-        out[k - 1] = out[k - 2] = out[k - 3] = '.';
+    int shown = 0;
+    for (; a < b && shown < 20; a++, shown++) {
+        unsigned char c = (unsigned char)*a;
+        if (c >= 32 && c < 127 && c != '\\') {
+            out[k++] = (char)c;
+        } else {
+            out[k++] = '\\';
+            out[k++] = 'x';
+            out[k++] = hex[c >> 4];
+            out[k++] = hex[c & 15];
+        }
+    }
+    if (a < b) {
+        memcpy(out + k, "...", 3);
+        k += 3;
+    }
     out[k] = '\0';
     return out;
 }
 
 int scan_push(nq_reader *r, int row, int col) {
-    if (r->nq == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 64;
+    if (r->nq == r->cap_q) {
+        size_t cap = r->cap_q ? 2 * r->cap_q : 64;
         if (cap > SIZE_MAX / sizeof(int))
             return NQ_ENOMEM;
         int *rows = realloc(r->rows, cap * sizeof(int));
@@ -111,7 +134,7 @@ int scan_push(nq_reader *r, int row, int col) {
         if (!cols)
             return NQ_ENOMEM;
         r->cols = cols;
-        r->cap = cap;
+        r->cap_q = cap;
     }
     r->rows[r->nq] = row;
     r->cols[r->nq] = col;
@@ -165,9 +188,171 @@ int scan_u128(const char **p, const char *end, nq_u128 *v) {
     return over ? -1 : 1;
 }
 
+int scan_more(nq_reader *r) {
+    if (r->status != NQ_OK)
+        return r->status;
+    if (!r->buf && r->read == NULL) {
+        r->eof = 1; /* a caller's text is all there */
+        return NQ_OK;
+    }
+    if (r->eof)
+        return NQ_OK;
+    if (r->len == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : SCAN_WINDOW;
+        char *buf = cap > r->cap ? realloc(r->buf, cap) : NULL;
+        if (!buf)
+            return r->status = NQ_ENOMEM;
+        r->buf = buf;
+        r->cap = cap;
+        r->text = buf;
+    }
+    size_t got = 0;
+    int rc = r->read(r->user, r->buf + r->len, r->cap - r->len, &got);
+    if (rc != NQ_OK)
+        return r->status = rc == NQ_STOPPED ? NQ_STOPPED : NQ_EIO;
+    if (got > r->cap - r->len)
+        return r->status = NQ_EIO; /* a source that claims more than it was given room for */
+    if (got == 0)
+        r->eof = 1;
+    r->len += got;
+    return NQ_OK;
+}
+
+/* Moves the line counts over [from, to) of the window: the locator, if it has not been there. */
+static void scan_count_lines(nq_reader *r, size_t to) {
+    while (r->loc_scanned < r->base + to) {
+        size_t from = (size_t)(r->loc_scanned - r->base);
+        const char *nl = memchr(r->text + from, '\n', to - from);
+        if (!nl) {
+            r->loc_scanned = r->base + to;
+            break;
+        }
+        r->loc_start = r->loc_scanned = r->base + (uint64_t)(nl - r->text) + 1;
+        if (r->loc_line < INT_MAX)
+            r->loc_line++;
+    }
+}
+
+size_t scan_slide(nq_reader *r, size_t keep) {
+    if (!r->buf || keep == 0 || keep < r->cap / 2)
+        return 0; /* a caller's text stays; a little dropped is not worth the move */
+    if (keep > r->len)
+        keep = r->len;
+    /* Offsets before the new first byte can no longer be located from the text: the locator
+     * moves past them first, and the line of the new first byte is noted. */
+    scan_count_lines(r, keep);
+    for (const char *p = r->text, *e = r->text + keep; p < e;) {
+        const char *nl = memchr(p, '\n', (size_t)(e - p));
+        if (!nl)
+            break;
+        if (r->base_line < INT_MAX)
+            r->base_line++;
+        r->base_line_start = r->base + (uint64_t)(nl - r->text) + 1;
+        p = nl + 1;
+    }
+    memmove(r->buf, r->buf + keep, r->len - keep);
+    r->len -= keep;
+    r->base += keep;
+    r->pos = r->pos > keep ? r->pos - keep : 0;
+    return keep;
+}
+
+int scan_need_line(nq_reader *r, size_t *from) {
+    size_t searched = *from;
+    for (;;) {
+        if (memchr(r->text + searched, '\n', r->len - searched) || r->eof)
+            return NQ_OK;
+        /* No line end yet: a run of nothing but blanks is dropped as it comes, since trimming
+         * the line would drop it anyway (2 GB of spaces must not fill the memory). */
+        size_t k = *from;
+        while (k < r->len && scan_is_blank(r->text[k]))
+            k++;
+        if (k == r->len && r->buf) {
+            int is_pos = from == &r->pos, at_pos = r->pos == *from;
+            *from = r->len;
+            if (at_pos)
+                r->pos = r->len;
+            size_t dropped = scan_slide(r, r->len); /* moves r->pos */
+            if (!is_pos)
+                *from -= dropped;
+        } else if (r->len - *from >= NQ_READ_LINE_MAX) {
+            return scan_fail(r, r->text + *from,
+                             "a line longer than %d MiB: no list item is that long (give the "
+                             "list one item a line)",
+                             NQ_READ_LINE_MAX >> 20);
+        }
+        searched = r->len;
+        int rc = scan_more(r);
+        if (rc != NQ_OK)
+            return rc;
+    }
+}
+
+int scan_skip_blanks(nq_reader *r, int newlines) {
+    for (;;) {
+        while (r->pos < r->len &&
+               (scan_is_blank(r->text[r->pos]) || (newlines && r->text[r->pos] == '\n')))
+            r->pos++;
+        if (r->pos < r->len || r->eof)
+            return NQ_OK;
+        scan_slide(r, r->pos);
+        int rc = scan_more(r);
+        if (rc != NQ_OK)
+            return rc;
+    }
+}
+
+int scan_skip_line(nq_reader *r) {
+    for (;;) {
+        const char *nl = memchr(r->text + r->pos, '\n', r->len - r->pos);
+        if (nl) {
+            r->pos = (size_t)(nl - r->text) + 1;
+            return NQ_OK;
+        }
+        r->pos = r->len;
+        if (r->eof)
+            return NQ_OK;
+        scan_slide(r, r->pos);
+        int rc = scan_more(r);
+        if (rc != NQ_OK)
+            return rc;
+    }
+}
+
+int scan_find(nq_reader *r, size_t from, char c1, char c2, size_t *at) {
+    size_t searched = from;
+    for (;;) {
+        for (size_t k = searched; k < r->len; k++)
+            if (r->text[k] == c1 || r->text[k] == c2) {
+                *at = k;
+                return NQ_OK;
+            }
+        if (r->eof) {
+            *at = r->len;
+            return NQ_OK;
+        }
+        if (r->len - from >= NQ_READ_LINE_MAX)
+            return scan_fail(r, r->text + from,
+                             "a line longer than %d MiB: no list item is that long (give the "
+                             "list one item a line)",
+                             NQ_READ_LINE_MAX >> 20);
+        searched = r->len;
+        int rc = scan_more(r);
+        if (rc != NQ_OK)
+            return rc;
+    }
+}
+
+int scan_status(const nq_reader *r) {
+    return r->fatal ? NQ_EPARSE : r->status != NQ_OK ? r->status : NQ_ENOMEM;
+}
+
 int scan_next_line(nq_reader *r, const char **a, const char **b) {
     size_t next;
     for (;;) {
+        scan_slide(r, r->pos);
+        if (scan_need_line(r, &r->pos) != NQ_OK)
+            return -1;
         if (!scan_line(r->text, r->len, r->pos, a, b, &next))
             return 0;
         r->pos = next;

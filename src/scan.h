@@ -23,11 +23,45 @@ void scan_trim(const char **a, const char **b);
 int scan_line(const char *text, size_t len, size_t pos, const char **a, const char **b,
               size_t *next);
 
-/* scan_next_line() : skips blank lines and takes the next line, trimmed, into [*a, *b);
- * r->pos moves past it. Returns 0 at the end of the text. */
+/* scan_next_line() : skips blank lines and takes the next line, trimmed, into [*a, *b) (valid until
+ * the window is refilled); r->pos moves past it. Returns 1, 0 at the end of the input, or -1 when
+ * reading failed: scan_status() tells why. */
 int scan_next_line(nq_reader *r, const char **a, const char **b);
 
-/* scan_locate() : line and column (1-based, in bytes) of offset pos. */
+/* scan_status() : why reading failed: a failed refill's status (NQ_EIO, NQ_STOPPED, NQ_ENOMEM), or
+ * NQ_EPARSE after scan_fail() (a line longer than NQ_READ_LINE_MAX). */
+int scan_status(const nq_reader *r);
+
+/* scan_need_line() : makes the window hold the line that starts at offset from, up to its '\n'
+ * or the end of the input (reading more as needed; a run of blanks with no '\n' yet, which a
+ * line's trimming drops anyway, is skipped over, moving *from and r->pos along if they point at
+ * it). Returns NQ_OK, or the status scan_status() gives. */
+int scan_need_line(nq_reader *r, size_t *from);
+
+/* scan_skip_blanks() : moves r->pos over blanks (and line ends if newlines), reading more as
+ * needed, to the next other byte or the end of the input. Returns NQ_OK or a refill's status. */
+int scan_skip_blanks(nq_reader *r, int newlines);
+
+/* scan_skip_line() : moves r->pos past the next '\n' (or to the end of the input), reading and
+ * dropping what it passes. Returns NQ_OK or a refill's status. */
+int scan_skip_line(nq_reader *r);
+
+/* scan_find() : the first c1 or c2 at or after window offset from, in *at (r->len at the end of
+ * the input), reading more as needed. Returns NQ_OK, a refill's status, or NQ_EPARSE once the
+ * search has gone NQ_READ_LINE_MAX bytes (scan_fail()). */
+int scan_find(nq_reader *r, size_t from, char c1, char c2, size_t *at);
+
+/* scan_more() : reads more of a stream into the window (growing it when full). Returns NQ_OK
+ * (r->eof set at the end of the input; nothing to do for a caller's text), or the failed read's
+ * status (NQ_EIO, NQ_STOPPED) or NQ_ENOMEM, which r->status keeps. */
+int scan_more(nq_reader *r);
+
+/* scan_slide() : a stream drops the bytes of its window before offset keep, once they are
+ * a good part of it; the reader's own offset moves with it (r->pos), the caller's
+ * are moved by the returned count (0 if nothing was dropped, always for a caller's text). */
+size_t scan_slide(nq_reader *r, size_t keep);
+
+/* scan_locate() : line and column (1-based, in bytes) of window offset pos. */
 void scan_locate(nq_reader *r, size_t pos, int *line, int *column);
 
 /* scan_offset() : the offset of p in the text. */
@@ -41,8 +75,11 @@ void scan_malformed(nq_reader *r, nq_item *item, const char *p, const char *fmt,
 int scan_fail(nq_reader *r, const char *p, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-/* scan_excerpt() : at most 20 bytes of [a, b) for a message, as printable ASCII. */
-const char *scan_excerpt(const char *a, const char *b, char out[24]);
+/* scan_excerpt() : at most 20 bytes of [a, b) for a message, as printable ASCII: other bytes (a
+ * NUL, a byte of UTF-8, a control character) as \xNN, so that a message never hides them; "..."
+ * when [a, b) is longer. out has SCAN_EXCERPT bytes. */
+#define SCAN_EXCERPT 88
+const char *scan_excerpt(const char *a, const char *b, char out[SCAN_EXCERPT]);
 
 /* scan_push() : adds the queen (row, col) to the current item. NQ_OK or NQ_ENOMEM. */
 int scan_push(nq_reader *r, int row, int col);

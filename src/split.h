@@ -1,5 +1,7 @@
 /* split.h: what the driver (parallel.c) needs of the numbered subproblems (split.c) beyond the
- * public nq_split_* functions: solving one with a scratch memory it reuses. */
+ * public nq_split_* functions: solving one with a scratch memory it reuses; the queens and the
+ * board of a subproblem (for the tests, and for a backend that counts completions elsewhere:
+ * split_state(), count the completions of the state, split_weigh()). */
 #ifndef NQ_SPLIT_H
 #define NQ_SPLIT_H
 
@@ -8,5 +10,24 @@
 /* split_solve() : nq_split_solve() with the caller's scratch (may be NULL: allocated for the
  * call). */
 int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc);
+
+/* split_queens() :
+ * The queens placed by subproblem index of s (n >= 4): the border's, then those below it, into
+ * rows[] and cols[] (NQ_MAX_N each); *stab gets the border's stabilizer size (1, 2 or 4).
+ * Returns how many, or -1 if index is out of range or n < 4. (The tests rebuild subproblems.) */
+int split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int *stab);
+
+/* split_state() :
+ * The board of subproblem index of s (n >= 4): its queens placed in *st (live or not: a dead one
+ * has no completion), and in *stab its border's stabilizer size (1, 2 or 4). Returns NQ_OK, or
+ * NQ_EINVAL if index is out of range or n < 4. */
+int split_state(const nq_split *s, uint64_t index, count_state *st, int *stab);
+
+/* split_weigh() :
+ * The contribution of a subproblem whose board st (from split_state(), with stabilizer size
+ * stab) has sols completions, found with `nodes` nodes: *out gets its weighted total, fundamental
+ * and orbit counts (for a symmetric border, from the completions invariant under the half and
+ * quarter turns, which it counts itself: a small search) and the nodes. */
+void split_weigh(const count_state *st, int stab, uint64_t sols, uint64_t nodes, nq_counts *out);
 
 #endif /* NQ_SPLIT_H */

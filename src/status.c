@@ -38,6 +38,8 @@ const char *nq_strerror(int status) {
         return "search gave up without an answer";
     case NQ_EBUSY:
         return "journal in use by another running count";
+    case NQ_ETHREAD:
+        return "cannot start the threads (out of memory or over the thread limit)";
     default:
         return "unknown status";
     }

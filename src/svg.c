@@ -5,7 +5,8 @@
  * --limit K`): light and dark squares, row numbers on the left and column numbers on top, and a
  * queen drawn as a path (a five-pointed crown on a base), so that no font is needed for the
  * pieces and every renderer draws the same glyph (a plain disc where cells are too small for a
- * crown). The dark squares are one 2 x 2 pattern, and the empty board and the queen are defined
+ * crown), given queens of a completion in other colours, and each board of a grid numbered under
+ * it. The dark squares are one 2 x 2 pattern, and the empty board and the queens are defined
  * once in <defs> and reused through <use>, so k boards cost O(n + k n) bytes instead of O(k n^2).
  * Workload: a handful to a few thousand boards of small n for people to look at; the pieces
  * (begin, board, end) let the command line stream a large grid without holding all of its text.
@@ -22,6 +23,8 @@
 #define SVG_INK        "#4a4a4a"
 #define SVG_QUEEN_FILL "#1b1b1b"
 #define SVG_QUEEN_EDGE "#fafafa"
+#define SVG_GIVEN_FILL "#8c1c13" /* a given queen (of a completion): dark red */
+#define SVG_GIVEN_EDGE "#ffd966"
 #define SVG_EMPTY_W    320 /* size of the "no solution" picture */
 #define SVG_EMPTY_H    60
 
@@ -144,11 +147,18 @@ static void svg_write_begin(sink *o, const svg_geom *g, size_t k) {
     }
     sink_printf(o, "<title>%d-queens: %zu board%s</title>\n", n, k, k == 1 ? "" : "s");
     sink_printf(o, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n<defs>\n");
+    const char *queen = g->cell >= SVG_CROWN_MIN_CELL ? svg_queen_path : svg_queen_dot;
     sink_printf(o,
                 "<symbol id=\"q\" viewBox=\"0 0 40 40\"><path d=\"%s\" fill=\"" SVG_QUEEN_FILL
                 "\" stroke=\"" SVG_QUEEN_EDGE "\" stroke-width=\"1.2\" "
                 "stroke-linejoin=\"round\"/></symbol>\n",
-                g->cell >= SVG_CROWN_MIN_CELL ? svg_queen_path : svg_queen_dot);
+                queen);
+    /* A given queen (nq_svg_board_marked()): the same crown in other colours. */
+    sink_printf(o,
+                "<symbol id=\"g\" viewBox=\"0 0 40 40\"><path d=\"%s\" fill=\"" SVG_GIVEN_FILL
+                "\" stroke=\"" SVG_GIVEN_EDGE "\" stroke-width=\"2\" "
+                "stroke-linejoin=\"round\"/></symbol>\n",
+                queen);
     /* The dark squares, as a pattern of 2 x 2 cells whose tiles start at the board's corner:
      * (r + c) odd is dark, so the top-left square is light, as on a chess board. O(1) text for
      * any n. */
@@ -186,8 +196,8 @@ static void svg_write_begin(sink *o, const svg_geom *g, size_t k) {
     sink_printf(o, "</g>\n</defs>\n");
 }
 
-static void svg_write_board(sink *o, const svg_geom *g, const int *cols, size_t index,
-                            unsigned flags) {
+static void svg_write_board(sink *o, const svg_geom *g, const int *cols, const unsigned char *given,
+                            size_t index, size_t k, unsigned flags) {
     const int n = g->n, s = g->cell;
     long long x, y;
     svg_board_xy(g, index, &x, &y);
@@ -195,15 +205,24 @@ static void svg_write_board(sink *o, const svg_geom *g, const int *cols, size_t 
     for (int r = 0; r < n; r++) {
         sink_printf(o, " %d", cols[r]);
     }
-    sink_printf(o, "%s</title>\n<use xlink:href=\"#b\"/>\n",
-                (flags & NQ_FMT_COLUMN_MAJOR) ? " (drawn transposed)" : "");
+    sink_printf(o, "%s%s</title>\n<use xlink:href=\"#b\"/>\n",
+                (flags & NQ_FMT_COLUMN_MAJOR) ? " (drawn transposed)" : "",
+                given ? " (given queens in red)" : "");
+    if (k > 1) {
+        /* Its number, under it, in the margin that separates it from the next line. */
+        int font10 = g->margin * 4, y10 = n * s * 10 + g->margin * 7;
+        sink_printf(o,
+                    "<text x=\"%d\" y=\"%d.%d\" font-family=\"sans-serif\" font-size=\"%d.%d\" "
+                    "text-anchor=\"middle\" fill=\"" SVG_INK "\">%zu</text>\n",
+                    n * s / 2, y10 / 10, y10 % 10, font10 / 10, font10 % 10, index + 1);
+    }
     for (int r = 0; r < n; r++) {
         int row = r, col = cols[r];
         if (flags & NQ_FMT_COLUMN_MAJOR) {
             row = cols[r], col = r;
         }
-        sink_printf(o, "<use xlink:href=\"#q\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
-                    col * s, row * s, s, s);
+        sink_printf(o, "<use xlink:href=\"#%c\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
+                    given && given[r] ? 'g' : 'q', col * s, row * s, s, s);
         if (r % 8 == 7 || r == n - 1) {
             sink_printf(o, "\n");
         }
@@ -234,13 +253,18 @@ size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags) {
 
 size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
                     unsigned flags) {
+    return nq_svg_board_marked(buf, cap, n, cols, NULL, index, k, flags);
+}
+
+size_t nq_svg_board_marked(char *buf, size_t cap, int n, const int *cols,
+                           const unsigned char *given, size_t index, size_t k, unsigned flags) {
     svg_geom g;
     sink o;
     sink_init(&o, buf, cap);
     if (cols == NULL || index >= k || svg_geom_init(&g, n, k) != 0 || !svg_cols_ok(n, cols)) {
         return 0;
     }
-    svg_write_board(&o, &g, cols, index, flags);
+    svg_write_board(&o, &g, cols, given, index, k, flags);
     return sink_finish(&o);
 }
 
@@ -270,7 +294,7 @@ size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k, u
     }
     svg_write_begin(&o, &g, k);
     for (size_t i = 0; i < k; i++) {
-        svg_write_board(&o, &g, cols + i * (size_t)n, i, flags);
+        svg_write_board(&o, &g, cols + i * (size_t)n, NULL, i, k, flags);
     }
     sink_printf(&o, "</svg>\n");
     return sink_finish(&o);

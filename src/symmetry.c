@@ -45,6 +45,10 @@ static void sym_cell(nq_symmetry sym, int m, int r, int c, int *rr, int *cc) {
     }
 }
 
+void sym_cell_image(int n, nq_symmetry sym, int r, int c, int *rr, int *cc) {
+    sym_cell(sym, n - 1, r, c, rr, cc);
+}
+
 void sym_image(int n, const int *cols, nq_symmetry sym, int *out) {
     for (int r = 0; r < n; r++) {
         int rr, cc;

@@ -10,6 +10,10 @@
 
 #include "nqueens.h"
 
+/* sym_cell_image() : (*rr, *cc) = the image under sym of the cell (r, c) of an n x n board (the
+ * border placements of split.c and the symmetric completions of count.c move single queens). */
+void sym_cell_image(int n, nq_symmetry sym, int r, int c, int *rr, int *cc);
+
 /* sym_image() : out = sym(cols) for a permutation cols of 0..n-1 (unchecked, out != cols). */
 void sym_image(int n, const int *cols, nq_symmetry sym, int *out);
 

@@ -93,13 +93,15 @@ static int options_whole(const char *s, long long *out) {
 int tool_parse_ll(const char *what, const char *s, long long lo, long long hi, long long *out) {
     long long v = 0;
     int rc = options_whole(s, &v);
+    char shown[96];
     if (rc == -1) {
-        tool_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi, s ? s : "");
+        tool_error("%s must be an integer from %lld to %lld, got '%s'", what, lo, hi,
+                   tool_quote(s ? s : "", s ? strlen(s) : 0, shown, sizeof shown));
         return -1;
     }
     if (rc == -2 || v < lo || v > hi) {
         tool_error("%s must be an integer from %lld to %lld, got '%s' (out of range)", what, lo, hi,
-                   s);
+                   tool_quote(s, strlen(s), shown, sizeof shown));
         return -1;
     }
     *out = v;

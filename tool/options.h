@@ -27,6 +27,10 @@ typedef struct tool_command {
 
 #define TOOL_MAX_OPTIONS 16
 
+/* TOOL_STR(NQ_MAX_THREADS) : a numeric macro's value as a string, for help texts. */
+#define TOOL_STR_(x) #x
+#define TOOL_STR(x)  TOOL_STR_(x)
+
 /* getopt_long's tables, made from a command's options (":" first, so that a missing value is
  * told from an unknown option; 'h' for --help). */
 typedef struct tool_getopt {

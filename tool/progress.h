@@ -32,6 +32,14 @@ tool_progress *tool_progress_start(int n, uint64_t size, const uint8_t *done);
 /* tool_progress_result() : one subproblem finished (calls must be serialised, as on_result is). */
 void tool_progress_result(tool_progress *p, uint64_t index, const nq_counts *c);
 
+/* tool_progress_figures() :
+ * The share of the work done (0 to 1, or -1 before any subproblem finished) and the ETA in seconds
+ * (-1 if unknown), as the line shows them at the time `at` (seconds since the start; < 0: now):
+ * the share never decreases (it stays under 1 until every subproblem is done), and the ETA is
+ * smoothed (each call counts down the time since the last one, then moves a quarter of the way to
+ * the new estimate). The line's redraws call it (now); tests give the time. */
+void tool_progress_figures(tool_progress *p, double at, double *done, double *eta);
+
 /* tool_progress_stop() : stops the thread, erases the line (terminal) and frees; NULL accepted. */
 void tool_progress_stop(tool_progress *p);
 

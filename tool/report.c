@@ -5,11 +5,13 @@
  * `nqueens count --json`.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "report.h"
 
 static const char *report_program = "nqueens";
+static const char *report_command; /* the command being run, or NULL */
 static int report_quiet;
 
 void tool_set_program(const char *name, int quiet) {
@@ -17,10 +19,23 @@ void tool_set_program(const char *name, int quiet) {
     report_quiet = quiet;
 }
 
+void tool_set_command(const char *command) {
+    report_command = command;
+}
+
+const char *tool_prefix(void) {
+    static char prefix[64];
+    snprintf(prefix, sizeof prefix, "%s%s%s", report_program, report_command ? " " : "",
+             report_command ? report_command : "");
+    return prefix;
+}
+
 void tool_vmessage(const char *command, const char *hint, const char *fmt, va_list ap) {
     if (report_quiet)
         return;
     fflush(stdout);
+    if (!command)
+        command = report_command;
     fprintf(stderr, "%s%s%s: ", report_program, command ? " " : "", command ? command : "");
     vfprintf(stderr, fmt, ap);
     if (hint)
@@ -35,8 +50,42 @@ void tool_error(const char *fmt, ...) {
     va_end(ap);
 }
 
+void tool_note(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    tool_vmessage(NULL, NULL, fmt, ap);
+    va_end(ap);
+}
+
+const char *tool_quote(const char *s, size_t len, char *out, size_t cap) {
+    static const char hex[] = "0123456789abcdef";
+    size_t k = 0;
+    for (size_t i = 0; i < len && k + 5 < cap; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 32 && c < 127 && c != '\\') {
+            out[k++] = (char)c;
+        } else {
+            out[k++] = '\\';
+            out[k++] = 'x';
+            out[k++] = hex[c >> 4];
+            out[k++] = hex[c & 15];
+        }
+    }
+    out[k] = '\0';
+    return out;
+}
+
+void tool_count_failed(int n, int rc, int threads) {
+    if (rc == NQ_ETHREAD)
+        tool_error("cannot count n = %d: cannot start %d threads (out of memory, or over this "
+                   "process's limit of threads); use fewer --threads",
+                   n, threads);
+    else
+        tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
+}
+
 void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
-                       const tool_work *work) {
+                       const char *kernel, const tool_work *work) {
     char total[41], uniq[41];
     nq_u128_to_string(c->total, total);
     nq_u128_to_string(c->unique, uniq);
@@ -46,19 +95,35 @@ void tool_print_counts(int n, const nq_counts *c, int unique, int json, double s
     }
     char o8[41], o4[41], o2[41], o1[41];
     printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
-           "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d",
+           "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d,\"kernel\":\"%s\"",
            n, total, uniq, nq_u128_to_string(c->orbit8, o8), nq_u128_to_string(c->orbit4, o4),
            nq_u128_to_string(c->orbit2, o2), nq_u128_to_string(c->orbit1, o1), seconds,
-           (unsigned long long)c->nodes, threads);
+           (unsigned long long)c->nodes, threads, kernel);
     if (work)
         printf(",\"resumed\":%llu,\"computed\":%llu", (unsigned long long)work->resumed,
                (unsigned long long)work->computed);
     printf("}\n");
 }
 
+/* What to do with a journal refused for damage: the file is left as it was. */
+#define REPORT_DAMAGE_HINT                                                                         \
+    "the file was left untouched: remove the lines that fail to resume from the records that "     \
+    "check, or give another FILE to start a new count"
+
+/* ", and so do 49 later lines", or "" when one line fails. */
+static const char *report_more_lines(const nq_journal_problem *p, char *buf, size_t cap) {
+    buf[0] = '\0';
+    if (p->lines == 2)
+        snprintf(buf, cap, ", and so does a later line");
+    else if (p->lines > 2)
+        snprintf(buf, cap, ", and so do %llu later lines", (unsigned long long)(p->lines - 1));
+    return buf;
+}
+
 void tool_journal_refused(const char *path, int rc, const nq_journal_problem *problem,
                           const nq_split *s) {
     const nq_journal_info *found = &problem->found;
+    char more[48];
     switch (rc) {
     case NQ_EBUSY:
         tool_error("checkpoint '%s' is in use by another running count", path);
@@ -67,11 +132,23 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
         tool_error("cannot use checkpoint '%s': %s", path, strerror(problem->os_error));
         break;
     case NQ_EMISMATCH:
-        if (found->format != NQ_JOURNAL_FORMAT)
-            tool_error("checkpoint '%s' was written in journal format %d, this version reads "
-                       "format %d; give another file",
-                       path, found->format, NQ_JOURNAL_FORMAT);
-        else if (s)
+        if (found->format != NQ_JOURNAL_FORMAT) {
+            char by[64] = "";
+            if (found->library[0])
+                snprintf(by, sizeof by, ", by nqueens %s", found->library);
+            if (found->format >= 0 && found->format < NQ_JOURNAL_FORMAT)
+                tool_error("checkpoint '%s' was made by an older version (journal format %d%s); "
+                           "this version (%s) reads format %d: finish it with nqueens %s, or "
+                           "start a new journal with another FILE",
+                           path, found->format, by, nq_version(), NQ_JOURNAL_FORMAT,
+                           found->library[0] ? found->library : "the version that made it");
+            else
+                tool_error("checkpoint '%s' was made by a newer version (journal format %d%s); "
+                           "this version (%s) reads format %d: finish it with nqueens %s, or "
+                           "start a new journal with another FILE",
+                           path, found->format, by, nq_version(), NQ_JOURNAL_FORMAT,
+                           found->library[0] ? found->library : "the version that made it");
+        } else if (s)
             tool_error("checkpoint '%s' belongs to another count (n = %d, split '%s'), not to "
                        "n = %d (split '%s'); give another file",
                        path, found->n, found->split_id, nq_split_n(s), nq_split_id(s));
@@ -81,9 +158,41 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
                        path, found->n, found->split_id);
         break;
     case NQ_ECORRUPT:
-        tool_error("checkpoint '%s' is damaged or is not a journal (a record before the last "
-                   "fails its check); refusing to use it",
-                   path);
+        report_more_lines(problem, more, sizeof more);
+        switch (problem->kind) {
+        case NQ_JOURNAL_NOT_A_JOURNAL:
+            tool_error("'%s' is not a checkpoint journal (%s); refusing to use it: give another "
+                       "FILE (this one was left untouched)",
+                       path, problem->line ? "line 1 is not a journal header" : "it is empty");
+            break;
+        case NQ_JOURNAL_BAD_HEADER:
+            tool_error("checkpoint '%s': line 1, the journal's header, is damaged (it fails its "
+                       "check), so no record can be trusted; refusing to use it: give another "
+                       "FILE to start a new count (this one was left untouched)",
+                       path);
+            break;
+        case NQ_JOURNAL_FOREIGN_RECORD:
+            tool_error(
+                "checkpoint '%s': line %d is not a record of this journal: its check "
+                "fails (it is damaged, or was copied from another journal)%s; " REPORT_DAMAGE_HINT,
+                path, problem->line, more);
+            break;
+        case NQ_JOURNAL_DUPLICATE:
+            tool_error("checkpoint '%s': line %d records subproblem %llu a second time (a record "
+                       "copied or repeated)%s; " REPORT_DAMAGE_HINT,
+                       path, problem->line, (unsigned long long)problem->index, more);
+            break;
+        case NQ_JOURNAL_OUT_OF_RANGE:
+            tool_error("checkpoint '%s': line %d records subproblem %llu, which this journal's "
+                       "count does not have%s; " REPORT_DAMAGE_HINT,
+                       path, problem->line, (unsigned long long)problem->index, more);
+            break;
+        default:
+            tool_error("checkpoint '%s': line %d is damaged (not a record of a "
+                       "journal)%s; " REPORT_DAMAGE_HINT,
+                       path, problem->line, more);
+            break;
+        }
         break;
     default:
         tool_error("cannot use checkpoint '%s': %s", path, nq_strerror(rc));

@@ -1,62 +1,128 @@
 /*
- * signals.c: SIGINT and SIGTERM during a long count (see signals.h): with a journal, the first
- * signal lets the subproblems in flight finish and the second quits at once; without one, the
- * first quits at once, since nothing would be saved.
+ * signals.c: SIGINT and SIGTERM during a long count, a listing or a check (see signals.h): with a
+ * journal, the first signal lets the subproblems in flight finish and the second quits at once;
+ * without one, the first quits at once, since nothing would be saved. A listing ends on a record
+ * boundary: at the end of the record being written, or, when it is computing the next one, at
+ * once through its drain function. A check stops reading and judges what it has read.
+ *
+ * The handlers only set the flag, write fixed messages and call the drain function, which are all
+ * async-signal-safe; their messages are made when the handlers are installed.
  */
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "report.h"
 #include "signals.h"
 
-/* The stop flag must be reachable from a signal handler, so it is the one file-level variable of
- * the programs' long counts. An int written whole is what nq_count_options.stop reads. */
+enum { MODE_NOW, MODE_GRACEFUL }; /* the count's, beside TOOL_STOP_LISTING and TOOL_STOP_READ */
+
+/* The stop flag must be reachable from a signal handler, so it is, with what the handler needs,
+ * the file-level state of the programs' signal handling. An int written whole is what
+ * nq_count_options.stop reads. */
 static volatile int signal_stop;
+static volatile sig_atomic_t signal_idle; /* a listing is between records, not writing */
 static struct sigaction old_sigint, old_sigterm;
+static int signal_mode;
+static void (*signal_drain)(int sig);
+static char msg_first[192], msg_again[160]; /* made when installed */
 
-static int signal_graceful; /* a journal keeps the finished work: stop after those in flight */
-
-static void on_stop_signal(int sig) {
-    if (!signal_graceful) {
-        static const char msg[] = "\nnqueens: interrupted; nothing was saved (count with "
-                                  "--checkpoint FILE to be able to resume)\n";
-        ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
-        (void)w;
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    if (signal_stop) { /* the second one: quit now, the journal already has the finished work */
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    signal_stop = sig;
-    static const char msg[] = "\nnqueens: stopping after the subproblems in flight "
-                              "(signal again to quit at once)\n";
-    ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+static void say(const char *msg) {
+    ssize_t w = write(STDERR_FILENO, msg, strlen(msg));
     (void)w;
 }
 
-const volatile int *tool_signals_install(int graceful) {
+static void die_now(int sig) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void on_stop_signal(int sig) {
+    if (signal_stop) { /* the second one: quit now */
+        say(msg_again);
+        die_now(sig);
+        return;
+    }
+    if (signal_mode == MODE_NOW) {
+        say(msg_first);
+        die_now(sig);
+        return;
+    }
+    signal_stop = sig;
+    if (signal_mode == TOOL_STOP_LISTING && signal_idle && signal_drain) {
+        signal_drain(sig);
+        _exit(128 + sig);
+    }
+    say(msg_first);
+}
+
+static void install(int mode, int restart) {
+    signal_mode = mode;
+    signal_stop = 0;
     struct sigaction sa;
-    signal_graceful = graceful;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
-    signal_stop = 0;
+    sa.sa_flags = (restart ? SA_RESTART : 0) | SA_NODEFER; /* a second signal comes through */
     sigaction(SIGINT, &sa, &old_sigint);
     sigaction(SIGTERM, &sa, &old_sigterm);
+}
+
+const volatile int *tool_signals_install(int graceful) {
+    if (graceful)
+        snprintf(msg_first, sizeof msg_first,
+                 "\n%s: stopping after the subproblems in flight (signal again to quit at once)\n",
+                 tool_prefix());
+    else
+        snprintf(msg_first, sizeof msg_first,
+                 "\n%s: interrupted; nothing was saved (count with --checkpoint FILE to be able "
+                 "to resume)\n",
+                 tool_prefix());
+    msg_again[0] = '\0';
+    install(graceful ? MODE_GRACEFUL : MODE_NOW, 1);
     return &signal_stop;
 }
 
 int tool_signals_restore(void) {
+    return tool_stop_restore();
+}
+
+void tool_stop_install(int mode, void (*drain)(int sig)) {
+    signal_drain = drain;
+    signal_idle = 0;
+    if (mode == TOOL_STOP_READ)
+        snprintf(msg_first, sizeof msg_first,
+                 "\n%s: stopping: judging what was read so far (signal again to quit at once)\n",
+                 tool_prefix());
+    else
+        snprintf(msg_first, sizeof msg_first,
+                 "\n%s: stopping at the end of this record (signal again to quit at once)\n",
+                 tool_prefix());
+    snprintf(msg_again, sizeof msg_again, "\n%s: quitting at once\n", tool_prefix());
+    install(mode, mode != TOOL_STOP_READ);
+}
+
+void tool_stop_idle(int idle) {
+    /* The records written before this call are complete in memory before the handler may see
+     * idle set (and not changed after it sees it cleared). */
+    atomic_signal_fence(memory_order_seq_cst);
+    signal_idle = idle;
+    atomic_signal_fence(memory_order_seq_cst);
+}
+
+int tool_stop_restore(void) {
     sigaction(SIGINT, &old_sigint, NULL);
     sigaction(SIGTERM, &old_sigterm, NULL);
+    signal_idle = 0;
     return signal_stop;
 }
 
 int tool_signal_caught(void) {
     return signal_stop;
+}
+
+const char *tool_signal_name(int sig) {
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
 }

@@ -120,6 +120,15 @@ list: 3 items, 0 wrong
 all good
 EOF
 expect count-lines 0 "$tmp/want" -- "$NQ" check --format count
+# `N COUNT` lines are detected (printf '8 92\n' | nqueens check called it a malformed board).
+expect count-lines-detected 0 "$tmp/want" -- "$NQ" check
+input '8 48042\n'
+want <<'EOF'
+line 1: count 48042 for n = 8: wrong, n = 8 has 92 solutions (OEIS A000170)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect count-line-wrong-detected 1 "$tmp/want" -- "$NQ" check
 input '{"n":8,"total":"92","unique":"11","seconds":0.01}\n'
 want <<'EOF'
 line 1: count 92 (fundamental 11) for n = 8: wrong, n = 8 has 92 solutions, 12 fundamental (OEIS A000170, A002562)
@@ -326,8 +335,128 @@ for f in cols pairs board json jsonl grid perm matrix; do
   expect "n1-find-$f" 0 "$tmp/want" -- "$NQ" check --all
 done
 
+# --- A stream of any length --------------------------------------------------------------------
+# check streams its input (it kept all of it in memory: 1 GB of input took 1.05 GB): memory is
+# bounded by one item and the distinct solutions, whatever the length of the input. 150 MB of
+# solutions of n = 12 (every one repeated) are judged in under 64 MB; so are 150 MB of spaces.
+# (Peak RSS from GNU time; not under AddressSanitizer, whose shadow memory has its own size.)
+fail_here() { echo "FAIL $*"; failures=$((failures + 1)); }
+"$NQ" solve 12 --format cols >"$tmp/s12"
+if [ -x /usr/bin/time ] && ! grep -q '^NQ_SANITIZE:BOOL=ON' "${NQ_BUILD:-/nonexistent}/CMakeCache.txt" 2>/dev/null; then
+  big() { local i; for i in $(seq 1 280); do cat "$tmp/s12"; done; }
+  big | /usr/bin/time -f "%M" -o "$tmp/rss" "$NQ" check >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  kib=$(tail -1 "$tmp/rss")
+  if [ $rc -eq 1 ] && grep -q "^list, n = 12: 3976000 items, 14200 valid solutions, 0 wrong, 3961800 duplicates$" "$tmp/out" &&
+    [ "$kib" -lt 65536 ]; then
+    echo "ok: 150 MB of solutions judged in $kib KiB"
+  else
+    fail_here "big input: exit $rc, $kib KiB: $(head -c 300 "$tmp/out") $(cat "$tmp/err")"
+  fi
+  head -c 150000000 /dev/zero | tr '\0' ' ' | /usr/bin/time -f "%M" -o "$tmp/rss" "$NQ" check >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  kib=$(tail -1 "$tmp/rss")
+  if [ $rc -eq 2 ] && grep -q "the input holds nothing to check" "$tmp/err" && [ "$kib" -lt 65536 ]; then
+    echo "ok: 150 MB of spaces read in $kib KiB"
+  else
+    fail_here "spaces: exit $rc, $kib KiB: $(cat "$tmp/err")"
+  fi
+  # A line longer than NQ_READ_LINE_MAX (512 MiB) is no item: refused with exit 2, not held.
+  { printf '1 3 0 2\n'; head -c 600000000 /dev/zero | tr '\0' '7'; printf '\n'; } |
+    /usr/bin/time -f "%M" -o "$tmp/rss" "$NQ" check >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  kib=$(tail -1 "$tmp/rss")
+  if [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "^nqueens check: line 2, column 1: a line longer than 512 MiB: no list item is that long" "$tmp/err" &&
+    [ "$kib" -lt 600000 ]; then
+    echo "ok: a line over 512 MiB refused ($kib KiB)"
+  else
+    fail_here "long line: exit $rc, $kib KiB: $(cat "$tmp/err")"
+  fi
+else
+  echo "skip: memory of a long input (no /usr/bin/time, or an AddressSanitizer build)"
+fi
+# A broken JSON structure found part-way through a stream prints nothing but the error, as a
+# text read whole did.
+{ "$NQ" solve 10 --format json | sed 's/]$/,[1]]/'; } >"$tmp/in"
+: >"$tmp/want"
+expect json-broken-late 2 "$tmp/want" -- "$NQ" check
+grep -q "^nqueens check: line 1, column [0-9]*: expected a quoted board row, got a number" "$tmp/err" ||
+  fail_here "json-broken-late message: $(cat "$tmp/err")"
+# A file that cannot be read.
+: >"$tmp/in"
+expect directory 2 "$tmp/want" -- "$NQ" check "$tmp"
+grep -q "^nqueens check: cannot read '$tmp': Is a directory$" "$tmp/err" ||
+  fail_here "directory message: $(cat "$tmp/err")"
+expect missing-file 2 "$tmp/want" -- "$NQ" check "$tmp/no-such-file"
+grep -q "^nqueens check: cannot open '$tmp/no-such-file': No such file or directory$" "$tmp/err" ||
+  fail_here "missing file message: $(cat "$tmp/err")"
+
+# --- Interrupted ---------------------------------------------------------------------------------
+# SIGINT or SIGTERM while check waits for more input: it judges what it has read, says so, and
+# exits 130 or 143; a --json report is closed, with "interrupted":true.
+# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
+# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
+caught() {
+  local i mask
+  for i in $(seq 1 400); do
+    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+mkfifo "$tmp/fifo"
+for sig in INT TERM; do
+  for json in "" --json; do
+    { cat "$tmp/s12"; exec sleep 30; } >"$tmp/fifo" &
+    writer=$!
+    "$NQ" check $json "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    caught "$pid"
+    sleep 1.5
+    kill "-$sig" "$pid"
+    wait "$pid"
+    rc=$?
+    kill "$writer" 2>/dev/null
+    wait "$writer" 2>/dev/null
+    want_rc=$([ $sig = INT ] && echo 130 || echo 143)
+    if [ -n "$json" ]; then
+      tail -c 40 "$tmp/out" | grep -q '"interrupted":true,"ok":false}$'
+    else
+      grep -q "^list, n = 12: 14200 items, 14200 valid solutions, 0 wrong$" "$tmp/out" &&
+        tail -1 "$tmp/out" | grep -q "^interrupted: only the first 14200 items were read and judged$"
+    fi
+    report=$?
+    if [ $rc -eq "$want_rc" ] && [ $report -eq 0 ] &&
+      grep -q "^nqueens check: interrupted by SIG$sig after 14200 items: the report covers those only$" "$tmp/err"; then
+      echo "ok: SIG$sig $json: the 14200 items read are judged"
+    else
+      fail_here "SIG$sig $json: exit $rc; $(tail -3 "$tmp/out"); $(cat "$tmp/err")"
+    fi
+  done
+done
+
+# ... and before anything came: exit 130, no report.
+exec 7<>"$tmp/fifo" # a writer that never writes: the read blocks
+"$NQ" check "$tmp/fifo" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+caught "$pid"
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+exec 7>&-
+if [ $rc -eq 130 ] && [ ! -s "$tmp/out" ] &&
+  grep -q "^nqueens check: interrupted by SIGINT before anything was read$" "$tmp/err"; then
+  echo "ok: SIGINT before any input: exit 130"
+else
+  fail_here "SIGINT before any input: exit $rc; $(cat "$tmp/out"); $(cat "$tmp/err")"
+fi
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check test(s) failed"
   exit 1
 fi
 echo "all check tests passed"
+

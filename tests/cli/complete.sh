@@ -40,7 +40,7 @@ check "excluded diagonals: count 0" 0 "0" -- \
 check "blocked cell" 0 "1 3 0 2" -- bash -c "printf '_ _ x _\n_ _ _ _\n_ _ _ _\n_ _ _ _\n' | '$NQ' complete --all --format cols"
 
 # No completion, and queens that attack each other.
-check_err "no completion" 1 "^nqueens: no completion exists$" -- "$NQ" complete 4 --queens "0-0"
+check_err "no completion" 1 "^nqueens complete: no completion exists$" -- "$NQ" complete 4 --queens "0-0"
 check_err "no completion with --all prints nothing" 1 "no completion exists" -- "$NQ" complete 4 --queens "0-0" --all --format json
 check "no completion: count 0" 0 "0" -- "$NQ" complete 4 --queens "0-0" --count
 check_err "conflict: diagonal" 1 "given queens 0-0 and 5-5 attack each other \(same diagonal\)" -- \
@@ -102,9 +102,9 @@ stats_ok() { # stats_ok N FREE ARGS...: runs complete ARGS --stats and checks th
   shift 2
   out=$("$NQ" complete "$@" --stats 2>"$tmp_stats") || true
   [ "$out" = "$("$NQ" complete "$@" 2>/dev/null)" ] || { echo "stdout differs with --stats"; return 1; }
-  err=$(grep -v '^nqueens: no completion exists$' "$tmp_stats")
+  err=$(grep -v '^nqueens complete: no completion exists$' "$tmp_stats")
   [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || { echo "stderr: $err"; return 1; }
-  [[ "$err" =~ ^nqueens:\ n=([0-9]+)\ free=([0-9]+)\ nodes=([0-9]+)\ probes=([0-9]+)$ ]] ||
+  [[ "$err" =~ ^nqueens\ complete:\ n=([0-9]+)\ free=([0-9]+)\ nodes=([0-9]+)\ probes=([0-9]+)$ ]] ||
     { echo "stderr: $err"; return 1; }
   [ "${BASH_REMATCH[1]}" = "$n" ] && [ "${BASH_REMATCH[2]}" = "$free" ] ||
     { echo "stderr: $err, want n=$n free=$free"; return 1; }
@@ -130,4 +130,41 @@ for trial in $(seq 1 16); do
   got=$("$NQ" complete $n --queens "$spec" --all --format cols 2>/dev/null)
   ok "cross-check n=$n queens $spec" test "$got" = "$want"
 done
+
+# svg: the given queens are drawn apart (symbol "g") from the added ones ("q"); the man page said
+# svg was refused while it worked. Nauck's two completions: 2 given and 6 added queens each.
+svg=$("$NQ" complete 8 --queens "3-3, 4-1" --all --format svg)
+check "complete svg: 2 given and 6 added queens in each of the 2 boards" 0 "4 12" -- \
+  bash -c "printf '%s' '$svg' | grep -o 'xlink:href=\"#[gq]\" x' | sort | uniq -c | awk '{ printf \"%s%s\", s, \$1; s = \" \" }'"
+check "complete svg: the given queens stand on their cells (3-3 and 4-1)" 0 "120 120;40 160;120 120;40 160" -- \
+  bash -c "printf '%s' '$svg' | grep -o 'href=\"#g\" x=\"[0-9]*\" y=\"[0-9]*\"' | sed 's/.*x=\"\([0-9]*\)\" y=\"\([0-9]*\)\"/\1 \2/' | paste -sd ';'"
+ok "complete svg is valid XML" bash -c "printf '%s' '$svg' | xmllint --noout - 2>/dev/null || ! command -v xmllint >/dev/null"
+# --column-major prints each completion transposed, as solve --column-major does.
+check "complete --column-major" 0 "$("$NQ" solve 8 --format cols --column-major | grep -Fx -f <(printf '%s\n' "$nauck" | while read -r l; do echo "$l" | awk '{ for (r = 0; r < NF; r++) t[$(r + 1)] = r; for (c = 0; c < NF; c++) printf "%s%d", (c ? " " : ""), t[c]; print "" }'; done))" -- \
+  "$NQ" complete 8 --queens "3-3, 4-1" --all --format cols --column-major
+
+# complete --all interrupted: the output ends on a whole completion, exit 130.
+# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
+# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
+caught() {
+  local i mask
+  for i in $(seq 1 400); do
+    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+tmpc=$(mktemp -d)
+"$NQ" complete 18 --queens "0-1" --all --format json >"$tmpc/out" 2>"$tmpc/err" &
+pid=$!
+caught "$pid"
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+ok "complete --all, SIGINT: exit 130, the json closed, every completion whole" \
+  bash -c "[ $rc = 130 ] && '$NQ' check --format json --n 18 '$tmpc/out' >/dev/null &&
+           grep -Eq '^nqueens complete: interrupted by SIGINT after [0-9]+ completions?$' '$tmpc/err'"
+rm -rf "$tmpc"
 finish

@@ -16,7 +16,7 @@ for n in $(seq 1 13); do
   fi
   check "json n=$n" 0 \
     "{\"n\":$n,\"total\":$total,\"unique\":$unique,\"orbit8\":$o8,\"orbit4\":$o4,\"orbit2\":$o2,\"orbit1\":$o1,\"threads\":2}" -- \
-    bash -c "'$NQ' count $n --json --threads 2 | sed -E 's/,\"seconds\":[0-9.]+,\"nodes\":[0-9]+//'"
+    bash -c "'$NQ' count $n --json --threads 2 | sed -E 's/,\"seconds\":[0-9.]+,\"nodes\":[0-9]+//; s/,\"kernel\":\"[a-z0-9]+\"//'"
 done
 
 check "N from stdin" 0 "92" -- bash -c "echo 8 | '$NQ' count"
@@ -24,14 +24,25 @@ check "N from stdin, unique" 0 "12" -- bash -c "echo 8 | '$NQ' count --unique"
 check "options before N" 0 "12" -- "$NQ" count -u -t 2 8
 check "short options" 0 "2680" -- "$NQ" count 11 -t 1
 check "json has seconds, nodes and threads" 0 "1" -- \
-  bash -c "'$NQ' count 10 --json --threads 3 | grep -cE '^\{\"n\":10,.*\"seconds\":[0-9]+\.[0-9]{6},\"nodes\":[0-9]+,\"threads\":3\}$'"
+  bash -c "'$NQ' count 10 --json --threads 3 | grep -cE '^\{\"n\":10,.*\"seconds\":[0-9]+\.[0-9]{6},\"nodes\":[0-9]+,\"threads\":3,\"kernel\":\"(generic|avx2|avx512)\"\}$'"
 check "help" 0 "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]" -- \
   bash -c "'$NQ' count --help | head -1"
 check "estimate, without counting" 0 "1" -- \
-  bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-5], [0-9.]+ s on this machine\)$'"
+  bash -c "'$NQ' count 27 --estimate --threads 1 | grep -cE '^counting n = 27 takes about [0-9.e+]+ (seconds|minutes|hours|days|years) on 1 thread \(estimated from n = 1[0-6], [0-9.]+ s of CPU time on this machine, (generic|avx2|avx512) kernel\)$'"
+kernel_here=$("$NQ" count 12 --json | sed -E 's/.*"kernel":"([a-z0-9]+)".*/\1/')
+check "estimate beyond n = 32: the same kernel (every kernel counts every n >= 4)" 0 "1" -- \
+  bash -c "'$NQ' count 40 --estimate --threads 1 | grep -c ', $kernel_here kernel)$'"
+# --estimate --json is one JSON object (it printed text), and a small count is "under a second"
+# (it was "about 0 seconds").
+check "estimate --json" 0 "1" -- \
+  bash -c "'$NQ' count 27 --estimate --json --threads 1 | grep -cE '^\{\"n\":27,\"estimated_seconds\":[0-9.e+]+,\"threads\":1,\"measured_n\":1[0-6],\"measured_seconds\":[0-9]+\.[0-9]{6},\"kernel\":\"(generic|avx2|avx512)\"\}$'"
+check "estimate --json is read back by check as no count claim (JSON, parsed)" 0 "1" -- \
+  bash -c "'$NQ' count 27 --estimate --json | '$NQ' check --format jsonl 2>/dev/null | grep -c 'malformed: an object with \"cols\" (a solution) or \"total\" (a count) expected'"
+check "a small count is under a second" 0 "1" -- \
+  bash -c "'$NQ' count 8 --estimate --threads 1 | grep -cE '^counting n = 8 takes under a second on 1 thread '"
 
 check_err "a count of years is refused" 2 \
-  "^nqueens: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
+  "^nqueens count: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
   "$NQ" count 30 --threads 1
 check_err "N = 0" 2 "N must be an integer from 1 to 64, got '0'" -- "$NQ" count 0
 check_err "N = 65" 2 "N must be an integer from 1 to 64, got '65'" -- "$NQ" count 65
@@ -43,6 +54,55 @@ check_err "threads 0" 2 "--threads must be an integer from 1 to 1024, got '0'" -
 check_err "threads not a number" 2 "--threads must be an integer from 1 to 1024, got 'many'" -- "$NQ" count 8 --threads many
 check_err "threads without value" 2 "option '--threads' needs a value" -- "$NQ" count 8 --threads
 check_err "unknown option" 2 "unknown option '--fast'" -- "$NQ" count 8 --fast
+
+# Kernels (NQ_KERNEL): each one this CPU runs gives the same JSON, nodes included, and names
+# itself; one it lacks, or an unknown name, is refused with exit 2. What this CPU runs is read
+# from /proc/cpuinfo, independently of the library's cpuid check, and what the build has from
+# the list cmake/kernels.cmake writes.
+flags=" $(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null | cut -d: -f2) $(sed 's/[a-z0-9][a-z0-9]*/built:&/g' "$NQ_BUILD/kernels-built.txt") "
+has_all() { for f in "$@"; do [[ $flags == *" $f "* ]] || return 1; done; }
+strip_time() { sed -E 's/,"seconds":[0-9.]+//; s/,"kernel":"[a-z0-9]+"//'; }
+export -f strip_time
+want=$("$NQ" count 14 --json --threads 2 | strip_time)
+for k in generic avx2 avx512; do
+  case $k in
+    generic) runs=1 ;;
+    avx2) has_all avx2 bmi1 bmi2 popcnt abm built:avx2 && runs=1 || runs=0 ;;
+    avx512) has_all avx2 bmi1 bmi2 popcnt abm avx512f avx512bw avx512vl avx512_bitalg \
+      built:avx512 && runs=1 || runs=0 ;;
+  esac
+  [ "$(uname -m)" = x86_64 ] || [ $k = generic ] || runs=0
+  if [ $runs = 1 ]; then
+    check "NQ_KERNEL=$k: same counts and nodes" 0 "$want" -- \
+      bash -c "NQ_KERNEL=$k '$NQ' count 14 --json --threads 2 | strip_time"
+    check "NQ_KERNEL=$k: named in the JSON" 0 "1" -- \
+      bash -c "NQ_KERNEL=$k '$NQ' count 12 --json | grep -c '\"kernel\":\"$k\"}$'"
+    check "NQ_KERNEL=$k: n <= 3 is a plain search (generic)" 0 "1" -- \
+      bash -c "NQ_KERNEL=$k '$NQ' count 3 --json | grep -c '\"kernel\":\"generic\"}$'"
+  else
+    check_err "NQ_KERNEL=$k: not on this CPU" 2 \
+      "^nqueens count: NQ_KERNEL=$k: this CPU \(or this build\) cannot run that kernel; it runs: generic" -- \
+      env NQ_KERNEL=$k "$NQ" count 8
+  fi
+done
+check "NQ_KERNEL empty: the default" 0 "92" -- env NQ_KERNEL= "$NQ" count 8
+check "NQ_KERNEL=auto" 0 "$want" -- bash -c "NQ_KERNEL=auto '$NQ' count 14 --json --threads 2 | strip_time"
+check_err "NQ_KERNEL unknown" 2 \
+  "^nqueens count: NQ_KERNEL='fast' is not a kernel: use auto, generic, avx2 or avx512 \(this machine runs: generic" -- \
+  env NQ_KERNEL=fast "$NQ" count 8
+check_err "NQ_KERNEL unknown, with --estimate" 2 "NQ_KERNEL='AVX2' is not a kernel" -- \
+  env NQ_KERNEL=AVX2 "$NQ" count 20 --estimate
+
+# A journal written by an earlier numbering of the subproblems (nq-split/2, the corner/edge
+# search, in journal format 1; tests/data has one of n = 8, made by nqueens 0.1.0) is refused,
+# naming the version that can finish it, never mixed into a count of the current numbering.
+tmpj=$(mktemp)
+cp "$NQ_TEST_DATA/journal-split2-n8.nqj" "$tmpj"
+check_err "a journal of the previous split (journal format 1, nqueens 0.1.0) is refused" 2 \
+  "^nqueens count: checkpoint '.*' was made by an older version \(journal format 1, by nqueens 0.1.0\); this version \(0.2.0\) reads format 2: finish it with nqueens 0.1.0, or start a new journal with another FILE$" -- \
+  "$NQ" count 8 --checkpoint "$tmpj"
+check "... and left as it was" 0 "" -- cmp "$tmpj" "$NQ_TEST_DATA/journal-split2-n8.nqj"
+rm -f "$tmpj"
 
 # Signals, without --checkpoint: there is nothing to save, so the first SIGINT or SIGTERM ends the
 # count at once (it used to wait for the subproblems in flight, which can take hours at large n),
@@ -72,7 +132,7 @@ for sig in INT TERM; do
   want=$((128 + $(kill -l "$sig")))
   check "SIG$sig without a checkpoint stops at once with $want" 0 "exit $want" -- echo "$rc"
   check "SIG$sig without a checkpoint says nothing was saved" 0 \
-    "nqueens: interrupted; nothing was saved (count with --checkpoint FILE to be able to resume)" -- \
+    "nqueens count: interrupted; nothing was saved (count with --checkpoint FILE to be able to resume)" -- \
     grep -v '^$' "$tmp/err"
   check "SIG$sig: no count on stdout" 0 "" -- cat "$tmp/out"
 done
@@ -83,12 +143,26 @@ check "count 24 starts without an estimate" 0 "" -- cat "$tmp/err.before"
 check "count 24 interrupted" 0 "exit 130" -- echo "$rc"
 rc=$(interrupt_now INT 25 --threads 1 --force)
 check "count 25 prints its estimate on stderr before starting" 0 "1" -- bash -c \
-  "grep -cE '^nqueens: counting n = 25 takes about [0-9.e+]+ [a-z]+ on 1 thread \(estimated from n = 1[0-5], [0-9.]+ s on this machine\)$' '$tmp/err.before'"
+  "grep -cE '^nqueens count: counting n = 25 takes about [0-9.e+]+ [a-z]+ on 1 thread \(estimated from n = 1[0-6], [0-9.]+ s of CPU time on this machine, (generic|avx2|avx512) kernel\)$' '$tmp/err.before'"
 check "count 25 --force: the estimate is the only line before the count" 0 "1" -- \
   bash -c "wc -l <'$tmp/err.before'"
 check "count 25 --force started (interrupted by SIGINT)" 0 "exit 130" -- echo "$rc"
 rc=$(interrupt_now INT 30 --threads 1 --force)
 check "count 30 --force starts although it would take years" 0 "exit 130" -- echo "$rc"
 check "count 30 --force: the estimate says years" 0 "1" -- \
-  bash -c "grep -cE '^nqueens: counting n = 30 takes about [0-9.e+]+ years on 1 thread' '$tmp/err.before'"
+  bash -c "grep -cE '^nqueens count: counting n = 30 takes about [0-9.e+]+ years on 1 thread' '$tmp/err.before'"
+
+# Threads are capped at 1024 (NQ_MAX_THREADS), and threads that cannot be started (here: an
+# address space too small for 1024 stacks) are a clear error with exit 2, not a message of the
+# OpenMP runtime and exit 1. Not under AddressSanitizer, which needs a huge address space.
+check_err "threads above the cap" 2 "--threads must be an integer from 1 to 1024, got '1025'" -- \
+  "$NQ" count 8 --threads 1025
+check "1024 threads" 0 "14200" -- "$NQ" count 12 --threads 1024
+if grep -q '^NQ_SANITIZE:BOOL=ON' "$NQ_BUILD/CMakeCache.txt" 2>/dev/null; then
+  echo "skip: threads under an address-space limit (AddressSanitizer build)"
+else
+  check_err "threads that cannot start" 2 \
+    "^nqueens count: cannot count n = 12: cannot start 1024 threads \(out of memory, or over this process's limit of threads\); use fewer --threads$" -- \
+    bash -c "ulimit -v 300000 && exec '$NQ' count 12 --threads 1024"
+fi
 finish

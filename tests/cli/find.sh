@@ -212,6 +212,46 @@ if ! grep -qs "NQ_SANITIZE:BOOL=ON" "${NQ_BUILD:-/nonexistent}/CMakeCache.txt"; 
     fail "find 10^8 --method random under ulimit: $out"
 fi
 
+# Interrupted: while the answer is computed (a random solution of 2*10^7 queens takes seconds),
+# SIGINT ends find at once, printing nothing, exit 130; while it is written (into a pipe that is
+# not read yet), find writes it whole, then exits 130: never half a solution.
+# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
+# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
+caught() {
+  local i mask
+  for i in $(seq 1 400); do
+    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+"$NQ" find 20000000 --method random --seed 3 --format cols >"$tmp/r.out" 2>"$tmp/r.err" &
+pid=$!
+caught "$pid"
+sleep 0.2
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" = 130 ] && [ ! -s "$tmp/r.out" ] &&
+  grep -q "^nqueens find: interrupted by SIGINT after 0 solutions$" "$tmp/r.err" ||
+  fail "find interrupted while computing: exit $rc, $(wc -c <"$tmp/r.out") bytes, $(cat "$tmp/r.err")"
+mkfifo "$tmp/fifo"
+(exec 3<"$tmp/fifo"; sleep 2; exec cat <&3 >"$tmp/w.out") &
+reader=$!
+"$NQ" find 2000000 --format cols >"$tmp/fifo" 2>"$tmp/w.err" &
+pid=$!
+caught "$pid"
+sleep 1
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+wait "$reader"
+[ "$rc" = 143 ] && [ "$(wc -w <"$tmp/w.out")" = 2000000 ] &&
+  "$NQ" check --n 2000000 "$tmp/w.out" >/dev/null &&
+  grep -q "^nqueens find: interrupted by SIGTERM after 1 solution$" "$tmp/w.err" ||
+  fail "find interrupted while writing: exit $rc, $(wc -w <"$tmp/w.out") numbers, $(cat "$tmp/w.err")"
+
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)" >&2
 else

@@ -21,16 +21,16 @@ pc=$(find "$prefix" -name nqueens.pc | head -1)
 libdir=$(dirname "$(dirname "$pc")")
 ok "nqueens.pc installed in LIBDIR/pkgconfig" test -f "$pc"
 ok "libnqueens.a installed" test -f "$libdir/libnqueens.a"
-ok "libnqueens.so -> libnqueens.so.0 -> libnqueens.so.0.1.0" \
+ok "libnqueens.so -> libnqueens.so.0 -> libnqueens.so.0.2.0" \
   bash -c "[ \"\$(readlink '$libdir/libnqueens.so')\" = libnqueens.so.0 ] &&
-           [ \"\$(readlink '$libdir/libnqueens.so.0')\" = libnqueens.so.0.1.0 ]"
+           [ \"\$(readlink '$libdir/libnqueens.so.0')\" = libnqueens.so.0.2.0 ]"
 check "SONAME is libnqueens.so.0" 0 "libnqueens.so.0" -- \
-  bash -c "readelf -d '$libdir/libnqueens.so.0.1.0' | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'"
+  bash -c "readelf -d '$libdir/libnqueens.so.0.2.0' | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'"
 check "libnqueens.so exports only nq_ names (hidden visibility, NQ_API)" 0 "" -- \
-  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.1.0' | awk '{ print \$3 }' | grep -v '^nq_' || true"
+  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.2.0' | awk '{ print \$3 }' | grep -v '^nq_' || true"
 check "libnqueens.so exports the public API (nq_count, nq_version)" 0 "nq_count
 nq_version" -- \
-  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.1.0' | awk '{ print \$3 }' | grep -x -e nq_count -e nq_version | sort"
+  bash -c "nm -D --defined-only '$libdir/libnqueens.so.0.2.0' | awk '{ print \$3 }' | grep -x -e nq_count -e nq_version | sort"
 ok "nqueens.h installed" cmp "$prefix/include/nqueens.h" "$NQ_SRC/include/nqueens.h"
 ok "CMake package installed" test -f "$libdir/cmake/nqueens/nqueensConfig.cmake" -a \
   -f "$libdir/cmake/nqueens/nqueensConfigVersion.cmake"
@@ -63,7 +63,7 @@ example_ok() { # example_ok BINARY: runs it, checks the counts and equality with
 
 # pkg-config (relocatable: the prefix comes from the .pc file's place).
 export PKG_CONFIG_PATH=$libdir/pkgconfig
-check "pkg-config --modversion" 0 "0.1.0" -- pkg-config --modversion nqueens
+check "pkg-config --modversion" 0 "0.2.0" -- pkg-config --modversion nqueens
 check "pkg-config --cflags points into the prefix" 0 "-I$prefix/include" -- \
   bash -c "pkg-config --cflags nqueens | sed 's|/lib[^ ]*/pkgconfig/\.\./\.\.||; s| *$||'"
 # shellcheck disable=SC2046
@@ -74,6 +74,29 @@ ok "the pkg-config build runs right" example_ok "$tmp/example_pc"
 ok "it uses the installed shared library by its SONAME" \
   bash -c "readelf -d '$tmp/example_pc' | grep -q 'NEEDED.*\[libnqueens.so.0\]' &&
            ldd '$tmp/example_pc' | grep -q '$libdir/libnqueens.so.0'"
+
+# pkg-config, static: nqueens-static.pc links libnqueens.a, so the program runs without the
+# shared library (the example's build comment gave a program that could not find
+# libnqueens.so.0).
+check "pkg-config nqueens-static --libs names the archive" 0 "$libdir/libnqueens.a -lyajl -lz -lm -pthread" -- \
+  bash -c "pkg-config --libs nqueens-static | sed 's|/lib[^ ]*/pkgconfig/\.\./\.\.|/|; s|//|/|g; s| *$||'"
+# shellcheck disable=SC2046
+ok "example.c builds with pkg-config nqueens-static" \
+  "$cc" $extra "$NQ_SRC/examples/example.c" -o "$tmp/example_static_pc" \
+  $(pkg-config --cflags --libs nqueens-static)
+ok "the static pkg-config build runs right, without libnqueens.so" \
+  bash -c "! readelf -d '$tmp/example_static_pc' | grep -q 'NEEDED.*libnqueens' &&
+           LD_LIBRARY_PATH= '$tmp/example_static_pc' >/dev/null"
+ok "the static pkg-config build gives the same output" example_ok "$tmp/example_static_pc"
+# The build commands of example.c's head comment, as written there (PREFIX replaced).
+sed -n 's/^ \*   \(cc example.c .*\)$/\1/p' "$NQ_SRC/examples/example.c" >"$tmp/commands"
+ok "example.c's comment gives a static build command" grep -q "nqueens-static" "$tmp/commands"
+shared_cmd=$(sed -n '/--libs nqueens) \\$/{n;s/^ \*  *//;s/ *(shared library)$//;s/ -o example$//;p}' "$NQ_SRC/examples/example.c")
+ok "example.c's comment gives a shared build command with an rpath" \
+  bash -c "printf '%s' '$shared_cmd' | grep -q -- '-Wl,-rpath,'"
+ok "example.c's shared build, as its comment says, runs (rpath)" \
+  bash -c "cd '$NQ_SRC/examples' && $cc $extra example.c \$(pkg-config --cflags --libs nqueens) $shared_cmd -o '$tmp/ex_comment' &&
+           '$tmp/ex_comment' >/dev/null"
 
 # find_package, shared and static.
 ok "examples/ configures with find_package(nqueens)" \

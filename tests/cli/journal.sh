@@ -83,7 +83,7 @@ for n in 14 15; do
     r=$(hooked "$j" 100 INT "$n" --threads 1)
     [ "$r" = "exit 130" ] || fail "n=$n SIGINT: ended with $r: $(cat "$tmp/err")"
     [ "$(done_of "$j")" = $((d + 100)) ] || fail "n=$n SIGINT: $(done_of "$j") done, not $((d + 100))"
-    grep -q "^nqueens: interrupted by SIGINT: $((d + 100)) of $size subproblems done and saved in '$j'; run the same command again to resume$" \
+    grep -q "^nqueens count: interrupted by SIGINT: $((d + 100)) of $size subproblems done and saved in '$j'; run the same command again to resume$" \
         "$tmp/err" || fail "n=$n SIGINT: no resume hint: $(cat "$tmp/err")"
     [ -s "$tmp/out" ] && fail "n=$n SIGINT: printed a count although interrupted"
     d=$((d + 100))
@@ -94,7 +94,7 @@ for n in 14 15; do
     [ "$r" = "exit 143" ] || fail "n=$n SIGTERM: ended with $r: $(cat "$tmp/err")"
     e=$(done_of "$j")
     [ "$e" -ge $((d + 7)) ] && [ "$e" -le $((d + 8)) ] || fail "n=$n SIGTERM: $e done after $d + 7"
-    grep -q "^nqueens: interrupted by SIGTERM: $e of $size subproblems done and saved in '$j'" \
+    grep -q "^nqueens count: interrupted by SIGTERM: $e of $size subproblems done and saved in '$j'" \
         "$tmp/err" || fail "n=$n SIGTERM: message: $(cat "$tmp/err")"
     d=$e
 
@@ -144,7 +144,7 @@ if wait_for "$holder" stopped "$holder"; then
     "$NQ" count 12 --checkpoint "$j" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && cmp -s "$j" "$tmp/held.before" &&
-        [ "$(cat "$tmp/err")" = "nqueens: checkpoint '$j' is in use by another running count" ] &&
+        [ "$(cat "$tmp/err")" = "nqueens count: checkpoint '$j' is in use by another running count" ] &&
         ok "a journal held by a running count is refused" ||
         fail "held journal: exit $rc, stderr: $(cat "$tmp/err")"
     kill -CONT "$holder"
@@ -167,6 +167,36 @@ if [ $rc -eq 2 ] && grep -q "cannot write checkpoint '$j': File too large" "$tmp
     fail "write error: exit $rc, stderr: $(cat "$tmp/efbig.err")"
 fi
 resume 12 "$j" "after a write error"
+
+# A full disk, with two threads appending: the message names the failing call's error (it once
+# said "Success" in about half the runs, errno being read on another thread). A 64 KiB tmpfs
+# fills up part-way through the journal of n = 15 (88 KB; the one of n = 14, 57 KB, fits);
+# mounting it needs root, or a user namespace.
+full_disk() { # full_disk DIR: 20 runs of count 15 --threads 2 with the journal on a 64 KiB tmpfs
+    mount -t tmpfs -o size=64k tmpfs "$1" || return 3
+    local i
+    for i in $(seq 1 20); do
+        rm -f "$1/j"
+        "$NQ" count 15 --threads 2 --no-progress --checkpoint "$1/j" 2>&1 | tail -n 1
+        echo "exit ${PIPESTATUS[0]}"
+    done
+    umount "$1"
+}
+mkdir -p "$tmp/full"
+if [ "$(id -u)" -eq 0 ]; then
+    full_disk "$tmp/full" >"$tmp/full.out" 2>&1
+else
+    export -f full_disk
+    unshare -rm bash -c "NQ='$NQ'; full_disk '$tmp/full'" >"$tmp/full.out" 2>&1
+fi
+if [ $? -eq 3 ] || ! grep -q exit "$tmp/full.out"; then
+    skip_part "full disk: cannot mount a tmpfs here: $(head -c 200 "$tmp/full.out")"
+elif [ "$(grep -c "^exit 2$" "$tmp/full.out")" = 20 ] &&
+    [ "$(grep -c "^nqueens count: cannot write checkpoint '$tmp/full/j': No space left on device$" "$tmp/full.out")" = 20 ]; then
+    ok "full disk: 20 of 20 runs say 'No space left on device' and exit 2"
+else
+    fail "full disk: $(sort "$tmp/full.out" | uniq -c)"
+fi
 
 # A torn last line is reported by --status, ignored and counted again.
 j=$tmp/torn
@@ -197,9 +227,49 @@ refused "a journal of another n" "$j" 11 "belongs to another count (n = 10"
 cp "$j" "$tmp/n10.bad"
 sed -i '3s/^r \([0-9]*\) \([0-9]\)/r \1 9\2/' "$tmp/n10.bad" # one more digit in a total
 cmp -s "$j" "$tmp/n10.bad" && fail "the corruption did not change the file"
-refused "a damaged middle record" "$tmp/n10.bad" 10 "damaged or is not a journal"
+refused "a damaged middle record" "$tmp/n10.bad" 10 \
+    "line 3 is not a record of this journal: its check fails .*remove the lines that fail"
 printf 'my notes\nkeep them\n' >"$tmp/notes.txt"
-refused "a file that is no journal" "$tmp/notes.txt" 10 "damaged or is not a journal"
+refused "a file that is no journal" "$tmp/notes.txt" 10 \
+    "'$tmp/notes.txt' is not a checkpoint journal (line 1 is not a journal header)"
+
+# Records are tied to their journal (format 2): the n = 12 header followed by 50 records of an
+# n = 11 journal gave 13928 (right: 14200) with exit 0 in format 1; now it is refused with the
+# first line that fails and how many do. So is one valid record of another journal appended (of
+# another n, or of the same n and split), last or not, and a damaged header.
+"$NQ" count 11 --checkpoint "$tmp/j11" >/dev/null
+"$NQ" count 12 --checkpoint "$tmp/j12" >/dev/null
+"$NQ" count 12 --checkpoint "$tmp/j12b" >/dev/null
+{ head -n 1 "$tmp/j12"; sed -n '2,51p' "$tmp/j11"; } >"$tmp/spliced"
+refused "a spliced journal (n = 12 header, 50 records of n = 11)" "$tmp/spliced" 12 \
+    "checkpoint '$tmp/spliced': line 2 is not a record of this journal: its check fails (it is damaged, or was copied from another journal), and so do 49 later lines"
+lines12=$(wc -l <"$tmp/j12")
+cp "$tmp/j12" "$tmp/app11"
+sed -n 5p "$tmp/j11" >>"$tmp/app11"
+refused "a record of an n = 11 journal appended" "$tmp/app11" 12 \
+    "line $((lines12 + 1)) is not a record of this journal"
+cp "$tmp/j12" "$tmp/app12"
+sed -n 7p "$tmp/j12b" >>"$tmp/app12"
+refused "a record of another journal of the same n and split appended" "$tmp/app12" 12 \
+    "line $((lines12 + 1)) is not a record of this journal"
+{ head -n 3 "$tmp/j12"; sed -n 9p "$tmp/j12b"; sed -n '4,$p' "$tmp/j12"; } >"$tmp/mid12"
+refused "a record of another journal of the same n and split in the middle" "$tmp/mid12" 12 \
+    "line 4 is not a record of this journal"
+"$NQ" count --checkpoint "$tmp/mid12" --status >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "line 4 is not a record" "$tmp/err" &&
+    ok "--status refuses it too" || fail "--status of a spliced journal: $(cat "$tmp/err")"
+sed '1s/size=/size=1/' "$tmp/j12" >"$tmp/header12"
+refused "a damaged header" "$tmp/header12" 12 \
+    "line 1, the journal's header, is damaged (it fails its check), so no record can be trusted"
+# Removing the lines that fail, as the message says, resumes from the records that check.
+head -n 21 "$tmp/spliced" | sed 2,21d >"$tmp/cleaned"
+out=$("$NQ" count 12 --checkpoint "$tmp/cleaned" --no-progress 2>"$tmp/err")
+[ "$out" = "$(total_of 12)" ] && ok "the spliced journal without its foreign lines resumes" ||
+    fail "cleaned journal gave '$out': $(cat "$tmp/err")"
+# A journal of the previous format names the version that can finish it.
+printf 'nqueens-journal 1 n=9 size=40 library=0.1.0 split=nq-split/2 corner-edge-bound n=9 depth=4 size=40 crc=1c0d3a5b\nr 0 0 0 0 0 0 0 9 a3c1f2e0\n' >"$tmp/format1"
+refused "a journal of format 1" "$tmp/format1" 9 \
+    "checkpoint '$tmp/format1' was made by an older version (journal format 1, by nqueens 0.1.0); this version (.*) reads format 2: finish it with nqueens 0.1.0, or start a new journal with another FILE"
 
 # Unwritable or unusable paths.
 "$NQ" count 8 --checkpoint "$tmp/no/such/dir/j" >"$tmp/out" 2>"$tmp/err"
@@ -231,7 +301,7 @@ if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
         fail "$who in a writable directory: '$out', $(cat "$tmp/err")"
     "${as_user[@]}" "$nq" count 8 --checkpoint "$tmp/ro/j" >"$tmp/out" 2>"$tmp/err"
     [ $? -eq 2 ] && [ ! -e "$tmp/ro/j" ] &&
-        grep -q "^nqueens: cannot use checkpoint '$tmp/ro/j': Permission denied$" "$tmp/err" &&
+        grep -q "^nqueens count: cannot use checkpoint '$tmp/ro/j': Permission denied$" "$tmp/err" &&
         ok "read-only directory refused" || fail "read-only directory: $(cat "$tmp/err")"
 fi
 

@@ -85,9 +85,9 @@ check_err "empty stdin" 2 "expected N on standard input, got nothing" -- \
   bash -c "'$NQ' solve </dev/null"
 check_err "bad stdin" 2 "got 'eight'" -- bash -c "echo eight | '$NQ' solve"
 check_err "bad limit" 2 "--limit must be an integer" -- "$NQ" solve 4 --limit 0
-check_err "negative limit names --limit" 2 "^nqueens: --limit must be an integer" -- \
+check_err "negative limit names --limit" 2 "^nqueens solve: --limit must be an integer" -- \
   "$NQ" solve 4 --limit -1
-check_err "negative -l names --limit" 2 "^nqueens: --limit must" -- "$NQ" solve 4 -ul -1
+check_err "negative -l names --limit" 2 "^nqueens solve: --limit must" -- "$NQ" solve 4 -ul -1
 check_err "negative N after a flag" 2 "N must be an integer from 1 to 64, got '-3'" -- \
   "$NQ" solve --unique -3
 check_err "unknown short option in a cluster" 2 "unknown option '-x'" -- "$NQ" solve -xu 4
@@ -98,17 +98,17 @@ if ! [ -w /dev/full ]; then
 else
   # One message however many writes fail (the json suffix and the final flush used to repeat it).
   for f in "pairs" "json" "svg --limit 400"; do
-    check_err "full disk, $f" 2 "^nqueens: cannot write the output" -- \
+    check_err "full disk, $f" 2 "^nqueens (solve|cases): cannot write the output" -- \
       bash -c "'$NQ' solve 12 --format $f >/dev/full"
   done
-  check_err "full disk, cases" 2 "^nqueens: cannot write the output" -- \
+  check_err "full disk, cases" 2 "^nqueens (solve|cases): cannot write the output" -- \
     bash -c "echo '2 10 11' | '$NQ' cases >/dev/full"
 fi
 check_err "unknown command" 2 "unknown command 'solv'" -- "$NQ" solv 4
 ok "no command: usage on stderr, exit 2" bash -c "'$NQ' 2>&1 >/dev/null | grep -q 'Usage: nqueens' && { '$NQ' 2>/dev/null; [ \$? = 2 ]; }"
 
 # Help and version.
-check "version" 0 "nqueens 0.1.0 (libnqueens 0.1.0)" -- "$NQ" --version
+check "version" 0 "nqueens 0.2.0 (libnqueens 0.2.0)" -- "$NQ" --version
 ok "help lists every command" bash -c "'$NQ' --help | grep -q 'solve' && '$NQ' --help | grep -q 'cases'"
 ok "solve --help" bash -c "'$NQ' solve --help | grep -q -- '--column-major'"
 ok "help solve" bash -c "'$NQ' help solve | grep -q -- '--unique'"
@@ -147,4 +147,120 @@ check_err "cases: more values than T" 2 "T = 1, but the line of the last case go
 check_err "cases: a 70-digit value" 2 "more than 63 characters" -- \
   bash -c "printf '1\n%070d\n' 4 | '$NQ' cases"
 check_err "cases empty" 2 "expected the number of test cases" -- bash -c "'$NQ' cases </dev/null"
+
+# A NUL byte hid junk in numbers read from standard input (printf '8\0junk' | nqueens count
+# printed 92): every number read there is refused, the NUL shown as \x00.
+check_err "a NUL in N" 2 "^nqueens count: N must be an integer, got '8\\\\x00junk' on standard input \\(a NUL byte is no digit\\)$" -- \
+  bash -c "printf '8\\0junk' | '$NQ' count"
+check_err "a NUL in a case's n" 2 "^nqueens cases: n must be an integer, got '4\\\\x00junk'" -- \
+  bash -c "printf '1\\n4\\0junk\\n' | '$NQ' cases"
+check_err "a NUL in T" 2 "^nqueens cases: T must be an integer, got '2\\\\x00'" -- \
+  bash -c "printf '2\\0\\n4\\n4\\n' | '$NQ' cases"
+check_err "a NUL after N on its line" 2 "but '\\\\x00' follows '4'" -- \
+  bash -c "printf '4 \\0\\n' | '$NQ' solve"
+check_err "other bytes are shown escaped" 2 "got '4\\\\x01'" -- bash -c "printf '4\\001\\n' | '$NQ' solve"
+# A UTF-8 byte order mark at the start of standard input is skipped (it was echoed back,
+# invisible: "got '8'"); anywhere else it is shown escaped.
+check "a BOM before N" 0 "1 3 0 2" -- \
+  bash -c "printf '\\357\\273\\2774\\n' | '$NQ' solve --format cols --limit 1"
+check "a BOM before T" 0 "[1 ]${nl}[2 4 1 3 ] [3 1 4 2 ]" -- \
+  bash -c "printf '\\357\\273\\2772\\n1\\n4\\n' | '$NQ' cases"
+check "a BOM on a line of its own" 0 "2" -- \
+  bash -c "printf '\\357\\273\\277\\n\\n4\\n' | '$NQ' solve --format cols | wc -l"
+check_err "a BOM later is no number" 2 "n must be an integer from 1 to 64, got '\\\\xef\\\\xbb\\\\xbf4'" -- \
+  bash -c "printf '1\\n\\357\\273\\2774\\n' | '$NQ' cases"
+# Empty standard input: the example names the command that was run.
+for c in solve count find; do
+  check_err "$c: empty stdin names $c" 2 \
+    "^nqueens $c: expected N on standard input, got nothing; give N as an argument \\(e.g. 'nqueens $c 8'\\) or on standard input \\(echo 8 \\| nqueens $c\\)$" -- \
+    bash -c "'$NQ' $c </dev/null"
+done
+check_err "trace: empty stdin names trace" 2 "e.g. 'nqueens trace 4'.*echo 4 \\| nqueens trace" -- \
+  bash -c "'$NQ' trace </dev/null"
+check_err "complete: empty stdin names complete" 2 \
+  "e.g. 'nqueens complete 8 --queens \"3-3, 4-1\"'.*echo 8 \\| nqueens complete --queens" -- \
+  bash -c "'$NQ' complete --queens 0-0 </dev/null"
+# At a terminal, a command waiting for standard input says so on stderr (it waited in silence);
+# through a pipe it says nothing (the checks above see one line of stderr only). `script` gives
+# the command a terminal.
+if command -v script >/dev/null 2>&1; then
+  at_terminal() { # at_terminal INPUT CMD...: the terminal's text (stderr and stdout), \r removed
+    local input=$1
+    shift
+    { sleep 0.5; printf '%b' "$input"; } | timeout 20 script -qec "$*" /dev/null | tr -d '\r'
+  }
+  out=$(at_terminal '4\n' "'$NQ' solve --format cols")
+  ok "solve at a terminal says it reads N" grep -q \
+    "^nqueens solve: reading N from standard input (type it, then Enter; or give it on the command line, as in 'nqueens solve 8')$" <<<"$out"
+  ok "... and then solves" grep -qx "2 0 3 1" <<<"$out"
+  out=$(at_terminal '1\n4\n' "'$NQ' cases")
+  ok "cases at a terminal says what it reads" grep -q \
+    "^nqueens cases: reading the cases from standard input (T, then T values of n; end with Ctrl-D)$" <<<"$out"
+  out=$(at_terminal '.Q..\n\004' "'$NQ' complete 4")
+  ok "complete at a terminal says what it reads" grep -q \
+    "^nqueens complete: reading the instance from standard input" <<<"$out"
+else
+  echo "skip: prompts at a terminal (no 'script' command)"
+fi
+
+# Listings interrupted by SIGINT or SIGTERM end on a record boundary (a json listing closed, a
+# cases line ended) and exit 130 or 143 (they were cut at a buffer boundary: 33 MB of unterminated
+# JSON). The signal lands while solutions stream out (the writer busy or between two), or while the
+# next solution is far away (n = 35: the listing is idle, and ends at once), or while input is read.
+tmpd=$(mktemp -d)
+# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
+# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
+caught() {
+  local i mask
+  for i in $(seq 1 400); do
+    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+# interrupt SIG DELAY OUT CMD...: runs CMD with stdout to OUT (stdin from $IN, /dev/null if unset),
+# sends SIG DELAY seconds after it has installed its handlers; prints the exit status and the
+# seconds it took to end after the signal.
+interrupt() {
+  local sig=$1 delay=$2 out=$3
+  shift 3
+  "$@" <"${IN:-/dev/null}" >"$out" 2>"$tmpd/err" &
+  local pid=$! t0
+  caught "$pid"
+  sleep "$delay"
+  t0=$(date +%s%N)
+  kill "-$sig" "$pid" 2>/dev/null
+  wait "$pid"
+  echo "$? $((($(date +%s%N) - t0) / 1000000000))"
+}
+r=$(interrupt INT 0.5 "$tmpd/j" "$NQ" solve 16 --format json)
+check "solve json, SIGINT: exit 130" 0 "130" -- echo "${r% *}"
+ok "... the json listing is closed and every board is whole (check reads it)" \
+  bash -c "'$NQ' check --format json '$tmpd/j' >/dev/null && [ \"\$(tail -c 3 '$tmpd/j')\" = ']]' ]"
+ok "... and says how many solutions it wrote" \
+  grep -Eq "^nqueens solve: interrupted by SIGINT after [0-9]+ solutions$" "$tmpd/err"
+r=$(interrupt TERM 0.5 "$tmpd/p" "$NQ" solve 16 --format pairs)
+check "solve pairs, SIGTERM: exit 143" 0 "143" -- echo "${r% *}"
+ok "... ends with a whole line, every line a solution" \
+  bash -c "[ \"\$(tail -c 1 '$tmpd/p' | od -An -c | tr -d ' ')\" = '\\n' ] && '$NQ' check '$tmpd/p' >/dev/null"
+r=$(interrupt TERM 0.5 "$tmpd/b" "$NQ" solve 16 --format board)
+ok "solve board, SIGTERM: whole boards" \
+  bash -c "[ '${r% *}' = 143 ] && '$NQ' check --format board '$tmpd/b' >/dev/null"
+r=$(interrupt INT 1 "$tmpd/idle" "$NQ" solve 35 --format json)
+check "solve 35 json (no solution yet), SIGINT: '[]' and exit 130, at once" 0 "[] 130 0" -- \
+  echo "$(cat "$tmpd/idle") ${r% *} ${r#* }"
+printf '2\n8\n16\n' >"$tmpd/in"
+r=$(IN=$tmpd/in interrupt INT 0.5 "$tmpd/c" "$NQ" cases)
+ok "cases, SIGINT: exit 130, the line of the case closed, every solution whole" \
+  bash -c "[ '${r% *}' = 130 ] && [ \"\$(tail -c 1 '$tmpd/c' | od -An -c | tr -d ' ')\" = '\\n' ] &&
+           [ \"\$(head -1 '$tmpd/c' | grep -o ']' | wc -l)\" = 92 ] && '$NQ' check --format cases '$tmpd/c' >/dev/null"
+mkfifo "$tmpd/fifo"
+sleep 30 >"$tmpd/fifo" &
+sleeper=$!
+r=$(IN=$tmpd/fifo interrupt INT 0.5 "$tmpd/w" "$NQ" cases)
+kill "$sleeper" 2>/dev/null
+check "cases waiting for its input, SIGINT: exit 130 at once, nothing printed" 0 "130 0 0" -- \
+  echo "${r% *} ${r#* } $(wc -c <"$tmpd/w")"
+rm -rf "$tmpd"
 finish

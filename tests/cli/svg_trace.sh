@@ -33,8 +33,23 @@ check "--format svg without --limit draws every solution" 0 "10" -- \
 # More boards than one picture holds: the error alone, nothing on stdout (the first million
 # boards used to be drawn anyway: 1.1 GB of svg after the message, exit 2).
 check_err "svg refuses more than NQ_SVG_MAX_BOARDS boards, printing nothing" 2 \
-  "^nqueens: the svg format draws at most 1000000 boards in one picture; use --limit\$" -- \
-  bash -c "set -o pipefail; '$NQ' solve 16 --format svg | head -c 100"
+  "^nqueens solve: the svg format draws at most 1000000 boards in one picture; give --limit K with K <= 1000000\$" -- \
+  bash -c "set -o pipefail; '$NQ' solve 16 --format svg --limit 1000001 | head -c 100"
+# Without --limit, more than 1000 boards is refused at once (solve 12 silently wrote 12 MB).
+check_err "svg without --limit: at most 1000 boards" 2 \
+  "^nqueens solve: n = 12 has 14200 solutions: the svg format draws at most 1000 boards without --limit .*; add --limit K" -- \
+  "$NQ" solve 12 --format svg
+check_err "svg --unique without --limit: the fundamental count decides" 2 \
+  "n = 12 has 1787 fundamental solutions" -- "$NQ" solve 12 --format svg --unique
+check "svg --unique of n = 10 (92 boards) needs no --limit" 0 "92" -- \
+  bash -c "'$NQ' solve 10 --unique --format svg | grep -o '<use xlink:href=\"#b\"/>' | wc -l"
+check "svg --limit 2000 is drawn" 0 "2000" -- \
+  bash -c "'$NQ' solve 12 --format svg --limit 2000 | grep -o '<use xlink:href=\"#b\"/>' | wc -l"
+# Each board of a grid is numbered under it; a single board is not.
+check "svg boards are numbered" 0 "1 2 3 12" -- \
+  bash -c "grep -o 'fill=\"#4a4a4a\">[0-9]*</text>' '$tmp/s8.svg' | sed 's/.*>\([0-9]*\)<.*/\1/' | sed -n '1p;2p;3p;\$p' | xargs"
+check "a single board has no number" 0 "0" -- \
+  bash -c "'$NQ' find 8 --format svg | grep -c 'text-anchor=\"middle\" fill=\"#4a4a4a\">1</text>' || true"
 
 # --- svg: rendered pixels -----------------------------------------------------------------------
 # pixels FILE.png N K COLS_FILE [t]: renders nothing, reads the PNG and checks the centre pixel of
@@ -144,15 +159,50 @@ place 0-0
     try 2-3
     attacked 2-3 by 1-2 (diagonal)
     dead end at row 2
-  backtrack 1-2" -- bash -c "'$NQ' trace 4 | head -19"
+  backtrack 1-2 (row 2 is a dead end)" -- bash -c "'$NQ' trace 4 | head -19"
 check "trace 4: first solution reached, in the pairs notation" 0 \
 "      try 3-2
       place 3-2
         solution 1: 0-1, 1-3, 2-0, 3-2, .
-      backtrack 3-2" -- bash -c "'$NQ' trace 4 | grep -B2 -A1 'solution 1:'"
+      backtrack 3-2 (solution found; on to the next)" -- bash -c "'$NQ' trace 4 | grep -B2 -A1 'solution 1:'"
 check "trace 4 totals" 0 "tried: 60${nl}attacked: 44${nl}nodes: 16${nl}dead ends: 4${nl}backtracks: 16${nl}solutions: 2" -- \
   bash -c "'$NQ' trace 4 | tail -6"
 check "trace --summary prints the totals only" 0 "$("$NQ" trace 7 | tail -6)" -- "$NQ" trace 7 --summary
+# Every backtrack says why (a bare "backtrack" after a row ran out left learners guessing): the row
+# below was a dead end, its columns were all tried, or a solution was found.
+check "trace 6: every backtrack has its reason" 0 "0" -- \
+  bash -c "'$NQ' trace 6 | grep 'backtrack ' | grep -cvE '^ *backtrack [0-9]+-[0-9]+ \((row [0-9]+ is a dead end|every column of row [0-9]+ was tried|solution found; on to the next)\)\$' || true"
+# Each of the 4 dead ends and 2 solutions of n = 4 is followed by one backtrack; the other 10 of the
+# 16 backtracks end a row whose columns were all tried.
+check "trace 4: why each queen went" 0 "4 10 2" -- bash -c "'$NQ' trace 4 | awk '
+  /backtrack .*dead end/ { d++ } /backtrack .*was tried/ { t++ } /backtrack .*solution found/ { s++ }
+  END { print d + 0, t + 0, s + 0 }'"
+# --limit K stops after the K-th solution, --events E after E lines; the totals are those so far.
+# The totals so far are counted from the lines of the whole trace up to its first solution.
+sofar=$("$NQ" trace 6 | sed '/solution 1:/q' | awk '/^ *try / { t++ } /^ *attacked / { a++ }
+  /^ *place / { p++ } /^ *dead end / { d++ } /^ *backtrack / { b++ } /^ *solution / { s++ }
+  END { printf "tried: %d\nattacked: %d\nnodes: %d\ndead ends: %d\nbacktracks: %d\nsolutions: %d", t, a, p, d, b, s }')
+check "trace --limit 1: the lines of the whole trace up to solution 1, and the totals so far" 0 \
+  "$("$NQ" trace 6 | sed '/solution 1:/q')
+stopped after solution 1 (--limit); the totals are those so far
+$sofar" -- "$NQ" trace 6 --limit 1
+check "trace --limit 2 of n = 4 is the whole search, stopped at its last solution" 0 "solutions: 2" -- \
+  bash -c "'$NQ' trace 4 --limit 2 | tail -1"
+check "trace --events 3" 0 "branch and bound for n = 4: rows top to bottom, columns left to right; r-c is the cell at row r, column c
+try 0-0
+place 0-0
+  try 1-0
+stopped after event 3 (--events); the totals are those so far
+tried: 2
+attacked: 0
+nodes: 1
+dead ends: 0
+backtracks: 0
+solutions: 0" -- "$NQ" trace 4 --events 3
+check "trace --events with --summary" 0 "stopped after event 3 (--events); the totals are those so far" -- \
+  bash -c "'$NQ' trace 12 --events 3 --summary | head -1"
+check_err "trace --limit 0" 2 "--limit must be an integer from 1" -- "$NQ" trace 4 --limit 0
+check_err "trace --events x" 2 "--events must be an integer from 1" -- "$NQ" trace 4 --events x
 check "trace reads N from stdin" 0 "$("$NQ" trace 5)" -- bash -c "echo 5 | '$NQ' trace"
 
 # Every event line against the totals, the solutions against `solve`, indentation against rows.
@@ -189,4 +239,27 @@ check_err "trace 13 from stdin" 2 "from 1 to 12, got '13'" -- bash -c "echo 13 |
 check_err "trace with two Ns" 2 "expected at most one N" -- "$NQ" trace 4 5
 check_err "trace unknown option" 2 "unknown option '--fast'" -- "$NQ" trace 4 --fast
 ok "trace --help" bash -c "'$NQ' trace --help | grep -q 'Usage: nqueens trace'"
+
+# trace interrupted: stdout ends with a whole line, exit 130 (143 for SIGTERM).
+# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
+# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
+caught() {
+  local i mask
+  for i in $(seq 1 400); do
+    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+"$NQ" trace 12 >"$tmp/tr.out" 2>"$tmp/tr.err" &
+pid=$!
+caught "$pid"
+sleep 0.3
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+ok "trace, SIGTERM: exit 143, the last line whole" \
+  bash -c "[ $rc = 143 ] && [ \"\$(tail -c 1 '$tmp/tr.out' | od -An -c | tr -d ' ')\" = '\\n' ] &&
+           grep -Eq '^nqueens trace: interrupted by SIGTERM after [0-9]+ events$' '$tmp/tr.err'"
 finish

@@ -2,10 +2,13 @@
  * (check.c), which are fed untrusted text. Every input is read under format detection and, chosen
  * by its first byte, under one forced format and board size; every item goes through the checker,
  * and the verdict on every placement is checked here against nq_validate() and against the
- * attacks of its queens taken two by two. No input may crash, leak, overflow or hang them, or get a
- * wrong verdict. Build: cmake -DNQ_FUZZ=ON with clang (cmake/fuzz.cmake); run: scripts/fuzz.sh
- * SECONDS. The same code replays the corpus in the test suite (tests/fuzz/replay.c, ctest
- * fuzz_replay), where a failure prints what was wrong instead of trapping. */
+ * attacks of its queens taken two by two. Each is also read as a stream (nq_reader_open()) handed
+ * out in pieces of 1 to 16 bytes, through a window of 64 bytes at first (SCAN_WINDOW,
+ * cmake/fuzz.cmake), which must give exactly the same items, positions and messages as the whole
+ * text. No input may crash, leak, overflow or hang them, or get a wrong verdict. Build: cmake
+ * -DNQ_FUZZ=ON with clang (cmake/fuzz.cmake); run: scripts/fuzz.sh SECONDS. The same code replays
+ * the corpus in the test suite (tests/fuzz/replay.c, ctest fuzz_replay), where a failure prints
+ * what was wrong instead of trapping. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -181,6 +184,92 @@ static void run(const char *text, size_t len, int format, int n) {
     nq_reader_free(r);
 }
 
+/* A stream of the text in pieces of `step` bytes. */
+typedef struct pieces {
+    const char *s;
+    size_t len, at, step;
+} pieces;
+
+static int pieces_read(void *user, char *buf, size_t cap, size_t *got) {
+    pieces *p = user;
+    size_t k = p->len - p->at;
+    if (k > p->step)
+        k = p->step;
+    if (k > cap)
+        k = cap;
+    memcpy(buf, p->s + p->at, k);
+    p->at += k;
+    *got = k;
+    return NQ_OK;
+}
+
+/* Appends what the reader says (items, then the final status) to a growing buffer; returns it. */
+static char *trace(nq_reader *r, size_t *len) {
+    size_t cap = 4096, n = 0;
+    char *t = malloc(cap);
+    if (!t)
+        return NULL;
+    nq_item it;
+    int rc;
+    char line[600];
+    for (;;) {
+        rc = nq_reader_next(r, &it);
+        int k;
+        if (rc == NQ_OK) {
+            k = snprintf(line, sizeof line, "%d %d %zu %d %d:%d %llu %llu %d %s|", (int)it.kind,
+                         it.n, it.queens, it.group, it.line, it.column,
+                         (unsigned long long)it.total, (unsigned long long)it.unique, it.has_unique,
+                         it.error ? it.error : "");
+        } else {
+            int el, ec;
+            const char *msg = nq_reader_error(r, &el, &ec);
+            k = snprintf(line, sizeof line, "end %d %s %d:%d", rc, msg, el, ec);
+        }
+        size_t need = (size_t)k + (rc == NQ_OK ? it.queens * 24 : 0);
+        if (n + need + 1 > cap) {
+            cap = 2 * (n + need + 1);
+            char *bigger = realloc(t, cap);
+            if (!bigger) {
+                free(t);
+                return NULL;
+            }
+            t = bigger;
+        }
+        memcpy(t + n, line, (size_t)k);
+        n += (size_t)k;
+        if (rc != NQ_OK)
+            break;
+        for (size_t i = 0; i < it.queens; i++)
+            n += (size_t)snprintf(t + n, cap - n, "%d-%d,", it.rows[i], it.cols[i]);
+    }
+    *len = n;
+    return t;
+}
+
+/* The stream must read as the whole text does. */
+static void same_as_stream(const char *text, size_t len, int format, int n, size_t step) {
+    nq_reader *r;
+    if (nq_reader_new(text, len, format, n, &r) != NQ_OK)
+        return;
+    size_t want_len, got_len;
+    char *want = trace(r, &want_len);
+    nq_reader_free(r);
+    pieces p = {text, len, 0, step};
+    if (nq_reader_open(pieces_read, &p, format, n, &r) != NQ_OK) {
+        free(want);
+        return;
+    }
+    char *got = trace(r, &got_len);
+    nq_reader_free(r);
+    if (want && got && (want_len != got_len || memcmp(want, got, want_len) != 0)) {
+        fprintf(stderr, "stream (steps of %zu) differs:\ntext:   %.*s\nstream: %.*s\n", step,
+                (int)want_len, want, (int)got_len, got);
+        __builtin_trap();
+    }
+    free(want);
+    free(got);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *text = (const char *)data;
     run(text, size, NQ_INPUT_AUTO, 0);
@@ -193,5 +282,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned b = data[0];
     run(text + 1, size - 1, formats[b % 10], (int)(b / 10 % 9));
     run(text, size, NQ_INPUT_AUTO, (int)(b % 9));
+    size_t step = 1 + (size > 1 ? data[1] % 16 : 0);
+    same_as_stream(text, size, NQ_INPUT_AUTO, 0, step);
+    same_as_stream(text + 1, size - 1, formats[b % 10], (int)(b / 10 % 9), step);
     return 0;
 }

@@ -1,22 +1,25 @@
 /*
  * test_count.c: the counting engine (count.c, split.c, parallel.c) against the OEIS tables, the
  * plain solution iterator, a brute-force reference written here, and itself split every way.
- * Also white-box checks of the kernel on deep prefixes of n = 32 and n = 64 (through the private
- * header), against the plain iterator restricted to the same prefix.
+ * White-box (through the private header): every subproblem of every n <= 14 against a slow
+ * reference that lists its completions and their classes, with every kernel and arena size; the
+ * kernel on deep states of n = 32, 34 and 64 against the plain iterator.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/count.h"
+#include "../../src/split.h"
 #include "support.h"
 
 /* The largest n checked against the tables: 16 takes seconds in an optimised build; builds with
  * assertions (Debug, sanitizers) stop at 15 to keep the suite short. */
 #ifdef NDEBUG
-#define TABLE_MAX_N 16
+#define TABLE_MAX_N   16
+#define THREADS_MAX_N 16
 #else
-#define TABLE_MAX_N 15
+#define TABLE_MAX_N   15
+#define THREADS_MAX_N 14
 #endif
 
 static void assert_counts_equal(const nq_counts *a, const nq_counts *b) {
@@ -62,12 +65,11 @@ static void test_table(void **state) {
         memset(&c, 0xab, sizeof c); /* every field must be written */
         assert_int_equal(nq_count(n, &c), NQ_OK);
         assert_counts_match_table(n, &c);
-        assert_true(n < 4 || c.nodes > 0);
+        /* At n = 4 the border places every queen: the search places none. */
+        assert_true(n < 5 || c.nodes > 0);
     }
 }
 
-/* The same with 1, 2 and 3 threads; the node count does not depend on the threads either.
- * (Above 14 the one-thread count is test_table's; 2 threads are then run twice.) */
 /* Two counts in one process, the larger first: nothing of the first leaks into the second. */
 static void test_two_counts(void **state) {
     (void)state;
@@ -78,9 +80,12 @@ static void test_two_counts(void **state) {
     assert_true(c.total == 1 && c.unique == 1 && c.orbit1 == 1);
 }
 
+/* The same with 1, 2 and 3 threads; the node count does not depend on the threads either.
+ * (Above 14 the one-thread count is test_table's; 2 threads are then run twice. Builds with
+ * assertions stop at 14.) */
 static void test_threads(void **state) {
     (void)state;
-    for (int n = 1; n <= TABLE_MAX_N; n++) {
+    for (int n = 1; n <= THREADS_MAX_N; n++) {
         nq_counts one = count_threads(n, n <= 14 ? 1 : 2);
         assert_counts_match_table(n, &one);
         for (int threads = 2; threads <= 3; threads++) {
@@ -118,9 +123,41 @@ static void test_against_iterator(void **state) {
     }
 }
 
-/* A reference independent of the library: every permutation, every pair of queens (support.c's
- * ref_solutions), and the class of each solution from its 8 images computed cell by cell
- * (ref_least_orbit). */
+/* A reference written here, independent of the library: every permutation, every pair of
+ * queens, and the class of each solution from its 8 images computed cell by cell. */
+static void image(int n, int sym, const int *cols, int *out) {
+    for (int r = 0; r < n; r++) {
+        int c = cols[r], rr, cc;
+        switch (sym) {
+        case 0:
+            rr = r, cc = c;
+            break;
+        case 1:
+            rr = c, cc = n - 1 - r;
+            break;
+        case 2:
+            rr = n - 1 - r, cc = n - 1 - c;
+            break;
+        case 3:
+            rr = n - 1 - c, cc = r;
+            break;
+        case 4:
+            rr = r, cc = n - 1 - c;
+            break;
+        case 5:
+            rr = n - 1 - r, cc = c;
+            break;
+        case 6:
+            rr = c, cc = r;
+            break;
+        default:
+            rr = n - 1 - c, cc = n - 1 - r;
+            break;
+        }
+        out[rr] = cc;
+    }
+}
+
 static void test_against_brute_force(void **state) {
     (void)state;
     for (int n = 1; n <= 9; n++) {
@@ -129,12 +166,23 @@ static void test_against_brute_force(void **state) {
         nq_counts want;
         memset(&want, 0, sizeof want);
         for (size_t i = 0; i < count; i++) {
-            int orbit = ref_least_orbit(n, sols + i * (size_t)n);
+            const int *s = sols + i * (size_t)n;
+            int img[12], least = 1, same = 0;
+            for (int sym = 0; sym < 8; sym++) {
+                image(n, sym, s, img);
+                int cmp = memcmp(img, s, (size_t)n * sizeof *s);
+                for (int r = 0; r < n && cmp; r++)
+                    if (img[r] != s[r]) {
+                        least = least && img[r] > s[r];
+                        break;
+                    }
+                same += cmp == 0;
+            }
             want.total++;
-            if (orbit) {
+            if (least) {
                 want.unique++;
-                want.orbit8 += orbit == 8, want.orbit4 += orbit == 4;
-                want.orbit2 += orbit == 2, want.orbit1 += orbit == 1;
+                want.orbit8 += same == 1, want.orbit4 += same == 2;
+                want.orbit2 += same == 4, want.orbit1 += same == 8;
             }
         }
         free(sols);
@@ -366,37 +414,291 @@ static void test_errors(void **state) {
     assert_true(nq_split_size(NULL) == 0);
 }
 
-/* The breadth-first finish of the kernel against its depth-first form, branch by branch and on
- * every subproblem prefix of the splits: the same counts and the same nodes. */
-static void test_bfs_against_dfs(void **state) {
+/* Kernel names, support and resolution (kernels.c compares the kernels' answers). */
+static void test_kernel_api(void **state) {
     (void)state;
-    for (int n = 4; n <= 14; n++) {
-        for (int corner = 1; corner >= 0; corner--) {
-            for (int b1 = 1; b1 < n; b1++) {
-                if (!count_task_valid(n, corner, b1))
-                    continue;
-                count_task t;
-                count_task_init(&t, n, corner, b1);
-                int prefix[2] = {corner ? 0 : b1, b1};
-                int k = corner ? 2 : 1;
-                if (k > n - 2)
-                    continue;
-                nq_counts bfs, dfs, small;
-                count_task_solve(&t, prefix, k, &bfs);
-                count_task_solve_dfs(&t, prefix, k, &dfs);
-                assert_counts_equal(&bfs, &dfs);
-                assert_true(bfs.nodes == dfs.nodes);
-                /* A scratch arena so small that the levels are expanded in parts. */
-                t.bfs_cap = 1000;
-                count_task_solve(&t, prefix, k, &small);
-                assert_counts_equal(&small, &dfs);
-                assert_true(small.nodes == dfs.nodes);
-            }
+    for (int k = 0; k < NQ_KERNELS; k++) {
+        nq_kernel back;
+        assert_non_null(nq_kernel_name((nq_kernel)k));
+        assert_int_equal(nq_kernel_parse(nq_kernel_name((nq_kernel)k), &back), NQ_OK);
+        assert_int_equal(back, k);
+    }
+    assert_string_equal(nq_kernel_name(NQ_KERNEL_AVX2), "avx2");
+    assert_null(nq_kernel_name((nq_kernel)NQ_KERNELS));
+    assert_null(nq_kernel_name((nq_kernel)-1));
+    nq_kernel k = NQ_KERNEL_AVX512;
+    assert_int_equal(nq_kernel_parse("AVX2", &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_parse("", &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_parse(NULL, &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_parse("avx2", NULL), NQ_EINVAL);
+    assert_int_equal(k, NQ_KERNEL_AVX512); /* untouched on failure */
+    assert_true(nq_kernel_supported(NQ_KERNEL_AUTO) && nq_kernel_supported(NQ_KERNEL_GENERIC));
+    assert_false(nq_kernel_supported((nq_kernel)NQ_KERNELS));
+    /* auto resolves to a supported kernel other than auto; below 4 (a plain search), generic;
+     * every other n keeps the kernel asked for (the largest too). */
+    assert_int_equal(nq_kernel_resolve(NQ_KERNEL_AUTO, 16, &k), NQ_OK);
+    assert_true(k != NQ_KERNEL_AUTO && nq_kernel_supported(k));
+    for (int kk = 0; kk < NQ_KERNELS; kk++) {
+        if (!nq_kernel_supported((nq_kernel)kk))
+            continue;
+        assert_int_equal(nq_kernel_resolve((nq_kernel)kk, 3, &k), NQ_OK);
+        assert_int_equal(k, NQ_KERNEL_GENERIC);
+        for (int n = 4; n <= NQ_MAX_N; n += NQ_MAX_N - 4) {
+            assert_int_equal(nq_kernel_resolve((nq_kernel)kk, n, &k), NQ_OK);
+            if (kk != NQ_KERNEL_AUTO)
+                assert_int_equal(k, kk);
         }
+    }
+    assert_int_equal(nq_kernel_resolve(NQ_KERNEL_AUTO, 0, &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_resolve(NQ_KERNEL_AUTO, 65, &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_resolve((nq_kernel)NQ_KERNELS, 8, &k), NQ_EINVAL);
+    assert_int_equal(nq_kernel_resolve(NQ_KERNEL_AUTO, 8, NULL), NQ_EINVAL);
+    /* A kernel out of range is refused by the counts. */
+    nq_split *s;
+    assert_int_equal(nq_split_new(8, &s), NQ_OK);
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.kernel = (nq_kernel)NQ_KERNELS;
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_split(s, &opt, &c), NQ_EINVAL);
+    assert_int_equal(nq_split_solve_kernel(s, 0, (nq_kernel)NQ_KERNELS, &c), NQ_EINVAL);
+    assert_int_equal(nq_split_solve_kernel(s, nq_split_size(s), NQ_KERNEL_GENERIC, &c), NQ_EINVAL);
+    assert_int_equal(nq_split_solve_kernel(NULL, 0, NQ_KERNEL_GENERIC, &c), NQ_EINVAL);
+    assert_int_equal(nq_split_solve_kernel(s, 0, NQ_KERNEL_GENERIC, NULL), NQ_EINVAL);
+    assert_null(count_scratch_new_kernel((nq_kernel)NQ_KERNELS));
+    opt.kernel = NQ_KERNEL_GENERIC;
+    assert_int_equal(nq_count_split(s, &opt, &c), NQ_OK);
+    assert_true(c.total == 92);
+    nq_split_free(s);
+}
+
+/* ---- Every subproblem against a slow reference ------------------------------------------- */
+
+/* The least image of a solution and its class size, computed cell by cell (image() above). */
+static int least_image(int n, const int *cols, int *least) {
+    int img[NQ_MAX_N], same = 0;
+    memcpy(least, cols, (size_t)n * sizeof *cols);
+    for (int sym = 0; sym < 8; sym++) {
+        image(n, sym, cols, img);
+        int cmp = memcmp(img, cols, (size_t)n * sizeof *img);
+        same += cmp == 0;
+        for (int r = 0; r < n; r++)
+            if (img[r] != least[r]) {
+                if (img[r] < least[r])
+                    memcpy(least, img, (size_t)n * sizeof *img);
+                break;
+            }
+    }
+    return 8 / same;
+}
+
+/* Every completion of the queens placed in cols (-1: free row), by backtracking over the free
+ * rows in order and checking each new queen against every queen: slow and obviously correct.
+ * Appends their least images (n ints each) to *list and their class sizes to *sizes. */
+typedef struct completions {
+    int *least, *size;
+    size_t count, cap;
+} completions;
+
+static void complete_rec(int n, int *cols, int y, completions *out) {
+    while (y < n && cols[y] >= 0)
+        y++;
+    if (y == n) {
+        if (out->count == out->cap) {
+            out->cap = out->cap ? 2 * out->cap : 64;
+            out->least = realloc(out->least, out->cap * (size_t)n * sizeof(int));
+            out->size = realloc(out->size, out->cap * sizeof(int));
+            assert_non_null(out->least);
+            assert_non_null(out->size);
+        }
+        out->size[out->count] = least_image(n, cols, out->least + out->count * (size_t)n);
+        out->count++;
+        return;
+    }
+    for (int x = 0; x < n; x++) {
+        int ok = 1;
+        for (int r = 0; r < n && ok; r++)
+            if (cols[r] >= 0 && (cols[r] == x || ref_attacks(r, cols[r], y, x)))
+                ok = 0;
+        if (!ok)
+            continue;
+        cols[y] = x;
+        complete_rec(n, cols, y + 1, out);
+        cols[y] = -1;
     }
 }
 
-/* ---- Deep prefixes of n = 32 and n = 64 ------------------------------------------------- */
+static int n_for_sort;
+static int cmp_placement(const void *a, const void *b) {
+    return memcmp(a, b, (size_t)n_for_sort * sizeof(int));
+}
+
+/* The classes among a list of least images: sorted, one per distinct image. */
+static nq_counts classes_of(int n, completions *c) {
+    nq_counts want;
+    memset(&want, 0, sizeof want);
+    /* Sort the (image, size) pairs by image: pack the size after the image. */
+    int *packed = malloc((c->count + 1) * (size_t)(n + 1) * sizeof(int));
+    assert_non_null(packed);
+    for (size_t i = 0; i < c->count; i++) {
+        memcpy(packed + i * (size_t)(n + 1), c->least + i * (size_t)n, (size_t)n * sizeof(int));
+        packed[i * (size_t)(n + 1) + (size_t)n] = c->size[i];
+    }
+    n_for_sort = n + 1;
+    qsort(packed, c->count, (size_t)(n + 1) * sizeof(int), cmp_placement);
+    for (size_t i = 0; i < c->count; i++) {
+        const int *p = packed + i * (size_t)(n + 1);
+        if (i > 0 && memcmp(p, p - (n + 1), (size_t)n * sizeof(int)) == 0)
+            continue;
+        int size = p[n];
+        want.unique++;
+        want.total += (unsigned)size;
+        want.orbit8 += size == 8, want.orbit4 += size == 4;
+        want.orbit2 += size == 2, want.orbit1 += size == 1;
+    }
+    free(packed);
+    return want;
+}
+
+/* Every subproblem of the splits of n = 4..14: its counts are the classes of solutions among its
+ * completions (so the total is the size of those classes), each class is counted by one
+ * subproblem only, and every kernel and arena size gives the same counts and nodes. Builds
+ * with assertions stop at 12 for the slow reference (13 and 14 compare the kernels). */
+static void test_subproblems(void **state) {
+    (void)state;
+    count_scratch *big = count_scratch_new_kernel(NQ_KERNEL_GENERIC);
+    count_scratch *small = count_scratch_new_small(NQ_KERNEL_GENERIC, COUNT_ARENA_MIN);
+    count_scratch *best = count_scratch_new();
+    assert_non_null(big);
+    assert_non_null(small);
+    assert_non_null(best);
+    for (int n = 4; n <= 14; n++) {
+        nq_split *s;
+        assert_int_equal(nq_split_new(n, &s), NQ_OK);
+#ifdef NDEBUG
+        int reference = 1;
+#else
+        int reference = n <= 12;
+#endif
+        completions all;
+        memset(&all, 0, sizeof all);
+        nq_counts sum;
+        memset(&sum, 0, sizeof sum);
+        for (uint64_t i = 0; i < nq_split_size(s); i++) {
+            int rows[NQ_MAX_N], cols[NQ_MAX_N], stab;
+            int q = split_queens(s, i, rows, cols, &stab);
+            assert_true(q >= 3);
+            assert_true(stab == 1 || stab == 2 || stab == 4);
+            nq_counts got;
+            assert_int_equal(split_solve(s, i, &got, best), NQ_OK);
+            nq_counts_add(&sum, &got);
+            /* The generic kernel with its arena and with a tiny one (levels done in parts), the
+             * fastest kernel (through split_solve() above; kernels.c compares each vector
+             * kernel), the search on board states without scratch, and a null scratch. */
+            count_state st;
+            count_state_init(&st, n);
+            for (int k = 0; k < q; k++)
+                assert_true(count_state_place(&st, rows[k], cols[k]));
+            uint64_t nodes_plain, nodes;
+            uint64_t sols = count_completions_plain(&st, &nodes_plain);
+            assert_true(got.nodes == nodes_plain);
+            assert_true(got.total == (nq_u128)sols * (nq_u128)(8 / stab));
+            assert_true(count_completions(&st, big, &nodes) == sols);
+            assert_true(nodes == nodes_plain);
+            assert_true(count_completions(&st, small, &nodes) == sols);
+            assert_true(nodes == nodes_plain);
+            assert_true(count_completions(&st, NULL, &nodes) == sols);
+            assert_true(nodes == nodes_plain);
+            if (!reference)
+                continue;
+            int board[NQ_MAX_N];
+            for (int r = 0; r < n; r++)
+                board[r] = -1;
+            for (int k = 0; k < q; k++)
+                board[rows[k]] = cols[k];
+            completions c;
+            memset(&c, 0, sizeof c);
+            complete_rec(n, board, 0, &c);
+            assert_true((uint64_t)c.count == sols);
+            nq_counts want = classes_of(n, &c);
+            assert_counts_equal(&got, &want);
+            /* Keep the images for the check across subproblems. */
+            for (size_t k = 0; k < c.count; k++) {
+                if (all.count == all.cap) {
+                    all.cap = all.cap ? 2 * all.cap : 1024;
+                    all.least = realloc(all.least, all.cap * (size_t)n * sizeof(int));
+                    all.size = realloc(all.size, all.cap * sizeof(int));
+                    assert_non_null(all.least);
+                    assert_non_null(all.size);
+                }
+                memcpy(all.least + all.count * (size_t)n, c.least + k * (size_t)n,
+                       (size_t)n * sizeof(int));
+                all.size[all.count++] = c.size[k];
+            }
+            free(c.least);
+            free(c.size);
+        }
+        assert_counts_match_table(n, &sum);
+        if (reference) {
+            /* No class is counted by two subproblems: the distinct classes of all completions
+             * are the table's, as many as the subproblems counted. */
+            nq_counts classes = classes_of(n, &all);
+            assert_counts_match_table(n, &classes);
+        }
+        free(all.least);
+        free(all.size);
+        nq_split_free(s);
+    }
+    count_scratch_free(big);
+    count_scratch_free(small);
+    count_scratch_free(best);
+}
+
+/* The symmetric searches against the completions that are invariant, on every border of n <= 12
+ * with a rotation in its stabilizer. */
+static void test_symmetric(void **state) {
+    (void)state;
+    int checked = 0;
+    for (int n = 4; n <= 12; n++) {
+        nq_split *s;
+        assert_int_equal(nq_split_new(n, &s), NQ_OK);
+        for (uint64_t i = 0; i < nq_split_size(s); i++) {
+            int rows[NQ_MAX_N], cols[NQ_MAX_N], stab;
+            int q = split_queens(s, i, rows, cols, &stab);
+            if (stab == 1)
+                continue;
+            int board[NQ_MAX_N];
+            for (int r = 0; r < n; r++)
+                board[r] = -1;
+            count_state st;
+            count_state_init(&st, n);
+            for (int k = 0; k < q; k++) {
+                board[rows[k]] = cols[k];
+                assert_true(count_state_place(&st, rows[k], cols[k]));
+            }
+            completions c;
+            memset(&c, 0, sizeof c);
+            complete_rec(n, board, 0, &c);
+            /* complete_rec() kept only the least images; list the completions again. */
+            uint64_t f2 = 0, f4 = 0;
+            for (size_t k = 0; k < c.count; k++) {
+                /* A completion is invariant under a rotation exactly when its class is small. */
+                f2 += c.size[k] <= 4, f4 += c.size[k] <= 2;
+            }
+            assert_true(count_symmetric(&st, 0) == f2);
+            if (stab == 4)
+                assert_true(count_symmetric(&st, 1) == f4);
+            free(c.least);
+            free(c.size);
+            checked++;
+        }
+        nq_split_free(s);
+    }
+    assert_true(checked > 10);
+}
+
+/* ---- Deep states of n = 32, 34 and 64 ------------------------------------------------------- */
 
 /* A solution for even n with n mod 6 != 2, 3 (Hoffman, Loessi and Moore 1969; 0-based). */
 static void construct_even(int n, int *cols) {
@@ -415,217 +717,89 @@ static void construct_mod2(int n, int *cols) {
     }
 }
 
-/* Is the solution admissible for the task, i.e. one the kernel finds (count.c's rules)? */
-static int admissible(const count_task *t, const int *cols) {
-    int n = t->n;
-    uint64_t l = 0, d = 0, r = 0;
-    for (int y = 0; y < n; y++) {
-        uint64_t bit = (uint64_t)1 << cols[y];
-        if (y == n - 1) {
-            if (!(~(l | d | r) & t->rowmask[y] & bit))
-                return 0;
-        } else if (!(count_task_avail(t, y, l, d, r) & bit)) {
-            return 0;
-        }
-        l = (l | bit) << 1, d |= bit, r = (r | bit) >> 1;
-    }
-    return 1;
-}
-
-/* The class size of an admissible solution if it is the least of its admissible images, else
- * 0: the kernel's rule, computed here from nq_transform(). */
-static int reference_weight(const count_task *t, const int *cols) {
-    int n = t->n, img[NQ_MAX_N], same = 0;
-    for (int sym = 0; sym < NQ_SYMMETRIES; sym++) {
-        assert_int_equal(nq_transform(n, cols, (nq_symmetry)sym, img), NQ_OK);
-        int cmp = memcmp(img, cols, (size_t)n * sizeof *img);
-        if (cmp == 0) {
-            same++;
-            continue;
-        }
-        count_task u;
-        int corner = img[0] == 0;
-        int b1 = corner ? img[1] : img[0];
-        if (!count_task_valid(n, corner, b1))
-            continue;
-        count_task_init(&u, n, corner, b1);
-        if (!admissible(&u, img))
-            continue;
-        for (int r = 0; r < n; r++)
-            if (img[r] != cols[r]) {
-                if (img[r] < cols[r])
-                    return 0;
-                break;
-            }
-    }
-    return 8 / same;
-}
-
-static void check_deep_prefixes(int n, const int *solution, int free_rows) {
-    int checked = 0;
+/* The first k rows of the solution and of its 8 images placed, the rest counted by every kernel
+ * (below 16 free rows the grid, above it the search on board states first) against the plain
+ * iterator with the same prefix. */
+static void check_deep(int n, const int *solution, int free_rows) {
     for (int sym = 0; sym < NQ_SYMMETRIES; sym++) {
         int cols[NQ_MAX_N];
         assert_int_equal(nq_transform(n, solution, (nq_symmetry)sym, cols), NQ_OK);
-        int corner = cols[0] == 0;
-        int b1 = corner ? cols[1] : cols[0];
-        if (!count_task_valid(n, corner, b1))
-            continue;
-        count_task t;
-        count_task_init(&t, n, corner, b1);
         int k = n - free_rows;
-        /* The prefix must be admissible row by row. */
-        uint64_t l = 0, d = 0, r = 0;
-        int ok = 1;
-        for (int y = 0; y < k && ok; y++) {
-            uint64_t bit = (uint64_t)1 << cols[y];
-            ok = (count_task_avail(&t, y, l, d, r) & bit) != 0;
-            l = (l | bit) << 1, d |= bit, r = (r | bit) >> 1;
-        }
-        if (!ok)
-            continue;
-        /* Reference: the plain iterator below the same prefix, filtered and weighted. */
-        nq_counts want;
-        memset(&want, 0, sizeof want);
+        uint64_t want = 0;
         nq_search *s;
         assert_int_equal(nq_search_new(n, cols, k, 0, &s), NQ_OK);
-        int sol[NQ_MAX_N];
-        int found_self = 0;
+        int sol[NQ_MAX_N], found_self = 0;
         while (nq_search_next(s, sol) == NQ_OK) {
             found_self |= memcmp(sol, cols, (size_t)n * sizeof *sol) == 0;
-            if (!admissible(&t, sol))
-                continue;
-            int w = reference_weight(&t, sol);
-            if (!w)
-                continue;
-            want.total += (unsigned)w;
-            want.unique++;
-            want.orbit8 += w == 8, want.orbit4 += w == 4, want.orbit2 += w == 2;
+            want++;
         }
         nq_search_free(s);
         assert_true(found_self);
-        nq_counts got, dfs;
-        count_task_solve(&t, cols, k, &got);
-        assert_counts_equal(&got, &want);
-        count_task_solve_dfs(&t, cols, k, &dfs);
-        assert_counts_equal(&dfs, &want);
-        assert_true(got.nodes == dfs.nodes);
-        checked++;
-    }
-    assert_true(checked > 0);
-}
-
-/* ---- The method's rules from their definition --------------------------------------------
- * admissible() and reference_weight() above decide with the kernel's own task masks
- * (count_task_avail), so a fault in those masks would pass them, and the breadth-first and
- * depth-first kernels share their look-ahead filter. Here the rules are written from their
- * definition in count.c's head comment, on whole solutions and without the kernel: a solution with
- * a queen at (0, 0) belongs to the corner task b1 = cols[1] when cols[1] is below the row of its
- * column-1 queen; a solution with no corner queen belongs to the edge task b1 = cols[0] when
- * cols[0] is below the middle and the least of the 8 values t, n-1-t, b, n-1-b, l, n-1-l, r, n-1-r
- * (the columns of the top and bottom queens, the rows of the queens in columns 0 and n-1). A
- * solution is counted, with weight 8 / (its images equal to it), when none of its images that
- * belongs to a task is lexicographically smaller. */
-static int task_by_definition(int n, const int *cols, int *corner, int *b1) {
-    int inv[NQ_MAX_N];
-    for (int r = 0; r < n; r++)
-        inv[cols[r]] = r;
-    if (cols[0] == 0) {
-        *corner = 1, *b1 = cols[1];
-        return cols[1] < inv[1];
-    }
-    if (cols[0] == n - 1 || cols[n - 1] == 0 || cols[n - 1] == n - 1)
-        return 0; /* another corner: its images with the queen at (0, 0) are counted */
-    int t = cols[0], b = cols[n - 1], l = inv[0], r = inv[n - 1];
-    const int v[8] = {t, n - 1 - t, b, n - 1 - b, l, n - 1 - l, r, n - 1 - r};
-    for (int k = 0; k < 8; k++)
-        if (v[k] < t)
-            return 0;
-    *corner = 0, *b1 = t;
-    return 2 * t < n - 1;
-}
-
-static int weight_by_definition(int n, const int *cols) {
-    int corner, b1, img[NQ_MAX_N], same = 0;
-    if (!task_by_definition(n, cols, &corner, &b1))
-        return 0;
-    for (int sym = 0; sym < 8; sym++) {
-        ref_image(n, sym, cols, img);
-        int r = 0;
-        while (r < n && img[r] == cols[r])
-            r++;
-        if (r == n)
-            same++;
-        else if (img[r] < cols[r] && task_by_definition(n, img, &corner, &b1))
-            return 0;
-    }
-    return 8 / same;
-}
-
-/* The rules by definition give the OEIS counts, agree with admissible() and reference_weight()
- * on every solution of n = 4..10, and each task of the kernel counts exactly the solutions that
- * belong to it by definition, with their weights. */
-static void test_rules_by_definition(void **state) {
-    (void)state;
-    for (int n = 4; n <= 10; n++) {
-        int *sols;
-        size_t count = ref_solutions(n, &sols);
-        nq_counts all, task[2][NQ_MAX_N];
-        memset(&all, 0, sizeof all);
-        memset(task, 0, sizeof task);
-        for (size_t i = 0; i < count; i++) {
-            const int *s = sols + i * (size_t)n;
-            int corner = -1, b1 = -1, w = weight_by_definition(n, s);
-            int mine = task_by_definition(n, s, &corner, &b1);
-            for (int c = 1; c >= 0; c--)
-                for (int b = 1; b < n; b++) {
-                    if (!count_task_valid(n, c, b))
-                        continue;
-                    count_task t;
-                    count_task_init(&t, n, c, b);
-                    int in = mine && c == corner && b == b1;
-                    assert_int_equal(admissible(&t, s), in);
-                    if (in)
-                        assert_int_equal(reference_weight(&t, s), w);
-                }
-            if (!w)
-                continue;
-            nq_counts *x = &task[corner][b1];
-            for (nq_counts *y = &all; y; y = y == &all ? x : NULL) {
-                y->total += (unsigned)w;
-                y->unique++;
-                y->orbit8 += w == 8, y->orbit4 += w == 4, y->orbit2 += w == 2;
-            }
-        }
-        free(sols);
-        assert_counts_match_table(n, &all);
-        for (int c = 1; c >= 0; c--)
-            for (int b = 1; b < n; b++) {
-                if (!count_task_valid(n, c, b) || (c ? 2 : 1) > n - 2)
-                    continue;
-                count_task t;
-                count_task_init(&t, n, c, b);
-                int prefix[2] = {c ? 0 : b, b};
-                nq_counts bfs, dfs;
-                count_task_solve(&t, prefix, c ? 2 : 1, &bfs);
-                count_task_solve_dfs(&t, prefix, c ? 2 : 1, &dfs);
-                assert_counts_equal(&bfs, &task[c][b]);
-                assert_counts_equal(&dfs, &task[c][b]);
-            }
+        count_state st;
+        count_state_init(&st, n);
+        for (int y = 0; y < k; y++)
+            assert_true(count_state_place(&st, y, cols[y]));
+        uint64_t nodes_plain, nodes;
+        assert_true(count_completions_plain(&st, &nodes_plain) == want);
+        count_scratch *gen = count_scratch_new_kernel(NQ_KERNEL_GENERIC);
+        assert_non_null(gen);
+        assert_true(count_completions(&st, gen, &nodes) == want);
+        assert_true(nodes == nodes_plain);
+        count_scratch_free(gen);
+        assert_true(count_completions(&st, NULL, &nodes) == want);
+        assert_true(nodes == nodes_plain);
     }
 }
 
-static void test_deep_prefixes(void **state) {
+static void test_deep_states(void **state) {
     (void)state;
     int cols[NQ_MAX_N];
     construct_mod2(32, cols);
     assert_int_equal(nq_validate(32, cols, 0, NULL), NQ_OK);
-    check_deep_prefixes(32, cols, 13);
+    check_deep(32, cols, 13);
     construct_even(64, cols);
     assert_int_equal(nq_validate(64, cols, 0, NULL), NQ_OK);
-    check_deep_prefixes(64, cols, 13);
+    check_deep(64, cols, 13);
+    check_deep(64, cols, 18); /* two levels on board states before the grid */
     construct_even(34, cols);
     assert_int_equal(nq_validate(34, cols, 0, NULL), NQ_OK);
-    check_deep_prefixes(34, cols, 14);
+    check_deep(34, cols, 16);
+    check_deep(34, cols, 17);
+}
+
+/* The state operations on their own: placing, refusing a taken or attacked cell, forward
+ * checking, and the pick rule (fewest free cells, ties to the middle, the upper row first). */
+static void test_state(void **state) {
+    (void)state;
+    count_state s;
+    count_state_init(&s, 8);
+    assert_int_equal(s.left, 8);
+    assert_true(count_state_live(&s));
+    /* All rows have 8 cells: the tie goes to row 3 (the upper of the two middle rows). */
+    assert_int_equal(count_state_pick(&s), 3);
+    assert_true(count_state_place(&s, 3, 3));
+    assert_false(count_state_place(&s, 3, 5)); /* row taken */
+    assert_false(count_state_place(&s, 0, 3)); /* column taken */
+    assert_false(count_state_place(&s, 5, 5)); /* diagonal */
+    assert_false(count_state_place(&s, 4, 2)); /* anti-diagonal */
+    assert_int_equal(s.left, 7);
+    assert_true(s.free[4] == (0xFF & ~(0x1C)));
+    /* Rows 0..6 but 3 have 5 free cells, row 7 has 6: row 4 is the nearest the middle. */
+    assert_int_equal(count_state_pick(&s), 4);
+    /* A dead state: a row without a free cell. */
+    count_state d;
+    count_state_init(&d, 4);
+    assert_true(count_state_place(&d, 0, 1));
+    assert_true(count_state_place(&d, 2, 2));
+    assert_false(count_state_live(&d)); /* row 1 has lost columns 0..3 */
+    /* A dead column: every free row of n = 5 keeps a free cell, but none in column 2. */
+    count_state e;
+    count_state_init(&e, 5);
+    assert_true(count_state_place(&e, 0, 1));
+    assert_true(count_state_place(&e, 3, 3));
+    for (int y = 1; y < 5; y++)
+        assert_true(y == 3 || (e.free[y] != 0 && !(e.free[y] >> 2 & 1)));
+    assert_false(count_state_live(&e));
 }
 
 int main(void) {
@@ -640,9 +814,11 @@ int main(void) {
         cmocka_unit_test(test_split_stable),
         cmocka_unit_test(test_split_large),
         cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_bfs_against_dfs),
-        cmocka_unit_test(test_rules_by_definition),
-        cmocka_unit_test(test_deep_prefixes),
+        cmocka_unit_test(test_kernel_api),
+        cmocka_unit_test(test_state),
+        cmocka_unit_test(test_subproblems),
+        cmocka_unit_test(test_symmetric),
+        cmocka_unit_test(test_deep_states),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -127,6 +127,57 @@ static int count_lines(const char *path) {
     return lines;
 }
 
+/* CRC-32 (IEEE 802.3) computed by a second, independent (table-driven) implementation,
+ * continuing `crc` (0 to start): the journal's checks are checked against it. */
+static uint32_t crc32_continue(uint32_t crc, const char *p, size_t len) {
+    uint32_t table[256];
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        table[i] = c;
+    }
+    crc = ~crc;
+    for (size_t i = 0; i < len; i++)
+        crc = table[(crc ^ (uint8_t)p[i]) & 0xFF] ^ (crc >> 8);
+    return ~crc;
+}
+
+/* Writes at path the journal made of the header body `header` (without " crc=...") and the
+ * records of the journal text `from` (after its first line), each record signed again as the
+ * format says: the CRC of the header's body followed by the record's body. */
+static void write_signed(const char *path, const char *header, const char *from) {
+    size_t cap = strlen(header) + 2 * strlen(from) + 64;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    uint32_t seed = crc32_continue(0, header, strlen(header));
+    size_t len = (size_t)snprintf(out, cap, "%s crc=%08x\n", header, seed);
+    const char *line = strchr(from, '\n') + 1;
+    while (*line) {
+        const char *nl = strchr(line, '\n');
+        assert_non_null(nl);
+        const char *sp = nl;
+        while (sp[-1] != ' ')
+            sp--;
+        size_t body = (size_t)(sp - 1 - line);
+        memcpy(out + len, line, body);
+        len += body;
+        len += (size_t)snprintf(out + len, cap - len, " %08x\n", crc32_continue(seed, line, body));
+        line = nl + 1;
+    }
+    spit(path, out, len);
+    free(out);
+}
+
+/* The header body (without " crc=...") of the journal text. */
+static void header_body(const char *text, char *out, size_t cap) {
+    const char *crc = strstr(text, " crc=");
+    assert_non_null(crc);
+    assert_true((size_t)(crc - text) < cap);
+    memcpy(out, text, (size_t)(crc - text));
+    out[crc - text] = '\0';
+}
+
 /* ---- interrupted counts ------------------------------------------------------------------- */
 
 typedef struct stopper {
@@ -252,14 +303,17 @@ static void test_info_and_skip_flags(void **state) {
 
 /* ---- torn tails --------------------------------------------------------------------------- */
 
-static void check_torn(const char *tail) {
+static void check_torn_bytes(const char *tail, size_t tail_len) {
     char path[128];
     path_in(path, sizeof path, "torn.nqj");
     unlink(path);
     make_journal(path, 10, 4);
     size_t good_len;
     char *good = slurp(path, &good_len);
-    append_text(path, tail);
+    FILE *tf = fopen(path, "ab");
+    assert_non_null(tf);
+    assert_int_equal(fwrite(tail, 1, tail_len, tf), tail_len);
+    fclose(tf);
     nq_journal_info info;
     assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
     assert_int_equal(info.torn, 1);
@@ -288,11 +342,16 @@ static void check_torn(const char *tail) {
     free(now);
 }
 
+static void check_torn(const char *tail) {
+    check_torn_bytes(tail, strlen(tail));
+}
+
 static void test_torn_last_line(void **state) {
     (void)state;
-    check_torn("r 5 12");                       /* cut mid-line, no newline */
-    check_torn("r 5 0 0 0 0 0 0 1 0");          /* cut in the checksum */
-    check_torn("r 5 1 1 1 0 0 0 9 deadbeef\n"); /* complete but fails its check */
+    check_torn("r 5 12");                    /* cut mid-line, no newline */
+    check_torn("r 5 0 0 0 0 0 0 1 0");       /* cut in the checksum */
+    check_torn("r 5 1 1 1 0 0 0 9 dead");    /* cut in the checksum */
+    check_torn_bytes("r 5 1 1\0\0\0\n", 11); /* NUL bytes, as a crash leaves them */
     char zeros[40] = {0};
     char path[128];
     path_in(path, sizeof path, "zeros.nqj");
@@ -348,39 +407,24 @@ static void test_other_n_or_split_is_refused(void **state) {
     make_journal(path, 9, 2);
     check_refused(path, 10, NQ_EMISMATCH);
     check_refused(path, 8, NQ_EMISMATCH);
-    /* The same n with another split id: rewrite the header with a valid check. */
+    /* The same n with another split id: rewrite the header, and sign it and the records again
+     * with an independent CRC-32 as the format says. */
     size_t len;
     char *text = slurp(path, &len);
-    char *nl = strchr(text, '\n');
-    assert_non_null(nl);
     nq_split *s;
     assert_int_equal(nq_split_new(9, &s), NQ_OK);
     char header[512];
     snprintf(header, sizeof header,
-             "nqueens-journal 1 n=9 size=%llu library=0.0.1 split=some-other-numbering",
+             "nqueens-journal 2 n=9 size=%llu library=0.0.1 id=00000000000000ff "
+             "split=some-other-numbering",
              (unsigned long long)nq_split_size(s));
     nq_split_free(s);
-    /* CRC-32 computed by a second, independent (table-driven) implementation. */
-    uint32_t table[256];
-    for (uint32_t i = 0; i < 256; i++) {
-        uint32_t c = i;
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        table[i] = c;
-    }
-    uint32_t crc = 0xFFFFFFFFu;
-    for (const char *p = header; *p; p++)
-        crc = table[(crc ^ (uint8_t)*p) & 0xFF] ^ (crc >> 8);
-    crc = ~crc;
-    char *other = malloc(len + 600);
-    assert_non_null(other);
-    int hl = snprintf(other, 600, "%s crc=%08x\n", header, crc);
-    memcpy(other + hl, nl + 1, len - (size_t)(nl + 1 - text));
-    size_t other_len = (size_t)hl + len - (size_t)(nl + 1 - text);
-    spit(path, other, other_len);
+    write_signed(path, header, text);
     nq_journal_info info;
     assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK); /* a valid journal ... */
     assert_string_equal(info.split_id, "some-other-numbering");
+    assert_int_equal(info.done, 2);
+    assert_true(info.id == 0xff);
     check_refused(path, 9, NQ_EMISMATCH); /* ... of another split */
     nq_journal_problem why;
     nq_journal *j = NULL;
@@ -391,13 +435,105 @@ static void test_other_n_or_split_is_refused(void **state) {
     assert_int_equal(why.found.format, NQ_JOURNAL_FORMAT); /* what was found, for the message */
     assert_int_equal(why.found.n, 9);
     assert_string_equal(why.found.split_id, "some-other-numbering");
-    /* A future format version is a mismatch too, not corruption. */
-    spit(path, "nqueens-journal 2 whatever comes next\n", 38);
+    /* Another format version is a mismatch too, not corruption, and the version that wrote it
+     * is found wherever its header has it. */
+    const char *future = "nqueens-journal 3 whatever comes next library=7.1.2 and more\n";
+    spit(path, future, strlen(future));
     assert_int_equal(nq_journal_read(path, &info, &why), NQ_EMISMATCH);
-    assert_int_equal(why.found.format, 2);
+    assert_int_equal(why.found.format, 3);
+    assert_string_equal(why.found.library, "7.1.2");
+    check_refused(path, 9, NQ_EMISMATCH);
+    /* Format 1, in the shape nqueens 0.1.0 wrote it (no id; records checked on their own bytes):
+     * refused as another format before anything else is read. */
+    const char *old = "nqueens-journal 1 n=9 size=40 library=0.1.0 split=nq-split/2 "
+                      "corner-edge-bound n=9 depth=4 size=40 crc=1c0d3a5b\n"
+                      "r 0 0 0 0 0 0 0 9 a3c1f2e0\n";
+    spit(path, old, strlen(old));
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_EMISMATCH);
+    assert_int_equal(why.found.format, 1);
+    assert_string_equal(why.found.library, "0.1.0");
     check_refused(path, 9, NQ_EMISMATCH);
     free(text);
-    free(other);
+}
+
+/* Records are tied to their journal: records of another journal, spliced after a header or
+ * appended, fail their check even where n and the split are the same; the count is refused
+ * (never a wrong total), with the first line that fails and how many do. */
+static void test_records_of_another_journal_are_refused(void **state) {
+    (void)state;
+    char a[128], b[128], c[128], path[128];
+    path_in(a, sizeof a, "a11.nqj");
+    path_in(b, sizeof b, "b12.nqj");
+    path_in(c, sizeof c, "c12.nqj");
+    path_in(path, sizeof path, "spliced.nqj");
+    unlink(a);
+    unlink(b);
+    unlink(c);
+    make_journal(a, 11, 60);
+    make_journal(b, 12, 5);
+    make_journal(c, 12, 9);
+    size_t la, lb, lc;
+    char *ta = slurp(a, &la), *tb = slurp(b, &lb), *tc = slurp(c, &lc);
+    /* The n = 12 header followed by 50 records of the n = 11 journal (the example). */
+    char *spliced = malloc(lb + la);
+    assert_non_null(spliced);
+    size_t hl = (size_t)(strchr(tb, '\n') + 1 - tb), at = hl;
+    memcpy(spliced, tb, hl);
+    const char *rec = strchr(ta, '\n') + 1;
+    for (int k = 0; k < 50; k++) {
+        const char *nl = strchr(rec, '\n') + 1;
+        memcpy(spliced + at, rec, (size_t)(nl - rec));
+        at += (size_t)(nl - rec);
+        rec = nl;
+    }
+    spit(path, spliced, at);
+    nq_journal_info info;
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.line, 2);
+    assert_int_equal(why.kind, NQ_JOURNAL_FOREIGN_RECORD);
+    assert_int_equal(why.lines, 50);
+    check_refused(path, 12, NQ_ECORRUPT);
+    /* One record of another journal of the same n and split appended, last or not. */
+    const char *other = strrchr(tc, 'r'); /* c's last record: subproblem 8, which b lacks */
+    for (int last = 1; last >= 0; last--) {
+        spit(path, tb, lb);
+        append_text(path, other);
+        if (!last)
+            append_text(path, strchr(tb, '\n') + 1); /* b's records once more after it */
+        assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+        assert_int_equal(why.line, 7);
+        assert_int_equal(why.kind, NQ_JOURNAL_FOREIGN_RECORD);
+        assert_int_equal(why.lines, last ? 1 : 6); /* b's records again are duplicates */
+        check_refused(path, 12, NQ_ECORRUPT);
+    }
+    /* A header whose check fails is told apart from a file that is no journal. */
+    spit(path, tb, lb);
+    char *digit = strstr(spliced, "size=") + 5;
+    *digit = *digit == '9' ? '1' : (char)(*digit + 1);
+    spit(path, spliced, hl);
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.line, 1);
+    assert_int_equal(why.kind, NQ_JOURNAL_BAD_HEADER);
+    check_refused(path, 12, NQ_ECORRUPT);
+    /* The journal's own records, signed again with another id: refused as another journal's. */
+    char header[512];
+    header_body(tb, header, sizeof header);
+    char *id = strstr(header, " id=") + 4;
+    id[0] = id[0] == 'f' ? '0' : 'f';
+    write_signed(path, header, tb);
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_OK); /* a journal on its own ... */
+    spit(path, tb, lb);
+    write_signed(c, header, tb);
+    char *resigned = slurp(c, &lc);
+    append_text(path, strrchr(resigned, 'r')); /* ... whose record does not fit this one */
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.kind, NQ_JOURNAL_FOREIGN_RECORD);
+    free(resigned);
+    free(spliced);
+    free(ta);
+    free(tb);
+    free(tc);
 }
 
 static void test_corrupt_middle_record_is_refused(void **state) {
@@ -419,7 +555,16 @@ static void test_corrupt_middle_record_is_refused(void **state) {
     nq_journal_problem why;
     assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
     assert_int_equal(why.line, 4); /* the header, two good records, then the damaged one */
+    assert_int_equal(why.kind, NQ_JOURNAL_FOREIGN_RECORD); /* well-formed, but its check fails */
+    assert_int_equal(why.lines, 1);
     check_refused(path, 10, NQ_ECORRUPT);
+    /* A line that is no record, in the middle. */
+    char *garbage = strchr(line, ' ');
+    *garbage = 'x';
+    spit(path, text, len);
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.line, 4);
+    assert_int_equal(why.kind, NQ_JOURNAL_BAD_RECORD);
     /* A damaged header. */
     unlink(path);
     make_journal(path, 10, 0);
@@ -430,6 +575,7 @@ static void test_corrupt_middle_record_is_refused(void **state) {
     check_refused(path, 10, NQ_ECORRUPT);
     assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
     assert_int_equal(why.line, 1);
+    assert_int_equal(why.kind, NQ_JOURNAL_BAD_HEADER);
     free(text);
 }
 
@@ -448,6 +594,12 @@ static void test_duplicate_record_is_refused(void **state) {
     rec[reclen] = '\0';
     append_text(path, rec); /* an intact record of a subproblem already recorded */
     check_refused(path, 9, NQ_ECORRUPT);
+    nq_journal_info info;
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.line, 5);
+    assert_int_equal(why.kind, NQ_JOURNAL_DUPLICATE);
+    assert_int_equal(why.index, 0);
     free(text);
 }
 
@@ -459,7 +611,10 @@ static void test_not_a_journal_is_left_alone(void **state) {
     spit(path, text, strlen(text));
     check_refused(path, 8, NQ_ECORRUPT);
     nq_journal_info info;
-    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_ECORRUPT);
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.line, 1);
+    assert_int_equal(why.kind, NQ_JOURNAL_NOT_A_JOURNAL);
 }
 
 static void test_unwritable_or_missing_path(void **state) {
@@ -587,7 +742,7 @@ static void test_second_writer_is_refused(void **state) {
     nq_journal *j;
     assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
     fflush(NULL);
-    pid_t pid = fork(); /* fcntl locks only keep out other processes */
+    pid_t pid = fork(); /* another process */
     assert_true(pid >= 0);
     if (pid == 0) {
         nq_journal *k = NULL;
@@ -597,6 +752,26 @@ static void test_second_writer_is_refused(void **state) {
     int st;
     assert_int_equal(waitpid(pid, &st, 0), pid);
     assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    /* The lock belongs to the handle, not to the process: a second handle in this process is
+     * refused too, and reading the file (another descriptor, closed at once) keeps the lock. */
+    nq_journal *k = NULL;
+    assert_int_equal(nq_journal_open(path, s, 0, &k, NULL), NQ_EBUSY);
+    assert_null(k);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
+    assert_int_equal(nq_journal_open(path, s, 0, &k, NULL), NQ_EBUSY);
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        nq_journal *m = NULL;
+        _exit(nq_journal_open(path, s, 0, &m, NULL) == NQ_EBUSY ? 0 : 1);
+    }
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+    /* Closed: the file is free again, for one handle. */
+    assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
+    assert_int_equal(nq_journal_open(path, s, 0, &k, NULL), NQ_EBUSY);
     assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
     nq_split_free(s);
 }
@@ -660,6 +835,7 @@ int main(void) {
         cmocka_unit_test(test_torn_last_line),
         cmocka_unit_test(test_torn_header_or_empty_file_starts_afresh),
         cmocka_unit_test(test_other_n_or_split_is_refused),
+        cmocka_unit_test(test_records_of_another_journal_are_refused),
         cmocka_unit_test(test_corrupt_middle_record_is_refused),
         cmocka_unit_test(test_duplicate_record_is_refused),
         cmocka_unit_test(test_not_a_journal_is_left_alone),

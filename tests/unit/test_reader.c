@@ -341,6 +341,18 @@ static void test_json_shapes(void **state) {
     free(got);
     assert_int_equal(read_placements("[]\n", 3, NQ_INPUT_AUTO, 0, 4, &got), 0);
     free(got);
+    /* Text after the list is pointed at, even a string yajl cannot lex (found by the fuzzer: the
+     * position went back to the start of the text, looking for the string's opening quote). */
+    const char *after = "[ // ]\n]\"\n\t\t\xff\n";
+    nq_reader *ra;
+    assert_int_equal(nq_reader_new(after, strlen(after), NQ_INPUT_AUTO, 0, &ra), NQ_OK);
+    nq_item ai;
+    assert_int_equal(nq_reader_next(ra, &ai), NQ_EPARSE);
+    int al, ac;
+    assert_string_equal(nq_reader_error(ra, &al, &ac), "text after the end of the JSON array");
+    assert_int_equal(al, 2);
+    assert_int_equal(ac, 2);
+    nq_reader_free(ra);
     const char *bad[] = {"[[\".Q\"", "[[\"Q\"]] x", "[[\"Q\"],", "{", "[[\"Q]]", "[[1]]"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         nq_reader *r;
@@ -412,14 +424,347 @@ static void test_items(void **state) {
     nq_reader_free(r);
 }
 
+/* A NUL byte in a number never reads as the end of it (printf '8\0junk' once read as 8 on the
+ * command line): in every format it makes the item malformed (or the JSON text unreadable), and
+ * the message shows it as \x00. */
+static void test_nul_bytes(void **state) {
+    (void)state;
+#define NUL_TEXT(fmt, text, words)                                                                 \
+    { fmt, text, sizeof text - 1, words }
+    static const struct {
+        int format;
+        const char *text;
+        size_t len;
+        const char *words; /* in the message; NULL: the JSON text is unreadable */
+    } cases[] = {
+        NUL_TEXT(NQ_FMT_COLS, "1 3\0 0 2\n", "got '3\\x00'"),
+        NUL_TEXT(NQ_FMT_COLS, "1 3 0 2\0\n", "got '2\\x00'"),
+        NUL_TEXT(NQ_FMT_PAIRS, "0-1\0, 1-3, 2-0, 3-2, .\n", "got '\\x00'"),
+        NUL_TEXT(NQ_FMT_PERM, "[2 4\0 1 3 ]\n", "got '4\\x00'"),
+        NUL_TEXT(NQ_INPUT_CASES, "[2 4 1 3\0 ]\n", "got '3\\x00'"),
+        NUL_TEXT(NQ_INPUT_COUNT,
+                 "8 9\0"
+                 "2\n",
+                 "expected COUNT or N COUNT"),
+        NUL_TEXT(NQ_FMT_BOARD, ".Q..\n...Q\nQ\0..\n..Q.\n", "unexpected '\\x00'"),
+        NUL_TEXT(NQ_FMT_GRID, "_ Q _ _\n_ _ _ Q\nQ _\0_ _\n_ _ Q _\n", "\\x00"),
+        NUL_TEXT(NQ_FMT_MATRIX, "0 1 0 0\n0 0 0 1\n1\0 0 0 0\n0 0 1 0\n", "\\x00"),
+        NUL_TEXT(NQ_FMT_JSONL, "{\"n\":4,\"cols\":[1,3\0,0,2]}\n", "malformed JSON"),
+        NUL_TEXT(NQ_FMT_JSON, "[[\".Q..\",\"...Q\",\"Q..\0.\",\"..Q.\"]]", NULL),
+    };
+#undef NUL_TEXT
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        nq_reader *r;
+        assert_int_equal(nq_reader_new(cases[i].text, cases[i].len, cases[i].format, 4, &r), NQ_OK);
+        nq_item it;
+        int rc, malformed = 0;
+        while ((rc = nq_reader_next(r, &it)) == NQ_OK) {
+            if (it.kind == NQ_ITEM_PLACEMENT && it.queens == 4)
+                fail_msg("case %zu: a NUL byte went unseen: a placement of 4 queens", i);
+            if (it.kind == NQ_ITEM_COUNT)
+                fail_msg("case %zu: a NUL byte went unseen: a count", i);
+            if (it.kind == NQ_ITEM_MALFORMED) {
+                malformed = 1;
+                if (!cases[i].words || !strstr(it.error, cases[i].words))
+                    fail_msg("case %zu: '%s'", i, it.error);
+            }
+        }
+        if (cases[i].words)
+            assert_true(malformed && rc == NQ_DONE);
+        else
+            assert_int_equal(rc, NQ_EPARSE);
+        nq_reader_free(r);
+    }
+}
+
+/* ---- Streams ---------------------------------------------------------------------------- */
+
+/* A source that hands out a text `step` bytes at a time; then the end, or `fail` (NQ_EIO,
+ * NQ_STOPPED) once `fail_after` bytes were given. */
+typedef struct piece_source {
+    const char *s;
+    size_t len, at, step, fail_after;
+    int fail;
+} piece_source;
+
+static int piece_read(void *user, char *buf, size_t cap, size_t *got) {
+    piece_source *src = user;
+    assert_true(cap > 0);
+    if (src->fail && src->at >= src->fail_after)
+        return src->fail;
+    size_t k = src->len - src->at;
+    if (k > src->step)
+        k = src->step;
+    if (k > cap)
+        k = cap;
+    memcpy(buf, src->s + src->at, k);
+    src->at += k;
+    *got = k;
+    return NQ_OK;
+}
+
+/* Everything a reader says about a text, as one string: each item (kind, size, cells, claim,
+ * group, position, message), then the final status with its message and position. */
+static text_buf trace_items(nq_reader *r) {
+    text_buf t = {NULL, 0, 0};
+    text_puts(&t, nq_input_name(nq_reader_format(r)));
+    text_puts(&t, "\n");
+    nq_item it;
+    int rc;
+    char line[256];
+    while ((rc = nq_reader_next(r, &it)) == NQ_OK) {
+        snprintf(line, sizeof line, "%d n=%d q=%zu g=%d @%d:%d ", (int)it.kind, it.n, it.queens,
+                 it.group, it.line, it.column);
+        text_puts(&t, line);
+        for (size_t i = 0; i < it.queens; i++) {
+            snprintf(line, sizeof line, "%d-%d,", it.rows[i], it.cols[i]);
+            text_puts(&t, line);
+        }
+        snprintf(line, sizeof line, " t=%llu u=%llu/%d %s\n", (unsigned long long)it.total,
+                 (unsigned long long)it.unique, it.has_unique, it.error ? it.error : "");
+        text_puts(&t, line);
+    }
+    int el, ec;
+    const char *msg = nq_reader_error(r, &el, &ec);
+    snprintf(line, sizeof line, "end %d %s @%d:%d\n", rc, msg, el, ec);
+    text_puts(&t, line);
+    return t;
+}
+
+/* The stream reader must say exactly what the text reader says, however the input comes in. */
+static void assert_stream_reads_as_text(const char *s, size_t len, int format, int n_hint) {
+    nq_reader *r;
+    assert_int_equal(nq_reader_new(s, len, format, n_hint, &r), NQ_OK);
+    text_buf want = trace_items(r);
+    nq_reader_free(r);
+    const size_t steps[] = {1, 2, 3, 7, 61, 4096, (size_t)1 << 20};
+    for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++) {
+        if (steps[k] < 61 && len > 200000 && k % 2)
+            continue; /* the big texts: a few small steps are enough */
+        piece_source src = {s, len, 0, steps[k], 0, 0};
+        assert_int_equal(nq_reader_open(piece_read, &src, format, n_hint, &r), NQ_OK);
+        text_buf got = trace_items(r);
+        nq_reader_free(r);
+        if (got.len != want.len || memcmp(got.s, want.s, want.len) != 0) {
+            size_t i = 0;
+            while (i < got.len && i < want.len && got.s[i] == want.s[i])
+                i++;
+            size_t from = i > 100 ? i - 100 : 0;
+            fail_msg("format %d, %zu bytes in steps of %zu: the stream differs at %zu:\n"
+                     "text:   ...%.200s\nstream: ...%.200s",
+                     format, len, steps[k], i, want.s + from, got.s + from);
+        }
+        free(got.s);
+    }
+    free(want.s);
+}
+
+/* Every text of the tests above, and big ones (whose windows slide, in every format, with DOS
+ * line ends), read from a stream in pieces of 1 byte to 1 MiB, give the same items, positions and
+ * messages as read whole. */
+static void test_stream_same_items(void **state) {
+    (void)state;
+    for (int n = 1; n <= 8; n++) {
+        int *ref;
+        size_t count = ref_solutions(n, &ref);
+        for (size_t f = 0; f < NFORMATS; f++) {
+            text_buf t = text_list(text_formats[f], n, ref, count);
+            text_buf d = dosify(&t);
+            assert_stream_reads_as_text(t.s, t.len, NQ_INPUT_AUTO, 0);
+            assert_stream_reads_as_text(d.s, d.len, (int)text_formats[f], 0);
+            free(t.s);
+            free(d.s);
+        }
+        free(ref);
+    }
+    const char *texts[] = {
+        "1 3 0 2\n1 3 x 2\n",
+        "1 3 0 4\n",
+        "[2 4 1 3 ]\n[2 4 1 3\n",
+        "[2 4 1 3 ] x\n",
+        "0-1, 1-3, 2-0, 3-2, .\n0-1, 1+3, 2-0, 3-2, .\n",
+        "0-1, 1-3, 2-0, 3-7, .\n",
+        ".Q..\n...Q\nQ.x.\n..Q.\n",
+        ".Q..\n...Q\nQ..\n..Q.\n",
+        ".Q..\n...Q\nQ...\n\n",
+        "_ Q _ _\n_ _ _ Q\nQ _ _ _\n_ _ QQ\n",
+        "0 1 0 0\n0 0 0 1\n1 0 2 0\n0 0 1 0\n",
+        "{\"n\":4,\"cols\":[1,3,0]}\n",
+        "{\"n\":4,\"cols\":[1,3,0,2] x\n",
+        "{\"n\":4,\"cols\":[1,3,0,2]} x\n",
+        "{\"n\":4}\n",
+        "[[\".Q..\",\"...Q\",\"Qx..\",\"..Q.\"]]",
+        "[[\".Q..\",\"...Q\",\"Q...\"]]",
+        "[1 ]\nx\n",
+        "8 x\n",
+        "1 3 0 2\n1 3 ? 2\n2 0 3 1\n",
+        ".Q..\n.?.Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n",
+        "[[\"Q.\",\"x.\"],\n [\".Q\",\"Q.\"],\n [\"Q.\" \".Q\"]]",
+        "{\"n\":4,\"cols\":[1,3,0,2]}\n{\"n\":4,\"cols\":[1,3,0 x]}\n"
+        "{\"n\":4,\"cols\":[2,0,3,1]} "
+        "{\"n\":4}\n{\"n\":4,\"cols\":[2,0,3,1]}\n{\"n\":5,\"cols\":[\n",
+        "[[\".Q\"",
+        "[[\"Q\"]] x",
+        "[[\"Q\"],",
+        "{",
+        "[[\"Q]]",
+        "[[1]]",
+        "[]\n",
+        "\xEF\xBB\xBF[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]]",
+        "[1 ]\n-1\n[2 4 1 3 ] [3 1 4 2 ]  \r\n",
+        "[1 ]\n-1\n[2 4 1 3 ] x [3 1 4 2 ]\n[2 4 1\n[3 1 4 2 ] [2 4 1 3\n\n  -1  \n[9 ]\n",
+        "8 92\n9 352\n",
+        "92\n",
+        "",
+        "   \n\n  ",
+        "0-1, 1-3, 3-2, .\n",
+        "1 -1 0 2\n",
+        "{\"n\": 8, \"total\": \"92\", \"unique\": 12}\n",
+        "27 234907967154122528\n",
+        "\xEF\xBB\xBF\x31 3 0 2\n", /* \x31: '1', which would extend the hex escape */
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        size_t len = strlen(texts[i]);
+        assert_stream_reads_as_text(texts[i], len, NQ_INPUT_AUTO, 0);
+        assert_stream_reads_as_text(texts[i], len, NQ_INPUT_AUTO, 4);
+        for (int f = NQ_FMT_COLS; f <= NQ_FMT_MATRIX; f++)
+            assert_stream_reads_as_text(texts[i], len, f, 0);
+        assert_stream_reads_as_text(texts[i], len, NQ_INPUT_CASES, 0);
+        assert_stream_reads_as_text(texts[i], len, NQ_INPUT_COUNT, 8);
+    }
+    /* Texts with a NUL byte, taken whole (sizeof, not strlen). */
+#define WITH_NUL(s)                                                                                \
+    { s, sizeof s - 1 }
+    static const struct {
+        const char *s;
+        size_t len;
+    } nul[] = {WITH_NUL("1 3\0 0 2\n"), WITH_NUL("[2 4 1 3\0 ]\n"),
+               WITH_NUL("{\"n\":4\0,\"cols\":[1,3]}\n")};
+#undef WITH_NUL
+    for (size_t i = 0; i < sizeof nul / sizeof nul[0]; i++)
+        assert_stream_reads_as_text(nul[i].s, nul[i].len, NQ_INPUT_AUTO, 0);
+    /* Big texts: every solution of n = 11 in every format, with DOS line ends; a `cases` output
+     * of n = 1..10, one line a case; blank runs longer than a window. */
+    int *ref;
+    size_t count = ref_solutions(11, &ref);
+    for (size_t f = 0; f < NFORMATS; f++) {
+        text_buf t = text_list(text_formats[f], 11, ref, count);
+        text_buf d = dosify(&t);
+        assert_stream_reads_as_text(d.s, d.len, NQ_INPUT_AUTO, 0);
+        free(t.s);
+        free(d.s);
+    }
+    text_buf c = {NULL, 0, 0};
+    for (int n = 1; n <= 10; n++) {
+        int *sols;
+        size_t k = ref_solutions(n, &sols);
+        if (k == 0)
+            text_puts(&c, "-1");
+        for (size_t i = 0; i < k; i++) {
+            char one[64];
+            nq_format_solution(one, sizeof one, NQ_FMT_PERM, n, sols + i * (size_t)n,
+                               NQ_FMT_NO_END);
+            text_puts(&c, i ? " " : "");
+            text_puts(&c, one);
+        }
+        text_puts(&c, n == 5 ? " x [1 \n" : "\n");
+        free(sols);
+    }
+    assert_stream_reads_as_text(c.s, c.len, NQ_INPUT_AUTO, 0);
+    free(c.s);
+    text_buf blanks = {NULL, 0, 0};
+    for (int i = 0; i < 100000; i++)
+        text_puts(&blanks, i % 1000 == 999 ? "\n" : " ");
+    text_puts(&blanks, "1 3 0 2");
+    for (int i = 0; i < 100000; i++)
+        text_puts(&blanks, " ");
+    text_puts(&blanks, "\n.Q..\n...Q\nQ...\n..Q.\n");
+    for (int i = 0; i < 70000; i++)
+        text_puts(&blanks, "\t");
+    text_puts(&blanks, "\n[[\".Q..\",");
+    for (int i = 0; i < 70000; i++)
+        text_puts(&blanks, " ");
+    text_puts(&blanks, "\"...Q\"]]\n");
+    assert_stream_reads_as_text(blanks.s, blanks.len, NQ_INPUT_AUTO, 0);
+    for (int f = NQ_FMT_COLS; f <= NQ_FMT_MATRIX; f++)
+        assert_stream_reads_as_text(blanks.s, blanks.len, f, 0);
+    free(blanks.s);
+    text_buf j = text_list(NQ_FMT_JSONL, 11, ref, count);
+    for (int i = 0; i < 70000; i++)
+        text_puts(&j, i % 7 ? " " : "\n");
+    text_puts(&j, "{\"n\":4,\"cols\":[1,3,0,2]} x\n");
+    assert_stream_reads_as_text(j.s, j.len, NQ_FMT_JSONL, 0);
+    free(j.s);
+    free(ref);
+}
+
+/* A source's failure ends the reading with its status, after the items read before it; so does a
+ * source that claims more bytes than it was given room for. */
+static void test_stream_failures(void **state) {
+    (void)state;
+    const char *s = "1 3 0 2\n2 0 3 1\n1 3 0 2\n";
+    const int fails[] = {NQ_EIO, NQ_STOPPED};
+    for (int f = 0; f < 2; f++) {
+        piece_source src = {s, strlen(s), 0, 1, 16, fails[f]};
+        nq_reader *r;
+        assert_int_equal(nq_reader_open(piece_read, &src, NQ_FMT_COLS, 0, &r), NQ_OK);
+        nq_item it;
+        assert_int_equal(nq_reader_next(r, &it), NQ_OK);
+        assert_int_equal(nq_reader_next(r, &it), NQ_OK);
+        assert_int_equal(nq_reader_next(r, &it), fails[f]);
+        assert_int_equal(nq_reader_next(r, &it), fails[f]);
+        nq_reader_free(r);
+        /* While detecting: a read error fails the open; a stop after some bytes lets the items
+         * read whole out, and not the one cut by the stop. */
+        src = (piece_source){s, strlen(s), 0, 1, 3, fails[f]};
+        if (fails[f] == NQ_EIO) {
+            assert_int_equal(nq_reader_open(piece_read, &src, NQ_INPUT_AUTO, 0, &r), NQ_EIO);
+        } else {
+            assert_int_equal(nq_reader_open(piece_read, &src, NQ_INPUT_AUTO, 0, &r), NQ_OK);
+            assert_int_equal(nq_reader_next(r, &it), NQ_STOPPED);
+            nq_reader_free(r);
+            src = (piece_source){s, strlen(s), 0, 5, 20, NQ_STOPPED};
+            assert_int_equal(nq_reader_open(piece_read, &src, NQ_INPUT_AUTO, 0, &r), NQ_OK);
+            assert_int_equal(nq_reader_format(r), NQ_FMT_COLS);
+            assert_int_equal(nq_reader_next(r, &it), NQ_OK);
+            assert_int_equal(nq_reader_next(r, &it), NQ_OK);
+            assert_int_equal(it.line, 2);
+            assert_int_equal(nq_reader_next(r, &it), NQ_STOPPED);
+            nq_reader_free(r);
+        }
+        src = (piece_source){s, strlen(s), 0, 1, 0, fails[f]};
+        assert_int_equal(nq_reader_open(piece_read, &src, NQ_INPUT_AUTO, 0, &r), fails[f]);
+    }
+    nq_reader *r;
+    assert_int_equal(nq_reader_open(NULL, NULL, NQ_INPUT_AUTO, 0, &r), NQ_EINVAL);
+    piece_source src = {s, strlen(s), 0, 1, 0, 0};
+    assert_int_equal(nq_reader_open(piece_read, &src, 999, 0, &r), NQ_EINVAL);
+}
+
+static int liar_read(void *user, char *buf, size_t cap, size_t *got) {
+    (void)user;
+    (void)buf;
+    *got = cap + 1;
+    return NQ_OK;
+}
+
+static void test_stream_liar(void **state) {
+    (void)state;
+    nq_reader *r;
+    assert_int_equal(nq_reader_open(liar_read, NULL, NQ_INPUT_AUTO, 0, &r), NQ_EIO);
+    assert_int_equal(nq_reader_open(liar_read, NULL, NQ_FMT_COLS, 0, &r), NQ_EIO);
+}
+
 /* ---- Checking --------------------------------------------------------------------------- */
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_board_separators),
-        cmocka_unit_test(test_malformed),      cmocka_unit_test(test_recovery),
-        cmocka_unit_test(test_jsonl_recovery), cmocka_unit_test(test_json_long),
-        cmocka_unit_test(test_json_shapes),    cmocka_unit_test(test_items),
+        cmocka_unit_test(test_round_trip),        cmocka_unit_test(test_board_separators),
+        cmocka_unit_test(test_malformed),         cmocka_unit_test(test_recovery),
+        cmocka_unit_test(test_jsonl_recovery),    cmocka_unit_test(test_json_long),
+        cmocka_unit_test(test_json_shapes),       cmocka_unit_test(test_items),
+        cmocka_unit_test(test_stream_same_items), cmocka_unit_test(test_stream_failures),
+        cmocka_unit_test(test_stream_liar),       cmocka_unit_test(test_nul_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
 /* test_search.c: the iterative solution iterator (search.c) against the brute-force reference. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,6 +188,17 @@ static void test_find_first(void **state) {
     }
 }
 
+typedef struct counting {
+    int n;
+    size_t got;
+} counting;
+
+static void *count_in_thread(void *arg) {
+    counting *c = arg;
+    c->got = count_solutions(c->n, NULL, 0, 0, NULL);
+    return NULL;
+}
+
 /* Searches share nothing: interleaved handles and concurrent threads give the right counts. */
 static void test_no_shared_state(void **state) {
     (void)state;
@@ -205,12 +217,13 @@ static void test_no_shared_state(void **state) {
     assert_true(na == 2 && nb == 1);
     nq_search_free(a);
     nq_search_free(b);
-    size_t got[4] = {0};
-    const int ns[4] = {8, 9, 10, 11};
-#pragma omp parallel for num_threads(4)
+    counting c[4] = {{8, 0}, {9, 0}, {10, 0}, {11, 0}};
+    pthread_t t[4];
     for (int i = 0; i < 4; i++)
-        got[i] = count_solutions(ns[i], NULL, 0, 0, NULL);
-    assert_true(got[0] == 92 && got[1] == 352 && got[2] == 724 && got[3] == 2680);
+        assert_int_equal(pthread_create(&t[i], NULL, count_in_thread, &c[i]), 0);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(pthread_join(t[i], NULL), 0);
+    assert_true(c[0].got == 92 && c[1].got == 352 && c[2].got == 724 && c[3].got == 2680);
 }
 
 int main(void) {

@@ -255,6 +255,50 @@ static void test_glyph_and_labels(void **state) {
     free(svg);
 }
 
+/* Each board of a grid is numbered under it (not a single board); the queens given to a
+ * completion are drawn with their own symbol, in their cells. */
+static void test_numbers_and_given_queens(void **state) {
+    (void)state;
+    int *sols = NULL;
+    size_t k = ref_solutions(6, &sols);
+    assert_int_equal(k, 4);
+    char *svg = picture(6, sols, k, 0);
+    for (size_t i = 1; i <= k; i++) {
+        char caption[64];
+        snprintf(caption, sizeof caption, "fill=\"#4a4a4a\">%zu</text>", i);
+        assert_int_equal(count_of(svg, caption), 1);
+    }
+    free(svg);
+    svg = picture(6, sols, 1, 0);
+    assert_int_equal(count_of(svg, "fill=\"#4a4a4a\">1</text>"), 0);
+    free(svg);
+    /* Marked: the given rows' queens use "#g", the others "#q"; NULL marks nothing. */
+    const unsigned char given[6] = {0, 1, 0, 0, 1, 0};
+    for (unsigned flags = 0; flags <= NQ_FMT_COLUMN_MAJOR; flags += NQ_FMT_COLUMN_MAJOR) {
+        char plain[8192], marked[8192], none[8192];
+        size_t lp = nq_svg_board(plain, sizeof plain, 6, sols, 1, 4, flags);
+        size_t lm = nq_svg_board_marked(marked, sizeof marked, 6, sols, given, 1, 4, flags);
+        size_t ln = nq_svg_board_marked(none, sizeof none, 6, sols, NULL, 1, 4, flags);
+        assert_true(lp > 0 && lp < sizeof plain && lm > 0 && lm < sizeof marked);
+        assert_int_equal(ln, lp);
+        assert_string_equal(none, plain);
+        assert_int_equal(count_of(marked, "<use xlink:href=\"#g\""), 2);
+        assert_int_equal(count_of(marked, "<use xlink:href=\"#q\""), 4);
+        for (int r = 0; r < 6; r++) {
+            int row = flags ? sols[r] : r, col = flags ? r : sols[r];
+            char use[96];
+            snprintf(use, sizeof use, "<use xlink:href=\"#%c\" x=\"%d\" y=\"%d\"",
+                     given[r] ? 'g' : 'q', col * NQ_SVG_CELL, row * NQ_SVG_CELL);
+            assert_int_equal(count_of(marked, use), 1);
+        }
+    }
+    char begin[8192];
+    assert_true(nq_svg_begin(begin, sizeof begin, 6, 4, 0) < sizeof begin);
+    assert_non_null(strstr(begin, "<symbol id=\"g\" viewBox=\"0 0 40 40\"><path d=\"M"));
+    assert_int_equal(nq_svg_board_marked(NULL, 0, 6, NULL, given, 0, 1, 0), 0);
+    free(sols);
+}
+
 static void test_no_solution_picture(void **state) {
     (void)state;
     char *svg = picture(3, NULL, 0, 0);
@@ -273,10 +317,14 @@ static void test_no_solution_picture(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sizing_and_truncation), cmocka_unit_test(test_pieces_equal_the_whole),
-        cmocka_unit_test(test_bad_arguments),         cmocka_unit_test(test_geometry),
-        cmocka_unit_test(test_queens_in_their_cells), cmocka_unit_test(test_glyph_and_labels),
+        cmocka_unit_test(test_sizing_and_truncation),
+        cmocka_unit_test(test_pieces_equal_the_whole),
+        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_geometry),
+        cmocka_unit_test(test_queens_in_their_cells),
+        cmocka_unit_test(test_glyph_and_labels),
         cmocka_unit_test(test_no_solution_picture),
+        cmocka_unit_test(test_numbers_and_given_queens),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,39 @@
+# The vector counting kernels (src/count_avx2.c, src/count_avx512.c): each is compiled for its
+# instruction set whatever the rest of the build targets, and src/kernel.c picks one at run time
+# from what the CPU reports, so a portable build (-DNQ_NATIVE=OFF) still runs the fast kernel.
+# Other architectures, or a compiler without these flags, build the generic kernel only.
+# Also the tests that compare every kernel with the generic one (a kernel the CPU lacks is a
+# skipped test, exit 77).
+include(CheckCSourceCompiles)
+set(NQ_AVX2_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mno-avx512f)
+set(NQ_AVX512_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mavx512f -mavx512bw -mavx512vl
+    -mavx512bitalg)
+set(NQ_KERNELS_BUILT generic)
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  foreach(isa AVX2 AVX512)
+    list(JOIN NQ_${isa}_FLAGS " " CMAKE_REQUIRED_FLAGS)
+    check_c_source_compiles("#include <immintrin.h>
+      int main(void) { return __builtin_cpu_supports(\"avx2\"); }" NQ_CC_HAS_${isa})
+    unset(CMAKE_REQUIRED_FLAGS)
+    if(NQ_CC_HAS_${isa})
+      string(TOLOWER ${isa} file)
+      set_source_files_properties(${PROJECT_SOURCE_DIR}/src/count_${file}.c PROPERTIES
+                                  COMPILE_OPTIONS "${NQ_${isa}_FLAGS}")
+      target_compile_definitions(nqueens_objects PRIVATE NQ_HAVE_${isa})
+      list(APPEND NQ_KERNELS_BUILT ${file})
+    endif()
+  endforeach()
+endif()
+message(STATUS "Counting kernels: ${NQ_KERNELS_BUILT}")
+# For tests/cli/count.sh: the kernels this build has (the CPU decides which of them run).
+list(JOIN NQ_KERNELS_BUILT " " nq_kernels_line)
+file(WRITE ${PROJECT_BINARY_DIR}/kernels-built.txt "${nq_kernels_line}\n")
+
+if(NQ_BUILD_TESTS)
+  add_executable(kernels ${PROJECT_SOURCE_DIR}/tests/unit/kernels.c)
+  target_link_libraries(kernels PRIVATE nq_test_support)
+  foreach(k avx2 avx512)
+    add_test(NAME kernel_${k} COMMAND kernels ${k})
+    set_tests_properties(kernel_${k} PROPERTIES SKIP_RETURN_CODE 77)
+  endforeach()
+endif()
