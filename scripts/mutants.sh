@@ -12,8 +12,9 @@
 #     --rev REV    mutate the tree of commit REV instead of the working tree (e.g. to show that a
 #                  mutant survived the suite before a test was added)
 #     --tests RE   run only the tests matching the ctest regular expression RE (faster, weaker)
-#     --limit S    seconds the suite may run for one mutant (default 900); a suite cut short counts
-#                  as killed only if a test had already failed
+#     --limit S    seconds the suite may run for one mutant (default 900); a suite that does not
+#                  finish in time (a hang) counts as killed, and says so: a test should then be
+#                  made to fail fast instead (tests/MUTANTS.md)
 #     --keep       keep the scratch directory (printed at the end)
 # Prints one line per mutant: killed (with the failing tests), SURVIVED, STALE (its find text is
 # not in the file exactly once: re-target the mutant), or BROKEN (it does not compile), then a
