@@ -128,7 +128,11 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     opt.stop = stop;
     syncer sy;
     syncer_start(&sy, x.journal);
-    rc = nq_count_split(split, &opt, &c);
+    if (lc->gpu)
+        rc = nq_count_gpu(split, &opt, lc->ndevices ? lc->devices : NULL, lc->ndevices, lc->report,
+                          &c);
+    else
+        rc = nq_count_split(split, &opt, &c);
     syncer_stop(&sy);
     int sig = tool_signals_restore();
     *seconds = tool_now() - start;

@@ -165,6 +165,11 @@ typedef struct cli_long_count {
     int progress;           /* as tool_progress_wanted() */
     int threads;            /* as nq_count_options.threads */
     nq_kernel kernel;       /* as nq_count_options.kernel */
+    /* --gpu: count on CUDA GPUs (nq_count_gpu()): the GPUs (ndevices 0: all), what ran where */
+    int gpu;
+    const int *devices;
+    int ndevices;
+    nq_gpu_report *report;
 } cli_long_count;
 
 /* cli_count_long() :

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "gpu_options.h"
 #include "kernel_env.h"
 #include "progress.h"
 
@@ -39,6 +40,13 @@ static const tool_option count_options[] = {
     {"status", 's', NULL, "with --checkpoint: print how far FILE has got, without counting"},
     {"progress", 'p', NULL, "show progress and an ETA on stderr (default: when it is a terminal)"},
     {"no-progress", 'P', NULL, "never show progress"},
+    {"gpu", 'g', NULL,
+     "count on CUDA GPUs (N <= " TOOL_STR(
+         NQ_GPU_MAX_N) ", a build with cmake -DNQ_CUDA=ON): the\n"
+                       "same subproblems, journal and answer; with --json, kernel is \"cuda\",\n"
+                       "threads the GPUs, and devices lists each GPU and the subproblems it\n"
+                       "counted. No GPU (or no CUDA in this build): exit 2"},
+    {"devices", 'D', "LIST", "the GPUs to use, e.g. 0,1 (default: all); implies --gpu"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -46,6 +54,7 @@ static const tool_command count_command = {
     "count",
     "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]\n"
     "                     [--checkpoint FILE [--status]] [--progress | --no-progress]\n"
+    "                     [--gpu [--devices LIST]]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64), exactly (128-bit), with a\n"
     "symmetry-reduced search on all cores. N is read from standard input when omitted.\n"
     "Prints the total number of solutions (OEIS A000170), or with --unique the number of\n"
@@ -173,6 +182,9 @@ int cmd_count(int argc, char **argv) {
     int unique = 0, json = 0, estimate = 0, status = 0, progress = -1, force = 0;
     const char *checkpoint = NULL;
     long long threads = 0, n;
+    int gpu = 0, devices[NQ_GPU_MAX_DEVICES], ndevices = 0;
+    nq_gpu_report report;
+    memset(&report, 0, sizeof report);
     if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N, g.optstring, g.longopts))
         return EXIT_USAGE;
     opterr = 0;
@@ -205,6 +217,14 @@ int cmd_count(int argc, char **argv) {
         case 'F':
             force = 1;
             break;
+        case 'g':
+            gpu = 1;
+            break;
+        case 'D':
+            gpu = 1;
+            if (tool_gpu_devices(optarg, devices, &ndevices))
+                return EXIT_USAGE;
+            break;
         case 'h':
             tool_print_help(stdout, &count_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
@@ -223,6 +243,11 @@ int cmd_count(int argc, char **argv) {
     if (status)
         return cli_checkpoint_status(checkpoint, (int)n);
 
+    if (gpu && estimate)
+        return cli_usage_error("count", "--estimate measures a count on this CPU; it has no --gpu "
+                                        "form");
+    if (gpu && tool_gpu_ready((int)n, ndevices ? devices : NULL, ndevices))
+        return EXIT_USAGE;
     nq_kernel kernel, used;
     if (tool_kernel_from_env(&kernel))
         return EXIT_USAGE;
@@ -246,7 +271,7 @@ int cmd_count(int argc, char **argv) {
         }
         return cli_flush() ? EXIT_USAGE : EXIT_OK;
     }
-    if (n >= COUNT_ESTIMATE_FROM) {
+    if (n >= COUNT_ESTIMATE_FROM && !gpu) {
         char lead[80];
         snprintf(lead, sizeof lead, "%s: ", tool_prefix());
         rc = count_estimate((int)n, (int)threads, kernel, &est);
@@ -265,7 +290,8 @@ int cmd_count(int argc, char **argv) {
     double seconds = 0;
     tool_work work = {0, 0};
     if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */
-        cli_long_count lc = {checkpoint, progress, (int)threads, kernel};
+        cli_long_count lc = {checkpoint, progress, (int)threads, kernel,
+                             gpu,        devices,  ndevices,     &report};
         int code = cli_count_long((int)n, &lc, &c, &seconds, &work);
         if (code != EXIT_OK)
             return code;
@@ -274,7 +300,11 @@ int cmd_count(int argc, char **argv) {
         tool_count_failed((int)n, rc, nq_count_threads((int)threads));
         return EXIT_USAGE;
     }
-    tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
-                      nq_kernel_name(used), checkpoint ? &work : NULL);
+    const tool_work *did = checkpoint ? &work : NULL;
+    if (gpu)
+        tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda", did, &report);
+    else
+        tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
+                          nq_kernel_name(used), did, NULL);
     return cli_flush() ? EXIT_USAGE : EXIT_OK;
 }

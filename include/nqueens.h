@@ -71,6 +71,8 @@ enum {
     NQ_EFAIL = -10,    /* a bounded heuristic search gave up without an answer */
     NQ_EBUSY = -11,    /* a journal is in use by another running count (its lock is held) */
     NQ_ETHREAD = -12,  /* the threads of a count could not be started (memory, thread limits) */
+    NQ_ENODEV = -13,   /* no GPU to count on (none, no driver, or a library built without CUDA) */
+    NQ_EDEVICE = -14,  /* a GPU or its driver reported an error during a count */
 };
 
 /* nq_version() :
@@ -839,6 +841,81 @@ NQ_API int nq_count_threads(int threads);
  *         NQ_ETHREAD (a thread could not be created: memory, or the process's thread limit; out
  *         untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
+
+/* ========================================================================================== */
+/* Counting on GPUs (gpu.c, cuda/)                                                            */
+/* ========================================================================================== */
+
+/*
+ * The count of nq_count_split() on CUDA GPUs, over the same numbered subproblems with the same
+ * exact results, so that the journal, on_result and MPI work unchanged. Available in a library
+ * built with -DNQ_CUDA=ON, for 4 <= n <= NQ_GPU_MAX_N (n <= 3 is one plain search, counted on the
+ * host). The host builds each subproblem's board (the split's queens placed), cuts it a few free
+ * rows deeper into items, and a GPU thread at a time searches an item row by row on 32-bit masks
+ * (src/cuda/gpu_search.h), taking the next item through one atomic counter per warp; the host
+ * adds each subproblem's completions (64 bits) and weighs them with the split's symmetry weights
+ * into 128-bit counts. The node counts are the GPU search's own (queens it placed), not the CPU
+ * kernel's: the solutions agree, the nodes do not. Method after the per-thread iterative searches
+ * of the published GPU counters (e.g. Yao and Li, arXiv:2511.12009) on the border split of
+ * split.c.
+ */
+
+#define NQ_GPU_MAX_N       32 /* the largest n counted on a GPU (one 32-bit word a row) */
+#define NQ_GPU_MAX_DEVICES 16 /* the most GPUs one count uses */
+#define NQ_GPU_NAME        64 /* room for a GPU's name, NUL included */
+
+/* nq_gpu_built() :
+ * @return 1 if this library was built with the CUDA backend (-DNQ_CUDA=ON), else 0. */
+NQ_API int nq_gpu_built(void);
+
+/* nq_gpu_devices() :
+ * Counts the CUDA GPUs this process can use.
+ * @param count  receives the number (0 when there is none).
+ * @return NQ_OK if there is at least one; NQ_ENODEV if none: no GPU, no driver, or a library
+ *         built without CUDA (nq_gpu_built() tells which); NQ_EINVAL if count is NULL. */
+NQ_API int nq_gpu_devices(int *count);
+
+/* nq_gpu_name() :
+ * Writes the name of CUDA GPU `device` (0-based, as CUDA numbers them) into name.
+ * @return NQ_OK, NQ_ENODEV (no such GPU, or no CUDA), NQ_EINVAL (name NULL). */
+NQ_API int nq_gpu_name(int device, char name[NQ_GPU_NAME]);
+
+/* Which GPUs a count ran on and how much each did (nq_count_gpu()). */
+typedef struct nq_gpu_report {
+    int ndevices;                               /* GPUs used, 0..NQ_GPU_MAX_DEVICES */
+    int device[NQ_GPU_MAX_DEVICES];             /* their CUDA numbers */
+    char name[NQ_GPU_MAX_DEVICES][NQ_GPU_NAME]; /* their names */
+    uint64_t subproblems[NQ_GPU_MAX_DEVICES];   /* subproblems each one counted and reported */
+} nq_gpu_report;
+
+/* nq_count_gpu() :
+ * nq_count_split() on CUDA GPUs: counts every subproblem of s not skipped, adds their
+ * contributions into *out, and reports each through opt->on_result (never concurrently), exactly
+ * as nq_count_split() does; the stop flag is looked at between batches of subproblems (at most
+ * 65536 subproblems or about 2 million items a batch). One host thread drives each GPU (POSIX
+ * threads); opt->threads and opt->kernel are not used.
+ * @param devices   CUDA numbers of the GPUs to use, or NULL for all of them (at most
+ *                  NQ_GPU_MAX_DEVICES).
+ * @param ndevices  entries in devices (ignored when devices is NULL), 1..NQ_GPU_MAX_DEVICES.
+ * @param report    receives the GPUs used and the subproblems each counted; may be NULL.
+ * @return NQ_OK; NQ_STOPPED (as nq_count_split()); NQ_ENODEV (no GPU, a library without CUDA,
+ *         or a device number that does not exist); NQ_ERANGE (n > NQ_GPU_MAX_N); NQ_EINVAL (s or
+ *         out NULL, ndevices out of range, a device number negative or listed twice); NQ_ENOMEM;
+ *         NQ_ETHREAD (a host thread could not be started); NQ_EDEVICE (a GPU failed: the
+ *         subproblems reported before are in the journal, if any, and out is untouched). */
+NQ_API int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devices,
+                        int ndevices, nq_gpu_report *report, nq_counts *out);
+
+/* nq_gpu_solve() :
+ * Counts the k subproblems index[0..k-1] of s on CUDA GPU `device` and writes their contributions
+ * to out[0..k-1] (as nq_split_solve() would, nodes apart: see above), in one run of the GPU: for
+ * a caller that hands out its own subproblems (nqueens-mpi, one rank per GPU). Give it thousands
+ * of subproblems at once: a run costs milliseconds of start and tail.
+ * @return NQ_OK; NQ_EINVAL (NULL pointers with k > 0, an index >= size); NQ_ENODEV (no such GPU,
+ *         or no CUDA); NQ_ERANGE (n > NQ_GPU_MAX_N); NQ_ENOMEM; NQ_EDEVICE (out then
+ *         unspecified). */
+NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, size_t k,
+                        nq_counts *out);
 
 /* ========================================================================================== */
 /* The checkpoint journal (journal.c)                                                         */

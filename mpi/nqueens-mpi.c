@@ -31,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gpu_options.h"
 #include "kernel_env.h"
 #include "nqueens.h"
 #include "options.h"
@@ -42,6 +43,9 @@ enum { EXIT_OK = 0, EXIT_USAGE = 2 };
 #define REC_WORDS 14         /* index, 6 counts of 2 words, nodes */
 #define POLL_NS   1000000L   /* how often a rank looks for messages while it expects one */
 #define IDLE_NS   100000000L /* longest sleep of a worker with nothing to expect but results */
+/* Subproblems a rank with --gpu keeps queued: its compute thread hands all of them to the GPU at
+ * once (nq_gpu_solve()), and the next ones arrive while the GPU counts. */
+#define GPU_QUEUE 16384
 
 static const tool_option mpi_options[] = {
     {"unique", 'u', NULL, "print the number of fundamental solutions"},
@@ -59,13 +63,18 @@ static const tool_option mpi_options[] = {
      "hung, or its node lost), 1 to 86400 (default 120)"},
     {"progress", 'p', NULL, "progress and ETA on rank 0's stderr (default: when a terminal)"},
     {"no-progress", 'P', NULL, "never show progress"},
+    {"gpu", 'g', NULL,
+     "count on CUDA GPUs, one per rank: each rank takes the GPU numbered\n"
+     "its rank among the ranks of its node, modulo the node's GPUs (run\n"
+     "one rank per GPU); --threads is not used. A rank without a GPU, or\n"
+     "a build without CUDA: exit 2 before the count starts"},
     {NULL, 0, NULL, NULL},
 };
 
 static const tool_command mpi_command = {
     "count",
     "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
-    "                           [--heartbeat S] [--progress | --no-progress]\n"
+    "                           [--heartbeat S] [--progress | --no-progress] [--gpu]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64) over MPI ranks, with the\n"
     "output of 'nqueens count'. Rank 0 hands out the numbered subproblems, sums the results\n"
     "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
@@ -76,7 +85,7 @@ static const tool_command mpi_command = {
 };
 
 typedef struct options {
-    int n, unique, json, threads, progress, help;
+    int n, unique, json, threads, progress, help, gpu;
     double heartbeat; /* seconds of silence after which a rank counts as lost */
     const char *checkpoint;
     nq_kernel kernel; /* from NQ_KERNEL */
@@ -130,6 +139,9 @@ static int parse_args(int argc, char **argv, options *o, int loud) {
         case 'P':
             o->progress = opt == 'p';
             break;
+        case 'g':
+            o->gpu = 1;
+            break;
         case 'H':
             if (tool_parse_ll("--heartbeat", optarg, 1, 86400, &v))
                 return -1;
@@ -166,6 +178,9 @@ typedef struct rank_work {
     pthread_cond_t main_cv; /* the main thread waits for results */
     const nq_split *split;
     nq_kernel kernel;
+    int device;      /* --gpu: the CUDA GPU of this rank; -1: the CPU */
+    uint64_t *batch; /* --gpu: the numbers handed to the GPU (qcap) */
+    nq_counts *results;
     uint64_t *queue;
     size_t qhead, qlen, qcap; /* a ring of qcap numbers */
     uint64_t *outbox;         /* REC_WORDS words per finished subproblem */
@@ -207,6 +222,33 @@ static uint64_t unpack_record(const uint64_t *w, nq_counts *c) {
     return w[0];
 }
 
+/* The compute thread of a rank with --gpu: takes every number queued, counts them on the GPU in
+ * one call, and posts their results. */
+static void gpu_compute(rank_work *w) {
+    size_t k = 0;
+    while (w->qlen > 0) {
+        w->batch[k++] = w->queue[w->qhead];
+        w->qhead = (w->qhead + 1) % w->qcap;
+        w->qlen--;
+    }
+    w->inflight += (int)k;
+    pthread_mutex_unlock(&w->mu);
+    int rc = nq_gpu_solve(w->split, w->device, w->batch, k, w->results);
+    pthread_mutex_lock(&w->mu);
+    w->inflight -= (int)k;
+    if (rc != NQ_OK) {
+        w->error = rc;
+        w->no_more = 1; /* nothing more is counted here: the job ends with the error */
+        w->qlen = 0;
+    } else {
+        for (size_t i = 0; i < k; i++) {
+            pack_record(w->outbox + w->olen * REC_WORDS, w->batch[i], &w->results[i]);
+            w->olen++;
+        }
+    }
+    pthread_cond_signal(&w->main_cv);
+}
+
 static void *compute_thread(void *arg) {
     rank_work *w = arg;
     pthread_mutex_lock(&w->mu);
@@ -215,6 +257,10 @@ static void *compute_thread(void *arg) {
             pthread_cond_wait(&w->work_cv, &w->mu);
         if (w->qlen == 0)
             break;
+        if (w->device >= 0) {
+            gpu_compute(w);
+            continue;
+        }
         uint64_t index = w->queue[w->qhead];
         w->qhead = (w->qhead + 1) % w->qcap;
         w->qlen--;
@@ -237,17 +283,27 @@ static void *compute_thread(void *arg) {
     return NULL;
 }
 
-static int work_init(rank_work *w, const nq_split *split, int threads, nq_kernel kernel) {
+/* A rank's queue; device >= 0: counted on that GPU by one compute thread (threads = 1). */
+static int work_init(rank_work *w, const nq_split *split, int threads, nq_kernel kernel,
+                     int device) {
     memset(w, 0, sizeof *w);
     w->split = split;
     w->kernel = kernel;
-    w->qcap = 4 * (size_t)threads + 4; /* deep enough to hide a round trip behind small tasks */
+    w->device = device;
+    /* Deep enough to hide a round trip behind small tasks; on a GPU, a batch and the next. */
+    w->qcap = device >= 0 ? GPU_QUEUE : 4 * (size_t)threads + 4;
     w->ocap = w->qcap + (size_t)threads;
     w->queue = malloc(w->qcap * sizeof *w->queue);
     w->outbox = malloc(w->ocap * REC_WORDS * sizeof *w->outbox);
-    if (!w->queue || !w->outbox) {
+    if (device >= 0) {
+        w->batch = malloc(w->qcap * sizeof *w->batch);
+        w->results = malloc(w->qcap * sizeof *w->results);
+    }
+    if (!w->queue || !w->outbox || (device >= 0 && (!w->batch || !w->results))) {
         free(w->queue);
         free(w->outbox);
+        free(w->batch);
+        free(w->results);
         return NQ_ENOMEM;
     }
     pthread_mutex_init(&w->mu, NULL);
@@ -262,6 +318,8 @@ static void work_destroy(rank_work *w) {
     pthread_cond_destroy(&w->main_cv);
     free(w->queue);
     free(w->outbox);
+    free(w->batch);
+    free(w->results);
 }
 
 /* Numbers the queue can take now (with w->mu held): room for qcap, counting those in flight. */
@@ -308,10 +366,10 @@ static int start_threads(rank_work *w, pthread_t *tid, int threads) {
 
 /* A message from a worker: [final, want, nrecords, records...]. The master answers every message
  * that is not final with [no_more, k, k numbers]. */
-static int run_worker(const nq_split *split, int threads, nq_kernel kernel, int rank,
+static int run_worker(const nq_split *split, int threads, nq_kernel kernel, int device, int rank,
                       double heartbeat) {
     rank_work w;
-    if (work_init(&w, split, threads, kernel) != NQ_OK)
+    if (work_init(&w, split, threads, kernel, device) != NQ_OK)
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
     pthread_t *tid = malloc((size_t)threads * sizeof *tid);
     if (!tid || start_threads(&w, tid, threads) != NQ_OK) {
@@ -331,6 +389,14 @@ static int run_worker(const nq_split *split, int threads, nq_kernel kernel, int 
     double sent = tool_now(); /* when the last message went to rank 0 */
     pthread_mutex_lock(&w.mu);
     while (!finished) {
+        if (w.error != NQ_OK) {
+            /* Rank 0 would take this rank's drained queue for finished work: end the job. */
+            fprintf(stderr,
+                    "nqueens-mpi count: rank %d cannot count: %s; ending the job (run the same "
+                    "command to resume from the journal)\n",
+                    rank, nq_strerror(w.error));
+            return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+        }
         if (waiting) {
             int flag = 0;
             pthread_mutex_unlock(&w.mu);
@@ -450,10 +516,10 @@ static void master_lost(master *m, int rank, double silent, const char *checkpoi
     MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
 }
 
-static int run_master(master *m, int ranks, int threads, nq_kernel kernel, double heartbeat,
-                      const char *checkpoint) {
+static int run_master(master *m, int ranks, int threads, nq_kernel kernel, int device,
+                      double heartbeat, const char *checkpoint) {
     rank_work w;
-    if (work_init(&w, m->split, threads, kernel) != NQ_OK)
+    if (work_init(&w, m->split, threads, kernel, device) != NQ_OK)
         return NQ_ENOMEM;
     pthread_t *tid = malloc((size_t)threads * sizeof *tid);
     if (!tid || start_threads(&w, tid, threads) != NQ_OK) {
@@ -600,6 +666,26 @@ int main(int argc, char **argv) {
         MPI_Finalize();
         return EXIT_USAGE;
     }
+    int device = -1;
+    if (o.gpu) {
+        /* Every rank checks its own node; rank 0 explains its own failure, or that of another. */
+        MPI_Comm node;
+        int local = 0, have = 0;
+        MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+        MPI_Comm_rank(node, &local);
+        MPI_Comm_free(&node);
+        int ready = tool_gpu_ready(o.n, NULL, 0) == 0 && nq_gpu_devices(&have) == NQ_OK, all;
+        MPI_Allreduce(&ready, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        if (!all) {
+            if (rank == 0 && ready)
+                tool_error("--gpu: another rank found no CUDA GPU on its node; run the ranks on "
+                           "nodes with GPUs, or count without --gpu");
+            MPI_Finalize();
+            return EXIT_USAGE;
+        }
+        device = local % have;
+        o.threads = 1;
+    }
     nq_split *split;
     int rc = nq_split_new(o.n, &split);
     master m;
@@ -624,7 +710,7 @@ int main(int argc, char **argv) {
     if (rank == 0) {
         if (tool_progress_wanted(o.progress))
             m.progress = tool_progress_start(o.n, m.size, m.skip);
-        rc = run_master(&m, ranks, o.threads, o.kernel, o.heartbeat, o.checkpoint);
+        rc = run_master(&m, ranks, o.threads, o.kernel, device, o.heartbeat, o.checkpoint);
         tool_progress_stop(m.progress);
         if (rc == NQ_ETHREAD) { /* the other ranks wait for work: end the job */
             tool_count_failed(o.n, rc, o.threads);
@@ -647,14 +733,15 @@ int main(int argc, char **argv) {
             if (nq_kernel_resolve(o.kernel, o.n, &used) != NQ_OK)
                 used = NQ_KERNEL_GENERIC;
             tool_print_counts(o.n, &m.sum, o.unique, o.json, tool_now() - start, ranks * o.threads,
-                              nq_kernel_name(used), o.checkpoint ? &m.work : NULL);
+                              o.gpu ? "cuda" : nq_kernel_name(used), o.checkpoint ? &m.work : NULL,
+                              NULL);
         }
         if (fflush(stdout) != 0 && rc == NQ_OK) {
             tool_error("cannot write the result: %s", strerror(errno));
             rc = NQ_EIO;
         }
     } else {
-        rc = run_worker(split, o.threads, o.kernel, rank, o.heartbeat);
+        rc = run_worker(split, o.threads, o.kernel, device, rank, o.heartbeat);
     }
     nq_split_free(split);
     int code = rc == NQ_OK ? EXIT_OK : EXIT_USAGE;

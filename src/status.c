@@ -40,6 +40,10 @@ const char *nq_strerror(int status) {
         return "journal in use by another running count";
     case NQ_ETHREAD:
         return "cannot start the threads (out of memory or over the thread limit)";
+    case NQ_ENODEV:
+        return "no GPU device (none found, no driver, or a library built without CUDA)";
+    case NQ_EDEVICE:
+        return "GPU device error";
     default:
         return "unknown status";
     }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gpu_options.h"
 #include "report.h"
 
 static const char *report_program = "nqueens";
@@ -85,7 +86,7 @@ void tool_count_failed(int n, int rc, int threads) {
 }
 
 void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
-                       const char *kernel, const tool_work *work) {
+                       const char *kernel, const tool_work *work, const nq_gpu_report *gpu) {
     char total[41], uniq[41];
     nq_u128_to_string(c->total, total);
     nq_u128_to_string(c->unique, uniq);
@@ -102,7 +103,9 @@ void tool_print_counts(int n, const nq_counts *c, int unique, int json, double s
     if (work)
         printf(",\"resumed\":%llu,\"computed\":%llu", (unsigned long long)work->resumed,
                (unsigned long long)work->computed);
-    printf("}\n");
+    if (gpu)
+        tool_gpu_json(gpu);
+    puts("}");
 }
 
 /* What to do with a journal refused for damage: the file is left as it was. */

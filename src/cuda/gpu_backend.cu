@@ -1,0 +1,296 @@
+/*
+ * gpu_backend.cu: the CUDA backend of the count: batches of items in (gpu_search.h), each
+ * subproblem's completions and nodes out.
+ *
+ * A batch (built by gpu.c: subproblems' boards and their items, a few free rows below the
+ * subproblem) goes to the device in one stream: its arrays are copied from pinned host memory,
+ * the per-subproblem counters cleared, k_solve launched, and the counters copied back, all
+ * without waiting for the host; two batches are in flight on two streams, so the host builds the
+ * next batch and the device starts on it while the previous one's last items finish.
+ *
+ * k_solve: a grid that fills the device once (blocks per multiprocessor from the occupancy
+ * calculator). Each lane searches one item at a time with gpu_lane_step(), its node in registers
+ * and its stack in shared memory, [row][thread], so the 32 lanes of a warp touch 32 banks. Work is
+ * fetched per warp: the lanes without an item vote (__ballot_sync), one of them takes that many
+ * item numbers with one atomicAdd on the batch's counter and hands them out (__shfl_sync), so a
+ * lane refills as soon as its item is done and the warp stays busy until the items run out (the
+ * "dynamic work fetching" of the published GPU counters, at warp granularity). A finished item
+ * adds its completions and nodes to its subproblem's 64-bit counters with atomics; the host sums
+ * the subproblems in 128 bits.
+ * Workload: counts of n = 18..27 in batches of up to 2^21 items (gpu.c); the host's share and
+ * the device's times are in bench/RESULTS.md once measured.
+ */
+#include <cuda_runtime.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "nqueens.h"
+
+#include "gpu_backend.h"
+
+/* Threads of a k_solve block, and the blocks per multiprocessor the compiler must leave room
+ * for: at most 65536 / (128 * 8) = 64 registers a thread; 16 KB of shared memory a block (the
+ * stacks), so 8 blocks use 128 KB of an H100/H200 multiprocessor's 228 KB. */
+#define SOLVE_BLOCK  128
+#define SOLVE_BLOCKS 8
+/* Placements a lane makes between two looks for lanes of its warp that need an item. */
+#define SOLVE_STEPS 16
+
+#define FULL_MASK 0xffffffffu
+
+/* The counters of one batch: items handed out; per subproblem, completions and nodes. */
+__global__ void __launch_bounds__(SOLVE_BLOCK, SOLVE_BLOCKS)
+    k_solve(const gpu_sub *__restrict__ subs, const gpu_item *__restrict__ items, uint32_t nitems,
+            unsigned *next, unsigned long long *sols, unsigned long long *nodes) {
+    __shared__ uint32_t stack[GPU_MAX_N * SOLVE_BLOCK];
+    const gpu_mem m = {stack + threadIdx.x, SOLVE_BLOCK};
+    const unsigned lane = threadIdx.x & 31u;
+    gpu_lane s;
+    s.sols = s.nodes = 0;
+    const gpu_sub *sub = subs;
+    uint32_t sub_id = 0;
+    int have = 0, exhausted = 0;
+    for (;;) {
+        const unsigned need = __ballot_sync(FULL_MASK, !have && !exhausted);
+        if (need) {
+            const int leader = __ffs((int)need) - 1;
+            unsigned base = 0;
+            if ((int)lane == leader)
+                base = atomicAdd(next, (unsigned)__popc((int)need));
+            base = __shfl_sync(FULL_MASK, base, leader);
+            if (!have && !exhausted) {
+                const unsigned idx = base + (unsigned)__popc((int)(need & ((1u << lane) - 1u)));
+                if (idx >= nitems) {
+                    exhausted = 1;
+                } else {
+                    const gpu_item it = items[idx];
+                    sub_id = it.sub;
+                    sub = &subs[sub_id];
+                    have = gpu_lane_start(sub, &s, &it);
+                    if (!have) {
+                        if (s.sols)
+                            atomicAdd(&sols[sub_id], (unsigned long long)s.sols);
+                        if (s.nodes)
+                            atomicAdd(&nodes[sub_id], (unsigned long long)s.nodes);
+                    }
+                }
+            }
+        }
+        if (__all_sync(FULL_MASK, exhausted && !have))
+            break;
+        if (have) {
+            for (int k = 0; k < SOLVE_STEPS && have; k++)
+                have = gpu_lane_step(sub, &s, m);
+            if (!have) {
+                if (s.sols)
+                    atomicAdd(&sols[sub_id], (unsigned long long)s.sols);
+                atomicAdd(&nodes[sub_id], (unsigned long long)s.nodes);
+            }
+        }
+    }
+}
+
+/* ---- The host side ------------------------------------------------------------------------- */
+
+/* The buffers of one slot: device arrays and their pinned host copies, grown as needed. */
+typedef struct gpu_slot {
+    cudaStream_t stream;
+    gpu_sub *d_subs, *h_subs;
+    gpu_item *d_items, *h_items;
+    unsigned long long *d_counts, *h_counts; /* 2 * sub_cap: completions, then nodes */
+    unsigned *d_next;
+    size_t sub_cap, item_cap;
+    uint32_t nsub;
+} gpu_slot;
+
+struct gpu_dev {
+    int device;
+    int grid; /* blocks of k_solve that fill the device once */
+    gpu_slot slot[GPU_SLOTS];
+};
+
+static int status_of(cudaError_t e) {
+    if (e == cudaSuccess)
+        return NQ_OK;
+    (void)cudaGetLastError(); /* clear a non-sticky error */
+    return e == cudaErrorMemoryAllocation ? NQ_ENOMEM : NQ_EDEVICE;
+}
+
+extern "C" int gpu_backend_built(void) {
+    return 1;
+}
+
+extern "C" int gpu_backend_count(void) {
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return count;
+}
+
+extern "C" int gpu_backend_name(int device, char *buf, size_t cap) {
+    if (device < 0 || device >= gpu_backend_count())
+        return NQ_ENODEV;
+    cudaDeviceProp prop;
+    if (cudaGetDeviceProperties(&prop, device) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return NQ_ENODEV;
+    }
+    size_t len = strnlen(prop.name, sizeof prop.name);
+    if (cap == 0)
+        return NQ_OK;
+    if (len >= cap)
+        len = cap - 1;
+    memcpy(buf, prop.name, len);
+    buf[len] = '\0';
+    return NQ_OK;
+}
+
+static void slot_free_buffers(gpu_slot *s) {
+    cudaFree(s->d_subs), cudaFree(s->d_items), cudaFree(s->d_counts);
+    cudaFreeHost(s->h_subs), cudaFreeHost(s->h_items), cudaFreeHost(s->h_counts);
+    s->d_subs = s->h_subs = NULL;
+    s->d_items = s->h_items = NULL;
+    s->d_counts = s->h_counts = NULL;
+    s->sub_cap = s->item_cap = 0;
+}
+
+extern "C" void gpu_backend_close(gpu_dev *d) {
+    if (!d)
+        return;
+    cudaSetDevice(d->device);
+    for (int i = 0; i < GPU_SLOTS; i++) {
+        gpu_slot *s = &d->slot[i];
+        if (s->stream) {
+            cudaStreamSynchronize(s->stream);
+            cudaStreamDestroy(s->stream);
+        }
+        slot_free_buffers(s);
+        cudaFree(s->d_next);
+    }
+    (void)cudaGetLastError();
+    free(d);
+}
+
+extern "C" int gpu_backend_open(int device, gpu_dev **out) {
+    if (device < 0 || device >= gpu_backend_count())
+        return NQ_ENODEV;
+    int rc = status_of(cudaSetDevice(device));
+    if (rc != NQ_OK)
+        return rc;
+    gpu_dev *d = (gpu_dev *)calloc(1, sizeof *d);
+    if (!d)
+        return NQ_ENOMEM;
+    d->device = device;
+    int sms = 0, per_sm = 0;
+    rc = status_of(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    if (rc == NQ_OK)
+        rc = status_of(
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_solve, SOLVE_BLOCK, 0));
+    d->grid = sms * (per_sm > 0 ? per_sm : 1);
+    for (int i = 0; i < GPU_SLOTS && rc == NQ_OK; i++) {
+        rc = status_of(cudaStreamCreateWithFlags(&d->slot[i].stream, cudaStreamNonBlocking));
+        if (rc == NQ_OK)
+            rc = status_of(cudaMalloc((void **)&d->slot[i].d_next, sizeof(unsigned)));
+    }
+    if (rc != NQ_OK) {
+        gpu_backend_close(d);
+        return rc;
+    }
+    *out = d;
+    return NQ_OK;
+}
+
+/* Makes room in slot s for nsub subproblems and nitems items (the slot is idle). */
+static int slot_reserve(gpu_slot *s, uint32_t nsub, uint32_t nitems) {
+    if (nsub > s->sub_cap) {
+        size_t cap = nsub < 1024 ? 1024 : nsub;
+        cudaFree(s->d_subs), cudaFree(s->d_counts);
+        cudaFreeHost(s->h_subs), cudaFreeHost(s->h_counts);
+        s->d_subs = s->h_subs = NULL;
+        s->d_counts = s->h_counts = NULL;
+        s->sub_cap = 0;
+        int rc = status_of(cudaMalloc((void **)&s->d_subs, cap * sizeof(gpu_sub)));
+        if (rc == NQ_OK)
+            rc = status_of(cudaMallocHost((void **)&s->h_subs, cap * sizeof(gpu_sub)));
+        if (rc == NQ_OK)
+            rc = status_of(cudaMalloc((void **)&s->d_counts, 2 * cap * sizeof(uint64_t)));
+        if (rc == NQ_OK)
+            rc = status_of(cudaMallocHost((void **)&s->h_counts, 2 * cap * sizeof(uint64_t)));
+        if (rc != NQ_OK) {
+            slot_free_buffers(s);
+            return rc;
+        }
+        s->sub_cap = cap;
+    }
+    if (nitems > s->item_cap) {
+        size_t cap = nitems < (1u << 16) ? (1u << 16) : nitems + nitems / 4;
+        cudaFree(s->d_items), cudaFreeHost(s->h_items);
+        s->d_items = s->h_items = NULL;
+        s->item_cap = 0;
+        int rc = status_of(cudaMalloc((void **)&s->d_items, cap * sizeof(gpu_item)));
+        if (rc == NQ_OK)
+            rc = status_of(cudaMallocHost((void **)&s->h_items, cap * sizeof(gpu_item)));
+        if (rc != NQ_OK) {
+            slot_free_buffers(s);
+            return rc;
+        }
+        s->item_cap = cap;
+    }
+    return NQ_OK;
+}
+
+extern "C" int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
+                                  const gpu_item *items, uint32_t nitems) {
+    if (slot < 0 || slot >= GPU_SLOTS || nsub < 1 || nitems < 1)
+        return NQ_EINVAL;
+    int rc = status_of(cudaSetDevice(d->device));
+    gpu_slot *s = &d->slot[slot];
+    if (rc == NQ_OK)
+        rc = slot_reserve(s, nsub, nitems);
+    if (rc != NQ_OK)
+        return rc;
+    memcpy(s->h_subs, subs, nsub * sizeof *subs);
+    memcpy(s->h_items, items, nitems * sizeof *items);
+    s->nsub = nsub;
+    cudaStream_t st = s->stream;
+    cudaError_t e =
+        cudaMemcpyAsync(s->d_subs, s->h_subs, nsub * sizeof *subs, cudaMemcpyHostToDevice, st);
+    if (e == cudaSuccess)
+        e = cudaMemcpyAsync(s->d_items, s->h_items, nitems * sizeof *items, cudaMemcpyHostToDevice,
+                            st);
+    if (e == cudaSuccess)
+        e = cudaMemsetAsync(s->d_counts, 0, 2 * (size_t)nsub * sizeof(uint64_t), st);
+    if (e == cudaSuccess)
+        e = cudaMemsetAsync(s->d_next, 0, sizeof(unsigned), st);
+    if (e == cudaSuccess) {
+        unsigned blocks = (unsigned)d->grid;
+        /* No more warps than items, so that a small batch does not start idle blocks. */
+        unsigned want = (nitems + SOLVE_BLOCK - 1) / SOLVE_BLOCK;
+        if (want < blocks)
+            blocks = want;
+        k_solve<<<blocks, SOLVE_BLOCK, 0, st>>>(s->d_subs, s->d_items, nitems, s->d_next,
+                                                s->d_counts, s->d_counts + nsub);
+        e = cudaGetLastError();
+    }
+    if (e == cudaSuccess)
+        e = cudaMemcpyAsync(s->h_counts, s->d_counts, 2 * (size_t)nsub * sizeof(uint64_t),
+                            cudaMemcpyDeviceToHost, st);
+    return status_of(e);
+}
+
+extern "C" int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes) {
+    if (slot < 0 || slot >= GPU_SLOTS)
+        return NQ_EINVAL;
+    gpu_slot *s = &d->slot[slot];
+    int rc = status_of(cudaSetDevice(d->device));
+    if (rc == NQ_OK)
+        rc = status_of(cudaStreamSynchronize(s->stream));
+    if (rc != NQ_OK)
+        return rc == NQ_ENOMEM ? NQ_EDEVICE : rc;
+    memcpy(sols, s->h_counts, s->nsub * sizeof *sols);
+    memcpy(nodes, s->h_counts + s->nsub, s->nsub * sizeof *nodes);
+    return NQ_OK;
+}

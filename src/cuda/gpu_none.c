@@ -1,0 +1,40 @@
+/*
+ * gpu_none.c: the GPU backend of a library built without CUDA (-DNQ_CUDA=OFF, the default):
+ * there is no device, and every GPU call of nqueens.h says so (NQ_ENODEV).
+ */
+#include "nqueens.h"
+
+#include "gpu_backend.h"
+
+int gpu_backend_built(void) {
+    return 0;
+}
+
+int gpu_backend_count(void) {
+    return 0;
+}
+
+int gpu_backend_name(int device, char *buf, size_t cap) {
+    (void)device, (void)buf, (void)cap;
+    return NQ_ENODEV;
+}
+
+int gpu_backend_open(int device, gpu_dev **out) {
+    (void)device, (void)out;
+    return NQ_ENODEV;
+}
+
+int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
+                       const gpu_item *items, uint32_t nitems) {
+    (void)d, (void)slot, (void)subs, (void)nsub, (void)items, (void)nitems;
+    return NQ_ENODEV;
+}
+
+int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes) {
+    (void)d, (void)slot, (void)sols, (void)nodes;
+    return NQ_ENODEV;
+}
+
+void gpu_backend_close(gpu_dev *d) {
+    (void)d;
+}

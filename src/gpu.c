@@ -1,0 +1,462 @@
+/*
+ * gpu.c: counting on GPUs: the calls of nqueens.h's GPU section, over the device backend of
+ * src/cuda/ (gpu_backend.cu with CUDA, gpu_none.c without).
+ *
+ * The contract is nq_count_split()'s: the same numbered subproblems, skip flags, on_result calls
+ * and stop flag, so the checkpoint journal and the progress line work unchanged. One host thread
+ * drives each device; the threads take subproblems in numbering order from one cursor, and report
+ * results under one lock, so that on_result is never called concurrently and a halt stops every
+ * device. Each thread fills a batch: for each subproblem its board (split_state()), unless it is
+ * dead, cut GPU_CUT_ROWS free rows deeper into items (gpu_expand()), until the batch holds
+ * GPU_BATCH_ITEMS items or GPU_BATCH_SUBS subproblems; it submits the batch, and while the device
+ * counts it, fills the next one (two slots), then collects the first and weighs each
+ * subproblem's completions with split_weigh() into exact 128-bit counts.
+ * Workload: one call per count; the devices do the search, this file builds boards (about a
+ * microsecond each) and hands out numbers.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda/gpu_backend.h"
+#include "gpu_tune.h"
+#include "split.h"
+
+/* How a batch is made: free rows cut on the host, and its size (items, subproblems). */
+#define GPU_CUT_ROWS    2
+#define GPU_BATCH_ITEMS (1u << 21)
+#define GPU_BATCH_SUBS  (1u << 16)
+/* Subproblems taken from the cursor at a time while a batch is filled. */
+#define GPU_TAKE 512
+
+/* The most subproblems of a batch: GPU_BATCH_SUBS; the tests lower it (gpu_tune.h) to have many
+ * batches and both slots in use on small boards. */
+uint32_t gpu_batch_subs = GPU_BATCH_SUBS;
+
+int nq_gpu_built(void) {
+    return gpu_backend_built();
+}
+
+int nq_gpu_devices(int *count) {
+    if (!count)
+        return NQ_EINVAL;
+    *count = gpu_backend_count();
+    return *count > 0 ? NQ_OK : NQ_ENODEV;
+}
+
+int nq_gpu_name(int device, char name[NQ_GPU_NAME]) {
+    if (!name)
+        return NQ_EINVAL;
+    return gpu_backend_name(device, name, NQ_GPU_NAME);
+}
+
+/* ---- Batches and one device's loop ---------------------------------------------------------- */
+
+/* Where a device's subproblems come from and where their results go. take() writes up to max
+ * subproblem numbers (and a tag for each, handed back with its result) and returns how many, 0
+ * when there is no more work; give() receives the results of k subproblems in the order taken
+ * and returns non-zero to ask for no more work. Both are called from the device's thread. */
+typedef struct gpu_source {
+    size_t (*take)(void *user, uint64_t *index, uint64_t *tag, size_t max);
+    int (*give)(void *user, const uint64_t *tag, const nq_counts *c, size_t k);
+    void *user;
+} gpu_source;
+
+/* The host side of one slot. */
+typedef struct gpu_batch {
+    uint32_t nsub, nitems;
+    int submitted; /* the device has it (some item to count) */
+    uint64_t *index, *tag;
+    count_state *state; /* the subproblems' boards, for split_weigh() */
+    int *stab;          /* their borders' stabilizer sizes; 0: dead, no item */
+    gpu_sub *subs;
+    uint64_t *cut_nodes; /* the nodes of the host's cut */
+    uint64_t *sols, *nodes;
+    nq_counts *counts;
+    gpu_item *items;
+    size_t item_cap;
+} gpu_batch;
+
+static void batch_free(gpu_batch *b) {
+    free(b->index), free(b->tag), free(b->state), free(b->stab), free(b->subs);
+    free(b->cut_nodes), free(b->sols), free(b->nodes), free(b->counts), free(b->items);
+}
+
+static int batch_alloc(gpu_batch *b) {
+    memset(b, 0, sizeof *b);
+    size_t k = GPU_BATCH_SUBS;
+    b->index = malloc(k * sizeof *b->index);
+    b->tag = malloc(k * sizeof *b->tag);
+    b->state = malloc(k * sizeof *b->state);
+    b->stab = malloc(k * sizeof *b->stab);
+    b->subs = malloc(k * sizeof *b->subs);
+    b->cut_nodes = malloc(k * sizeof *b->cut_nodes);
+    b->sols = malloc(k * sizeof *b->sols);
+    b->nodes = malloc(k * sizeof *b->nodes);
+    b->counts = malloc(k * sizeof *b->counts);
+    b->item_cap = 1u << 16;
+    b->items = malloc(b->item_cap * sizeof *b->items);
+    if (!b->index || !b->tag || !b->state || !b->stab || !b->subs || !b->cut_nodes || !b->sols ||
+        !b->nodes || !b->counts || !b->items) {
+        batch_free(b);
+        memset(b, 0, sizeof *b);
+        return NQ_ENOMEM;
+    }
+    return NQ_OK;
+}
+
+/* Adds subproblem j of the batch (its number in b->index[j]): its board, and its items unless it
+ * is dead. */
+static int batch_add(gpu_batch *b, const nq_split *s, uint32_t j) {
+    int rc = split_state(s, b->index[j], &b->state[j], &b->stab[j]);
+    if (rc != NQ_OK)
+        return rc;
+    const count_state *st = &b->state[j];
+    b->cut_nodes[j] = 0;
+    if (!count_state_live(st)) {
+        b->stab[j] = -b->stab[j]; /* no item: no completion, no node (as count_completions()) */
+        return NQ_OK;
+    }
+    gpu_sub *sub = &b->subs[j];
+    gpu_sub_make(sub, st->n, st->rows, st->free);
+    /* The cut has at most the product of its rows' candidates as items. */
+    size_t bound = 1;
+    for (int i = 0; i < GPU_CUT_ROWS && i < sub->nfree; i++)
+        bound *= (size_t)__builtin_popcount(GPU_MASK(sub, i)) + 1;
+    if (b->nitems + bound > b->item_cap) {
+        size_t cap = 2 * b->item_cap + bound;
+        gpu_item *p = realloc(b->items, cap * sizeof *p);
+        if (!p)
+            return NQ_ENOMEM;
+        b->items = p, b->item_cap = cap;
+    }
+    gpu_item root;
+    gpu_item_root(&root, j);
+    uint32_t k = gpu_expand(sub, &root, GPU_CUT_ROWS, b->items + b->nitems,
+                            (uint32_t)(b->item_cap - b->nitems), &b->cut_nodes[j]);
+    b->nitems += k;
+    return NQ_OK;
+}
+
+/* Fills b from the source: returns NQ_OK with b->nsub = 0 when there is no more work. */
+static int batch_fill(gpu_batch *b, const nq_split *s, const gpu_source *src) {
+    b->nsub = b->nitems = 0;
+    b->submitted = 0;
+    const uint32_t most =
+        gpu_batch_subs < 1 || gpu_batch_subs > GPU_BATCH_SUBS ? GPU_BATCH_SUBS : gpu_batch_subs;
+    while (b->nitems < GPU_BATCH_ITEMS && b->nsub < most) {
+        size_t want = most - b->nsub < GPU_TAKE ? most - b->nsub : GPU_TAKE;
+        size_t k = src->take(src->user, b->index + b->nsub, b->tag + b->nsub, want);
+        if (k == 0)
+            break;
+        for (size_t i = 0; i < k; i++) {
+            int rc = batch_add(b, s, b->nsub);
+            b->nsub++;
+            if (rc != NQ_OK)
+                return rc;
+        }
+    }
+    return NQ_OK;
+}
+
+/* The results of a collected (or never submitted) batch, weighed, to the source. Returns the
+ * source's answer (non-zero: stop). */
+static int batch_give(gpu_batch *b, const gpu_source *src) {
+    for (uint32_t j = 0; j < b->nsub; j++) {
+        if (b->stab[j] < 0 || !b->submitted) {
+            b->sols[j] = b->nodes[j] = 0;
+            if (b->stab[j] < 0)
+                b->stab[j] = -b->stab[j];
+        }
+        split_weigh(&b->state[j], b->stab[j], b->sols[j], b->cut_nodes[j] + b->nodes[j],
+                    &b->counts[j]);
+    }
+    return b->nsub ? src->give(src->user, b->tag, b->counts, b->nsub) : 0;
+}
+
+/* Counts on device `device` every subproblem the source hands out, two batches in flight. */
+static int gpu_drive(const nq_split *s, int device, const gpu_source *src) {
+    gpu_dev *d;
+    int rc = gpu_backend_open(device, &d);
+    if (rc != NQ_OK)
+        return rc;
+    gpu_batch slot[GPU_SLOTS];
+    int pending[GPU_SLOTS] = {0};
+    int ok = 0;
+    for (; ok < GPU_SLOTS; ok++)
+        if (batch_alloc(&slot[ok]) != NQ_OK)
+            break;
+    if (ok < GPU_SLOTS) {
+        for (int i = 0; i < ok; i++)
+            batch_free(&slot[i]);
+        gpu_backend_close(d);
+        return NQ_ENOMEM;
+    }
+    int cur = 0, stop = 0;
+    for (;;) {
+        gpu_batch *b = &slot[cur];
+        b->nsub = 0;
+        if (!stop) {
+            rc = batch_fill(b, s, src);
+            if (rc != NQ_OK)
+                break;
+        }
+        if (b->nsub > 0) {
+            if (b->nitems > 0) {
+                rc = gpu_backend_submit(d, cur, b->subs, b->nsub, b->items, b->nitems);
+                if (rc != NQ_OK)
+                    break;
+                b->submitted = 1;
+            }
+            pending[cur] = 1;
+        }
+        int other = (cur + 1) % GPU_SLOTS;
+        if (pending[other]) {
+            gpu_batch *o = &slot[other];
+            if (o->submitted)
+                rc = gpu_backend_collect(d, other, o->sols, o->nodes);
+            if (rc != NQ_OK)
+                break;
+            pending[other] = 0;
+            stop |= batch_give(o, src);
+        }
+        if (!pending[cur])
+            break;
+        cur = other;
+    }
+    gpu_backend_close(d);
+    for (int i = 0; i < GPU_SLOTS; i++)
+        batch_free(&slot[i]);
+    return rc;
+}
+
+/* Checks the device list (NULL: all devices) and copies it to use[]; returns the count or a
+ * negative status. */
+static int gpu_pick(const int *devices, int ndevices, int *use) {
+    if (devices && (ndevices < 1 || ndevices > NQ_GPU_MAX_DEVICES))
+        return NQ_EINVAL;
+    for (int i = 0; devices && i < ndevices; i++) {
+        if (devices[i] < 0)
+            return NQ_EINVAL;
+        for (int k = 0; k < i; k++)
+            if (devices[k] == devices[i])
+                return NQ_EINVAL;
+    }
+    int have = gpu_backend_count();
+    if (have <= 0)
+        return NQ_ENODEV;
+    if (!devices) {
+        int k = have < NQ_GPU_MAX_DEVICES ? have : NQ_GPU_MAX_DEVICES;
+        for (int i = 0; i < k; i++)
+            use[i] = i;
+        return k;
+    }
+    for (int i = 0; i < ndevices; i++) {
+        if (devices[i] >= have)
+            return NQ_ENODEV;
+        use[i] = devices[i];
+    }
+    return ndevices;
+}
+
+/* ---- nq_count_gpu() ------------------------------------------------------------------------ */
+
+typedef struct gpu_job {
+    const nq_split *s;
+    const nq_count_options *opt;
+    pthread_mutex_t lock; /* the fields below, and calls of on_result */
+    pthread_cond_t go_cv;
+    int go; /* 1: every thread was created; -1: one could not be, leave at once */
+    uint64_t cursor, size;
+    int quit;    /* no new subproblem is handed out */
+    int halt;    /* on_result said stop: nothing more is counted or reported */
+    int skipped; /* the stop flag or an error left some subproblem out */
+    nq_counts sum;
+} gpu_job;
+
+typedef struct gpu_worker {
+    gpu_job *job;
+    int device;
+    int status;
+    uint64_t done; /* subproblems this device counted and reported */
+} gpu_worker;
+
+static size_t job_take(void *user, uint64_t *index, uint64_t *tag, size_t max) {
+    gpu_worker *w = user;
+    gpu_job *j = w->job;
+    const nq_count_options *opt = j->opt;
+    size_t k = 0;
+    pthread_mutex_lock(&j->lock);
+    if (!j->quit && opt->stop && *opt->stop)
+        j->quit = 1;
+    if (j->quit) {
+        for (uint64_t i = j->cursor; i < j->size && !j->skipped; i++)
+            j->skipped = !(opt->skip && opt->skip[i]);
+        j->cursor = j->size;
+    }
+    while (k < max && j->cursor < j->size) {
+        uint64_t i = j->cursor++;
+        if (!(opt->skip && opt->skip[i]))
+            index[k] = tag[k] = i, k++;
+    }
+    pthread_mutex_unlock(&j->lock);
+    return k;
+}
+
+static int job_give(void *user, const uint64_t *tag, const nq_counts *c, size_t k) {
+    gpu_worker *w = user;
+    gpu_job *j = w->job;
+    pthread_mutex_lock(&j->lock);
+    for (size_t i = 0; i < k && !j->halt; i++) {
+        nq_counts_add(&j->sum, &c[i]);
+        w->done++;
+        if (j->opt->on_result && j->opt->on_result(j->opt->user, tag[i], &c[i]))
+            j->halt = j->quit = 1;
+    }
+    int quit = j->quit;
+    pthread_mutex_unlock(&j->lock);
+    return quit;
+}
+
+static void *job_worker(void *arg) {
+    gpu_worker *w = arg;
+    gpu_job *j = w->job;
+    pthread_mutex_lock(&j->lock);
+    while (j->go == 0)
+        pthread_cond_wait(&j->go_cv, &j->lock);
+    int go = j->go;
+    pthread_mutex_unlock(&j->lock);
+    if (go < 0)
+        return NULL;
+    gpu_source src = {job_take, job_give, w};
+    w->status = gpu_drive(j->s, w->device, &src);
+    if (w->status != NQ_OK) {
+        pthread_mutex_lock(&j->lock);
+        j->quit = 1;
+        pthread_mutex_unlock(&j->lock);
+    }
+    return NULL;
+}
+
+int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devices, int ndevices,
+                 nq_gpu_report *report, nq_counts *out) {
+    if (!s || !out)
+        return NQ_EINVAL;
+    int use[NQ_GPU_MAX_DEVICES];
+    int nd = gpu_pick(devices, ndevices, use);
+    if (nd < 0)
+        return nd;
+    int n = nq_split_n(s);
+    if (n > NQ_GPU_MAX_N)
+        return NQ_ERANGE;
+    nq_count_options none;
+    if (!opt) {
+        memset(&none, 0, sizeof none);
+        opt = &none;
+    }
+    nq_gpu_report rep;
+    memset(&rep, 0, sizeof rep);
+    rep.ndevices = nd;
+    for (int i = 0; i < nd; i++) {
+        rep.device[i] = use[i];
+        if (gpu_backend_name(use[i], rep.name[i], NQ_GPU_NAME) != NQ_OK)
+            return NQ_ENODEV;
+    }
+    int rc = NQ_OK;
+    if (n < 4) {
+        /* One subproblem, the plain search: counted on the host. */
+        nq_count_options one = *opt;
+        one.threads = 1;
+        one.kernel = NQ_KERNEL_AUTO;
+        rc = nq_count_split(s, &one, out);
+    } else {
+        gpu_job job;
+        memset(&job, 0, sizeof job);
+        job.s = s;
+        job.opt = opt;
+        job.size = nq_split_size(s);
+        pthread_mutex_init(&job.lock, NULL);
+        pthread_cond_init(&job.go_cv, NULL);
+        gpu_worker workers[NQ_GPU_MAX_DEVICES];
+        pthread_t tid[NQ_GPU_MAX_DEVICES];
+        for (int i = 0; i < nd; i++)
+            workers[i] = (gpu_worker){&job, use[i], NQ_OK, 0};
+        int started = 0;
+        while (started < nd - 1 &&
+               pthread_create(&tid[started], NULL, job_worker, &workers[started + 1]) == 0)
+            started++;
+        pthread_mutex_lock(&job.lock);
+        job.go = started == nd - 1 ? 1 : -1;
+        pthread_cond_broadcast(&job.go_cv);
+        pthread_mutex_unlock(&job.lock);
+        if (job.go > 0)
+            job_worker(&workers[0]); /* the caller's thread drives the first device */
+        for (int t = 0; t < started; t++)
+            pthread_join(tid[t], NULL);
+        pthread_mutex_destroy(&job.lock);
+        pthread_cond_destroy(&job.go_cv);
+        if (job.go < 0)
+            return NQ_ETHREAD;
+        for (int i = 0; i < nd; i++) {
+            rep.subproblems[i] = workers[i].done;
+            if (workers[i].status != NQ_OK && rc == NQ_OK)
+                rc = workers[i].status;
+        }
+        if (rc == NQ_OK) {
+            nq_counts_add(out, &job.sum);
+            if (job.halt || job.skipped)
+                rc = NQ_STOPPED;
+        }
+    }
+    if (report && (rc == NQ_OK || rc == NQ_STOPPED))
+        *report = rep;
+    return rc;
+}
+
+/* ---- nq_gpu_solve() ------------------------------------------------------------------------ */
+
+typedef struct gpu_list {
+    const uint64_t *index;
+    size_t k, next;
+    nq_counts *out;
+} gpu_list;
+
+/* The tag is the position in the caller's list. */
+static size_t list_take(void *user, uint64_t *index, uint64_t *tag, size_t max) {
+    gpu_list *l = user;
+    size_t k = 0;
+    for (; k < max && l->next < l->k; k++, l->next++)
+        index[k] = l->index[l->next], tag[k] = l->next;
+    return k;
+}
+
+static int list_give(void *user, const uint64_t *tag, const nq_counts *c, size_t k) {
+    gpu_list *l = user;
+    for (size_t i = 0; i < k; i++)
+        l->out[tag[i]] = c[i];
+    return 0;
+}
+
+int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, size_t k, nq_counts *out) {
+    if (!s || (k && (!index || !out)))
+        return NQ_EINVAL;
+    for (size_t i = 0; i < k; i++)
+        if (index[i] >= nq_split_size(s))
+            return NQ_EINVAL;
+    if (device < 0 || device >= gpu_backend_count())
+        return NQ_ENODEV;
+    int n = nq_split_n(s);
+    if (n > NQ_GPU_MAX_N)
+        return NQ_ERANGE;
+    if (n < 4) {
+        for (size_t i = 0; i < k; i++) {
+            int rc = nq_split_solve(s, index[i], &out[i]);
+            if (rc != NQ_OK)
+                return rc;
+        }
+        return NQ_OK;
+    }
+    gpu_list l = {index, k, 0, out};
+    gpu_source src = {list_take, list_give, &l};
+    return k ? gpu_drive(s, device, &src) : NQ_OK;
+}

@@ -1,0 +1,107 @@
+/*
+ * gpu_emulator.c: a GPU backend that runs on the host, for test_gpu: linked into the test before
+ * libnqueens, it takes the place of gpu_none.c (or gpu_backend.cu), so that the library's GPU
+ * driver (src/gpu.c: batches, two slots, the weights, the journal's callbacks, several devices)
+ * runs in every build, on the very search of the device (gpu_search.h). The tests set how many
+ * devices there are and make a device fail.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/cuda/gpu_backend.h"
+#include "gpu_emulator.h"
+#include "nqueens.h"
+
+int emu_devices = 2;      /* devices the emulator offers */
+int emu_fail_after = -1;  /* >= 0: the submit after this many fails with NQ_EDEVICE */
+int emu_submits = 0;      /* batches submitted so far (all devices) */
+int emu_max_slot_use = 0; /* the most slots in use at once on one device */
+
+struct gpu_dev {
+    int device;
+    int busy[GPU_SLOTS];
+    uint32_t nsub[GPU_SLOTS];
+    uint64_t *sols[GPU_SLOTS], *nodes[GPU_SLOTS];
+};
+
+int gpu_backend_built(void) {
+    return 1;
+}
+
+int gpu_backend_count(void) {
+    return emu_devices;
+}
+
+int gpu_backend_name(int device, char *buf, size_t cap) {
+    if (device < 0 || device >= emu_devices)
+        return NQ_ENODEV;
+    snprintf(buf, cap, "Emulated \"GPU\" %d", device);
+    return NQ_OK;
+}
+
+int gpu_backend_open(int device, gpu_dev **out) {
+    if (device < 0 || device >= emu_devices)
+        return NQ_ENODEV;
+    gpu_dev *d = calloc(1, sizeof *d);
+    if (!d)
+        return NQ_ENOMEM;
+    d->device = device;
+    *out = d;
+    return NQ_OK;
+}
+
+int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
+                       const gpu_item *items, uint32_t nitems) {
+    if (slot < 0 || slot >= GPU_SLOTS || d->busy[slot] || nitems < 1 || nsub < 1)
+        abort(); /* a misuse of the interface by the driver */
+    int n = __atomic_fetch_add(&emu_submits, 1, __ATOMIC_SEQ_CST);
+    if (emu_fail_after >= 0 && n >= emu_fail_after)
+        return NQ_EDEVICE;
+    uint64_t *sols = calloc(nsub, sizeof *sols), *nodes = calloc(nsub, sizeof *nodes);
+    if (!sols || !nodes) {
+        free(sols), free(nodes);
+        return NQ_ENOMEM;
+    }
+    uint32_t stack[GPU_MAX_N * 4];
+    gpu_mem m = {stack, 4};
+    for (uint32_t i = 0; i < nitems; i++) {
+        if (items[i].sub >= nsub)
+            abort();
+        const gpu_sub *sub = &subs[items[i].sub];
+        gpu_lane s;
+        if (gpu_lane_start(sub, &s, &items[i]))
+            while (gpu_lane_step(sub, &s, m))
+                ;
+        sols[items[i].sub] += s.sols;
+        nodes[items[i].sub] += s.nodes;
+    }
+    d->busy[slot] = 1;
+    d->nsub[slot] = nsub;
+    d->sols[slot] = sols, d->nodes[slot] = nodes;
+    int use = 0;
+    for (int k = 0; k < GPU_SLOTS; k++)
+        use += d->busy[k];
+    if (use > emu_max_slot_use)
+        emu_max_slot_use = use;
+    return NQ_OK;
+}
+
+int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes) {
+    if (slot < 0 || slot >= GPU_SLOTS || !d->busy[slot])
+        abort();
+    memcpy(sols, d->sols[slot], d->nsub[slot] * sizeof *sols);
+    memcpy(nodes, d->nodes[slot], d->nsub[slot] * sizeof *nodes);
+    free(d->sols[slot]), free(d->nodes[slot]);
+    d->busy[slot] = 0;
+    return NQ_OK;
+}
+
+void gpu_backend_close(gpu_dev *d) {
+    if (!d)
+        return;
+    for (int k = 0; k < GPU_SLOTS; k++)
+        if (d->busy[k])
+            free(d->sols[k]), free(d->nodes[k]);
+    free(d);
+}

@@ -1,0 +1,10 @@
+/* gpu_emulator.h: the knobs of the host-run GPU backend of test_gpu (gpu_emulator.c). */
+#ifndef NQ_GPU_EMULATOR_H
+#define NQ_GPU_EMULATOR_H
+
+extern int emu_devices;      /* devices offered (default 2) */
+extern int emu_fail_after;   /* >= 0: every submit from this one on fails with NQ_EDEVICE */
+extern int emu_submits;      /* batches submitted so far */
+extern int emu_max_slot_use; /* the most batches in flight at once on one device */
+
+#endif /* NQ_GPU_EMULATOR_H */

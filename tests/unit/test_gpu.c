@@ -1,0 +1,312 @@
+/*
+ * test_gpu.c: the GPU driver of the library (src/gpu.c: nq_count_gpu(), nq_gpu_solve()) on an
+ * emulated backend that runs the device's search on the host (gpu_emulator.c, linked in place of
+ * the real one): counts against the OEIS table, every subproblem's contribution against
+ * nq_split_solve(), skip flags, stops, several devices, both batch slots in use, a device that
+ * fails, and the errors of the API. Runs in every build; the real backend's own part (the CUDA
+ * kernel) is checked on a GPU by bench/gpu.sh.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/gpu_tune.h"
+#include "gpu_emulator.h"
+#include "support.h"
+
+static void reset(void) {
+    emu_devices = 2;
+    emu_fail_after = -1;
+    emu_submits = 0;
+    emu_max_slot_use = 0;
+    gpu_batch_subs = 65536;
+}
+
+static void assert_same_solutions(const nq_counts *a, const nq_counts *b) {
+    assert_true(a->total == b->total);
+    assert_true(a->unique == b->unique);
+    assert_true(a->orbit8 == b->orbit8);
+    assert_true(a->orbit4 == b->orbit4);
+    assert_true(a->orbit2 == b->orbit2);
+    assert_true(a->orbit1 == b->orbit1);
+}
+
+/* What on_result saw. */
+typedef struct seen {
+    uint64_t size, calls, stop_after;
+    uint8_t *count; /* per subproblem: times reported */
+    nq_counts *c;   /* per subproblem: its contribution */
+    nq_counts sum;
+} seen;
+
+static int on_result(void *user, uint64_t index, const nq_counts *c) {
+    seen *w = user;
+    assert_true(index < w->size);
+    w->count[index]++;
+    w->c[index] = *c;
+    nq_counts_add(&w->sum, c);
+    w->calls++;
+    return w->stop_after && w->calls >= w->stop_after;
+}
+
+static seen seen_new(const nq_split *s) {
+    seen w;
+    memset(&w, 0, sizeof w);
+    w.size = nq_split_size(s);
+    w.count = calloc(w.size, 1);
+    w.c = calloc(w.size, sizeof *w.c);
+    assert_non_null(w.count);
+    assert_non_null(w.c);
+    return w;
+}
+
+static void seen_free(seen *w) {
+    free(w->count);
+    free(w->c);
+}
+
+static void test_counts_against_table(void **state) {
+    (void)state;
+    for (int small = 0; small < 2; small++)
+        for (int n = 1; n <= 13; n++) {
+            reset();
+            if (small)
+                gpu_batch_subs = 37; /* many batches: both slots in flight */
+            nq_split *s;
+            assert_int_equal(nq_split_new(n, &s), NQ_OK);
+            nq_counts c;
+            memset(&c, 0, sizeof c);
+            nq_gpu_report rep;
+            assert_int_equal(nq_count_gpu(s, NULL, NULL, 0, &rep, &c), NQ_OK);
+            ref_counts want = ref_table(n);
+            assert_true(c.total == want.total);
+            assert_true(c.unique == want.unique);
+            assert_true(c.orbit8 == want.orbit8);
+            assert_true(c.orbit4 == want.orbit4);
+            assert_true(c.orbit2 == want.orbit2);
+            assert_true(c.orbit1 == want.orbit1);
+            assert_int_equal(rep.ndevices, 2);
+            assert_int_equal(rep.device[0], 0);
+            assert_int_equal(rep.device[1], 1);
+            assert_string_equal(rep.name[1], "Emulated \"GPU\" 1");
+            if (n >= 4) {
+                assert_int_equal(rep.subproblems[0] + rep.subproblems[1], nq_split_size(s));
+                /* (n = 4, 5: the border fills the board or leaves one free row: no node.) */
+                assert_true(n < 6 || c.nodes > 0);
+            }
+            if (small && nq_split_size(s) > 4 * 37)
+                assert_int_equal(emu_max_slot_use, 2);
+            nq_split_free(s);
+        }
+}
+
+/* Every subproblem is reported once, with the contribution nq_split_solve() gives (nodes apart),
+ * on one device and on three, with small batches and large. */
+static void test_each_subproblem(void **state) {
+    (void)state;
+    const int ns[] = {8, 12, 14};
+    for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
+        reset();
+        emu_devices = 3;
+        gpu_batch_subs = t == 1 ? 16 : 65536;
+        nq_split *s;
+        assert_int_equal(nq_split_new(ns[t], &s), NQ_OK);
+        seen w = seen_new(s);
+        nq_count_options opt;
+        memset(&opt, 0, sizeof opt);
+        opt.on_result = on_result;
+        opt.user = &w;
+        nq_counts c;
+        memset(&c, 0, sizeof c);
+        nq_gpu_report rep;
+        const int one[] = {2};
+        int rc = t == 2 ? nq_count_gpu(s, &opt, one, 1, &rep, &c)
+                        : nq_count_gpu(s, &opt, NULL, 0, &rep, &c);
+        assert_int_equal(rc, NQ_OK);
+        assert_int_equal(rep.ndevices, t == 2 ? 1 : 3);
+        if (t == 2)
+            assert_int_equal(rep.device[0], 2);
+        for (uint64_t i = 0; i < w.size; i++) {
+            assert_int_equal(w.count[i], 1);
+            nq_counts cpu;
+            assert_int_equal(nq_split_solve(s, i, &cpu), NQ_OK);
+            assert_same_solutions(&w.c[i], &cpu);
+        }
+        assert_same_solutions(&w.sum, &c);
+        seen_free(&w);
+        nq_split_free(s);
+    }
+}
+
+/* Skipped subproblems are neither counted nor reported; a stop from on_result ends the count
+ * with exactly the subproblems reported; so does the stop flag. */
+static void test_skip_and_stop(void **state) {
+    (void)state;
+    reset();
+    gpu_batch_subs = 20;
+    nq_split *s;
+    assert_int_equal(nq_split_new(12, &s), NQ_OK);
+    uint64_t size = nq_split_size(s);
+    uint8_t *skip = calloc(size, 1);
+    assert_non_null(skip);
+    nq_counts want;
+    memset(&want, 0, sizeof want);
+    for (uint64_t i = 0; i < size; i++) {
+        skip[i] = i % 3 == 1;
+        nq_counts cpu;
+        assert_int_equal(nq_split_solve(s, i, &cpu), NQ_OK);
+        if (!skip[i])
+            nq_counts_add(&want, &cpu);
+    }
+    seen w = seen_new(s);
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.skip = skip;
+    opt.on_result = on_result;
+    opt.user = &w;
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_OK);
+    assert_same_solutions(&c, &want);
+    for (uint64_t i = 0; i < size; i++)
+        assert_int_equal(w.count[i], !skip[i]);
+    seen_free(&w);
+
+    w = seen_new(s);
+    w.stop_after = 50;
+    opt.skip = NULL;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_STOPPED);
+    assert_int_equal(w.calls, 50);
+    assert_same_solutions(&c, &w.sum);
+    seen_free(&w);
+
+    volatile int flag = 1;
+    opt.stop = &flag;
+    opt.on_result = NULL;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_STOPPED);
+    assert_true(c.total == 0);
+    free(skip);
+    nq_split_free(s);
+}
+
+/* A device that fails: NQ_EDEVICE and out untouched, whether it fails at once or later. */
+static void test_device_error(void **state) {
+    (void)state;
+    for (int after = 0; after < 3; after++) {
+        reset();
+        gpu_batch_subs = 30;
+        emu_fail_after = after;
+        nq_split *s;
+        assert_int_equal(nq_split_new(12, &s), NQ_OK);
+        nq_counts c;
+        memset(&c, 0x5A, sizeof c);
+        nq_counts before = c;
+        assert_int_equal(nq_count_gpu(s, NULL, NULL, 0, NULL, &c), NQ_EDEVICE);
+        assert_memory_equal(&c, &before, sizeof c);
+        uint64_t index[100];
+        nq_counts out[100];
+        for (int i = 0; i < 100; i++)
+            index[i] = (uint64_t)i;
+        emu_submits = 0;
+        assert_int_equal(nq_gpu_solve(s, 0, index, 100, out), NQ_EDEVICE);
+        nq_split_free(s);
+    }
+    reset();
+}
+
+static void test_gpu_solve(void **state) {
+    (void)state;
+    reset();
+    gpu_batch_subs = 64;
+    for (int n = 1; n <= 13; n += 3) {
+        nq_split *s;
+        assert_int_equal(nq_split_new(n, &s), NQ_OK);
+        uint64_t size = nq_split_size(s);
+        size_t k = (size_t)size + 5;
+        uint64_t *index = malloc(k * sizeof *index);
+        nq_counts *out = malloc(k * sizeof *out);
+        assert_non_null(index);
+        assert_non_null(out);
+        /* Every subproblem in reverse order, then a few again. */
+        for (size_t i = 0; i < k; i++)
+            index[i] = i < size ? size - 1 - i : (i * 7) % size;
+        assert_int_equal(nq_gpu_solve(s, 1, index, k, out), NQ_OK);
+        for (size_t i = 0; i < k; i++) {
+            nq_counts cpu;
+            assert_int_equal(nq_split_solve(s, index[i], &cpu), NQ_OK);
+            assert_same_solutions(&out[i], &cpu);
+        }
+        assert_int_equal(nq_gpu_solve(s, 0, NULL, 0, NULL), NQ_OK);
+        index[0] = size;
+        assert_int_equal(nq_gpu_solve(s, 0, index, 1, out), NQ_EINVAL);
+        free(index);
+        free(out);
+        nq_split_free(s);
+    }
+}
+
+static void test_errors(void **state) {
+    (void)state;
+    reset();
+    nq_split *s;
+    assert_int_equal(nq_split_new(8, &s), NQ_OK);
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    const int dup[] = {0, 0}, neg[] = {-1}, none[] = {2}, ok[] = {1, 0};
+    assert_int_equal(nq_count_gpu(NULL, NULL, NULL, 0, NULL, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_gpu(s, NULL, NULL, 0, NULL, NULL), NQ_EINVAL);
+    assert_int_equal(nq_count_gpu(s, NULL, dup, 2, NULL, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_gpu(s, NULL, neg, 1, NULL, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_gpu(s, NULL, ok, 0, NULL, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_gpu(s, NULL, ok, NQ_GPU_MAX_DEVICES + 1, NULL, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_gpu(s, NULL, none, 1, NULL, &c), NQ_ENODEV);
+    assert_true(c.total == 0);
+    nq_gpu_report rep;
+    assert_int_equal(nq_count_gpu(s, NULL, ok, 2, &rep, &c), NQ_OK);
+    assert_true(c.total == 92);
+    assert_int_equal(rep.device[0], 1);
+    assert_int_equal(rep.device[1], 0);
+    assert_int_equal(nq_gpu_solve(s, 2, NULL, 0, NULL), NQ_ENODEV);
+    assert_int_equal(nq_gpu_solve(s, -1, NULL, 0, NULL), NQ_ENODEV);
+    assert_int_equal(nq_gpu_solve(NULL, 0, NULL, 0, NULL), NQ_EINVAL);
+    char name[NQ_GPU_NAME];
+    assert_int_equal(nq_gpu_name(0, NULL), NQ_EINVAL);
+    assert_int_equal(nq_gpu_name(2, name), NQ_ENODEV);
+    assert_int_equal(nq_gpu_name(0, name), NQ_OK);
+    assert_int_equal(nq_gpu_devices(NULL), NQ_EINVAL);
+    int count;
+    assert_int_equal(nq_gpu_devices(&count), NQ_OK);
+    assert_int_equal(count, 2);
+    nq_split_free(s);
+
+    /* n above NQ_GPU_MAX_N. */
+    assert_int_equal(nq_split_new(NQ_GPU_MAX_N + 1, &s), NQ_OK);
+    assert_int_equal(nq_count_gpu(s, NULL, NULL, 0, NULL, &c), NQ_ERANGE);
+    uint64_t zero = 0;
+    nq_counts one;
+    assert_int_equal(nq_gpu_solve(s, 0, &zero, 1, &one), NQ_ERANGE);
+    nq_split_free(s);
+
+    /* No device at all. */
+    emu_devices = 0;
+    assert_int_equal(nq_split_new(8, &s), NQ_OK);
+    assert_int_equal(nq_gpu_devices(&count), NQ_ENODEV);
+    assert_int_equal(count, 0);
+    assert_int_equal(nq_count_gpu(s, NULL, NULL, 0, NULL, &c), NQ_ENODEV);
+    assert_int_equal(nq_gpu_solve(s, 0, NULL, 0, NULL), NQ_ENODEV);
+    nq_split_free(s);
+    assert_string_not_equal(nq_strerror(NQ_ENODEV), nq_strerror(NQ_EDEVICE));
+    assert_string_not_equal(nq_strerror(NQ_ENODEV), nq_strerror(12345));
+    assert_string_not_equal(nq_strerror(NQ_EDEVICE), nq_strerror(12345));
+    reset();
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_errors),          cmocka_unit_test(test_counts_against_table),
+        cmocka_unit_test(test_each_subproblem), cmocka_unit_test(test_skip_and_stop),
+        cmocka_unit_test(test_device_error),    cmocka_unit_test(test_gpu_solve),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
