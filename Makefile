@@ -8,15 +8,17 @@ NQ = $(BUILD)/nqueens
 # builds (emcc takes no sanitizer; the plain build tests the page). WEB=OFF leaves it out.
 WEB ?= $(if $(findstring NQ_SANITIZE=ON,$(CMAKE_FLAGS)),OFF,ON)
 
-.PHONY: all setup build run test bench install clean web serve
+.PHONY: all setup build run test mutants bench install clean web serve
 
 all: build
 
 setup:
 	@bash scripts/setup.sh
 
+# scripts/setup.sh has installed every tool the tests use, so a test that would skip a part fails
+# (NQ_TEST_REQUIRE_ALL; CMAKE_FLAGS may turn it off).
 build: setup
-	cmake -S . -B $(BUILD) -DNQ_WEB=$(WEB) $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) -DNQ_TEST_REQUIRE_ALL=ON -DNQ_WEB=$(WEB) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
 # The main job: the first solutions of the eight-queens puzzle, then the counts for n = 1..14.
@@ -30,6 +32,11 @@ run: build
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# Planted bugs the suite must catch (tests/mutants/, scripts/mutants.sh): slow, not part of test.
+# MUTANTS="name or module ..." runs some of them.
+mutants: setup
+	bash scripts/mutants.sh $(MUTANTS)
 
 # The learners' page in $(BUILD)/web/, and a local server for it at http://127.0.0.1:8000/.
 web: build

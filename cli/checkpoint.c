@@ -19,10 +19,12 @@
 typedef struct long_ctx {
     nq_journal *journal;     /* NULL without --checkpoint */
     tool_progress *progress; /* NULL without a progress line */
+    uint64_t computed;       /* subproblems computed by this run (results come one at a time) */
 } long_ctx;
 
 static int long_on_result(void *user, uint64_t index, const nq_counts *c) {
     long_ctx *x = user;
+    x->computed++;
     if (x->journal) {
         int rc = nq_journal_on_result(x->journal, index, c);
         if (rc != NQ_OK)
@@ -82,7 +84,8 @@ static void syncer_stop(syncer *sy) {
     pthread_cond_destroy(&sy->cv);
 }
 
-int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds) {
+int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,
+                   tool_work *work) {
     /* The handlers go in first: building the split of a large n takes a moment, and a signal
      * then must end the count as it would a moment later. */
     const volatile int *stop = tool_signals_install(lc->checkpoint != NULL);
@@ -93,7 +96,8 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
         return EXIT_USAGE;
     }
-    long_ctx x = {NULL, NULL};
+    long_ctx x = {NULL, NULL, 0};
+    uint64_t resumed = 0;
     nq_counts c;
     memset(&c, 0, sizeof c);
     if (lc->checkpoint) {
@@ -109,6 +113,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         nq_journal_get_info(x.journal, &info);
         tool_journal_opened(lc->checkpoint, &info);
         c = info.counts;
+        resumed = info.done;
     }
     if (tool_progress_wanted(lc->progress))
         x.progress = tool_progress_start(n, nq_split_size(split), nq_journal_skip(x.journal));
@@ -162,8 +167,11 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         code = EXIT_USAGE;
     }
     nq_split_free(split);
-    if (code == EXIT_OK)
+    if (code == EXIT_OK) {
         *out = c;
+        work->resumed = resumed;
+        work->computed = x.computed;
+    }
     return code;
 }
 

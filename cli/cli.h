@@ -174,10 +174,12 @@ typedef struct cli_long_count {
 
 /* cli_count_long() :
  * Counts n on the library's split with a journal, a progress line and clean stops, as asked.
- * On success fills *out (the journal's earlier work included) and *seconds (this run only) and
- * returns EXIT_OK. Otherwise prints why (a bad journal, a write error, an interruption with how to
- * resume) and returns the exit code: EXIT_USAGE, or 128 + the signal number when interrupted. */
-int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds);
+ * On success fills *out (the journal's earlier work included), *seconds (this run only) and *work
+ * (subproblems taken from the journal and computed by this run) and returns EXIT_OK. Otherwise
+ * prints why (a bad journal, a write error, an interruption with how to resume) and returns the
+ * exit code: EXIT_USAGE, or 128 + the signal number when interrupted. */
+int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,
+                   tool_work *work);
 
 /* cli_checkpoint_status() :
  * Prints on stdout how far the journal at path has got, without computing. n is the N given on the

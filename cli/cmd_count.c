@@ -24,7 +24,9 @@ static const tool_option count_options[] = {
     {"json", 'j', NULL,
      "print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
      "orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
-     "seconds, nodes, threads, kernel (the instruction set used)"},
+     "seconds, nodes, threads, kernel (the instruction set used); with\n"
+     "--checkpoint also resumed and computed (subproblems taken from\n"
+     "FILE, and computed by this run)"},
     {"estimate", 'e', NULL,
      "only print how long the count would take on this machine\n"
      "(the CPU time of a small N with the same kernel, scaled by the\n"
@@ -291,10 +293,11 @@ int cmd_count(int argc, char **argv) {
     }
     nq_counts c;
     double seconds = 0;
+    tool_work work = {0, 0};
     if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */
         cli_long_count lc = {checkpoint, progress, (int)threads, kernel,
                              gpu,        devices,  ndevices,     &report};
-        int code = cli_count_long((int)n, &lc, &c, &seconds);
+        int code = cli_count_long((int)n, &lc, &c, &seconds, &work);
         if (code != EXIT_OK)
             return code;
     }
@@ -302,10 +305,11 @@ int cmd_count(int argc, char **argv) {
         tool_count_failed((int)n, rc, nq_count_threads((int)threads));
         return EXIT_USAGE;
     }
+    const tool_work *did = checkpoint ? &work : NULL;
     if (gpu)
-        tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda", &report);
+        tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda", did, &report);
     else
         tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
-                          nq_kernel_name(used), NULL);
+                          nq_kernel_name(used), did, NULL);
     return cli_flush() ? EXIT_USAGE : EXIT_OK;
 }

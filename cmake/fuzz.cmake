@@ -1,6 +1,7 @@
 # The libFuzzer target of the readers and the checker (tests/fuzz/fuzz_readers.c): built only with
 # -DNQ_FUZZ=ON and clang. It compiles the library sources itself with the fuzzer, ASan and UBSan
 # instrumentation. Run it with scripts/fuzz.sh (its own build directory, a bounded time).
+# With the tests, the same target replays the committed corpus with any compiler (fuzz_replay).
 option(NQ_FUZZ "Build the libFuzzer targets (clang only)" OFF)
 if(NQ_FUZZ)
   if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
@@ -16,4 +17,12 @@ if(NQ_FUZZ)
     # that the fuzzer cuts items at boundaries and slides windows under them.
     target_compile_definitions(fuzz_readers PRIVATE JSON_CHUNK=61 SCAN_WINDOW=64)
   endif()
+endif()
+
+if(NQ_BUILD_TESTS)
+  add_executable(fuzz_replay ${PROJECT_SOURCE_DIR}/tests/fuzz/replay.c
+                 ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_readers.c)
+  target_compile_definitions(fuzz_replay PRIVATE NQ_FUZZ_REPLAY)
+  target_link_libraries(fuzz_replay PRIVATE nqueens_static)
+  add_test(NAME fuzz_replay COMMAND fuzz_replay ${PROJECT_SOURCE_DIR}/tests/fuzz/corpus)
 endif()

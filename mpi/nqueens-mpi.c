@@ -53,7 +53,8 @@ static const tool_option mpi_options[] = {
      "worker threads per rank, 1 to " TOOL_STR(NQ_MAX_THREADS) " (default 1: one rank per core)"},
     {"json", 'j', NULL,
      "print one JSON object as 'nqueens count --json' does (threads is\n"
-     "the number of compute threads over all ranks; kernel is rank 0's)"},
+     "the number of compute threads over all ranks; kernel is rank 0's;\n"
+     "with --checkpoint resumed and computed count subproblems)"},
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in FILE (on rank 0's file system)\n"
      "and resume from it; a killed job is resumed by the same command"},
@@ -465,7 +466,8 @@ typedef struct master {
     uint64_t cursor;     /* next number to hand out (skipped ones are passed over) */
     uint64_t size;
     nq_counts sum;
-    int error; /* first journal or library error */
+    tool_work work; /* subproblems resumed from the journal and computed by this job */
+    int error;      /* first journal or library error */
 } master;
 
 /* Takes up to k numbers not yet done; returns how many. */
@@ -489,6 +491,7 @@ static void master_record(master *m, const uint64_t *recs, size_t k) {
                 m->error = rc;
         }
         nq_counts_add(&m->sum, &c);
+        m->work.computed++;
         tool_progress_result(m->progress, index, &c);
     }
 }
@@ -635,6 +638,7 @@ static int open_journal(master *m, const char *path) {
     nq_journal_info info;
     nq_journal_get_info(m->journal, &info);
     m->sum = info.counts;
+    m->work.resumed = info.done;
     m->skip = nq_journal_skip(m->journal);
     tool_journal_opened(path, &info);
     return NQ_OK;
@@ -729,7 +733,8 @@ int main(int argc, char **argv) {
             if (nq_kernel_resolve(o.kernel, o.n, &used) != NQ_OK)
                 used = NQ_KERNEL_GENERIC;
             tool_print_counts(o.n, &m.sum, o.unique, o.json, tool_now() - start, ranks * o.threads,
-                              o.gpu ? "cuda" : nq_kernel_name(used), NULL);
+                              o.gpu ? "cuda" : nq_kernel_name(used), o.checkpoint ? &m.work : NULL,
+                              NULL);
         }
         if (fflush(stdout) != 0 && rc == NQ_OK) {
             tool_error("cannot write the result: %s", strerror(errno));

@@ -88,7 +88,7 @@ void tool_count_failed(int n, int rc, int threads) {
 }
 
 void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
-                       const char *kernel, const nq_gpu_report *gpu) {
+                       const char *kernel, const tool_work *work, const nq_gpu_report *gpu) {
     char total[41], uniq[41];
     nq_u128_to_string(c->total, total);
     nq_u128_to_string(c->unique, uniq);
@@ -102,6 +102,9 @@ void tool_print_counts(int n, const nq_counts *c, int unique, int json, double s
            n, total, uniq, nq_u128_to_string(c->orbit8, o8), nq_u128_to_string(c->orbit4, o4),
            nq_u128_to_string(c->orbit2, o2), nq_u128_to_string(c->orbit1, o1), seconds,
            (unsigned long long)c->nodes, threads, kernel);
+    if (work)
+        printf(",\"resumed\":%llu,\"computed\":%llu", (unsigned long long)work->resumed,
+               (unsigned long long)work->computed);
     if (gpu)
         tool_gpu_json(gpu);
     puts("}");

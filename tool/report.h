@@ -43,13 +43,20 @@ const char *tool_quote(const char *s, size_t len, char *out, size_t cap);
  * worker threads it asked for, named when they could not be started). */
 void tool_count_failed(int n, int rc, int threads);
 
+/* What a count with a checkpoint journal did, counted in subproblems: a resume of a finished
+ * journal computes none, a resume of a half-finished one only the rest. */
+typedef struct tool_work {
+    uint64_t resumed;  /* finished in the journal when the count started */
+    uint64_t computed; /* computed (and recorded) by this run */
+} tool_work;
+
 /* tool_print_counts() :
  * Prints the result of a count on stdout as `nqueens count` does: the total (or with unique the
  * fundamental count) on one line, or with json one object: n, total, unique, orbit8, orbit4,
- * orbit2, orbit1, seconds, nodes, threads, kernel (the kernel's name), and for a count on GPUs
- * (gpu not NULL) devices (tool_gpu_json()). */
+ * orbit2, orbit1, seconds, nodes, threads, kernel (the kernel's name), with a journal (work not
+ * NULL) resumed and computed, and for a count on GPUs (gpu not NULL) devices (tool_gpu_json()). */
 void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
-                       const char *kernel, const nq_gpu_report *gpu);
+                       const char *kernel, const tool_work *work, const nq_gpu_report *gpu);
 
 /* tool_journal_refused() :
  * Explains on stderr why the journal at path cannot be used (rc and problem from

@@ -74,7 +74,49 @@ check_err "queens and a file" 2 "cannot be used with an instance file" -- "$NQ" 
 check_err "N out of range" 2 "N must be an integer" -- "$NQ" complete -3 --queens "0-0"
 check_err "unknown option" 2 "unknown option '--bogus'" -- "$NQ" complete 8 --bogus
 check_err "bad format" 2 "unknown format 'xml'" -- "$NQ" complete 8 --queens "3-3" --format xml
-check "help" 0 "$("$NQ" complete --help | head -1)" -- bash -c "'$NQ' complete -h | head -1"
+usage='Usage: nqueens complete [N] [FILE] [--queens "r-c, r-c, ..."] [--diagonals D]'
+check "--help" 0 "$usage" -- bash -c "'$NQ' complete --help | head -1"
+check "-h" 0 "$usage" -- bash -c "'$NQ' complete -h | head -1"
+
+# An excluded difference diagonal (row - col = 3, index 8 of n = 6) that removes two of the four
+# solutions of 6, and an anti-diagonal (row + col = 2, index 2, t = 1) that removes the other
+# two: the CSPLib example above excludes only diagonals that no solution of 6 uses.
+for spec in "8 0 r-c==3" "2 1 r+c==2"; do
+  read -r i t rule <<<"$spec"
+  want=$("$NQ" solve 6 --format cols |
+    awk -v t="$t" '{ ok = 1; for (r = 0; r < 6; r++) { c = $(r + 1)
+      if ((t == 0 && r - c == 3) || (t == 1 && r + c == 2)) ok = 0 } if (ok) print }')
+  ok "$rule removes some solutions of 6, not all" test "$(printf '%s\n' "$want" | grep -c .)" = 2
+  check "excluded diagonal [$i, $t] ($rule): all" 0 "$want" -- \
+    bash -c "printf 'n = 6; diags = [[$i, $t]];' | '$NQ' complete --all --format cols"
+  check "excluded diagonal [$i, $t] ($rule): first" 0 "$(printf '%s\n' "$want" | head -1)" -- \
+    bash -c "printf 'n = 6; diags = [[$i, $t]];' | '$NQ' complete --format cols"
+  check "excluded diagonal [$i, $t] ($rule): count" 0 "2" -- \
+    bash -c "printf 'n = 6; diags = [[$i, $t]];' | '$NQ' complete --count"
+done
+
+# --stats: one line on stderr, stdout unchanged; free rows = n minus the given queens; a search
+# that found a completion of k free rows placed at least k queens.
+stats_ok() { # stats_ok N FREE ARGS...: runs complete ARGS --stats and checks the line
+  local n=$1 free=$2 out err
+  shift 2
+  out=$("$NQ" complete "$@" --stats 2>"$tmp_stats") || true
+  [ "$out" = "$("$NQ" complete "$@" 2>/dev/null)" ] || { echo "stdout differs with --stats"; return 1; }
+  err=$(grep -v '^nqueens complete: no completion exists$' "$tmp_stats")
+  [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || { echo "stderr: $err"; return 1; }
+  [[ "$err" =~ ^nqueens\ complete:\ n=([0-9]+)\ free=([0-9]+)\ nodes=([0-9]+)\ probes=([0-9]+)$ ]] ||
+    { echo "stderr: $err"; return 1; }
+  [ "${BASH_REMATCH[1]}" = "$n" ] && [ "${BASH_REMATCH[2]}" = "$free" ] ||
+    { echo "stderr: $err, want n=$n free=$free"; return 1; }
+  [ -z "$out" ] || [ "${BASH_REMATCH[3]}" -ge "$free" ] || { echo "too few nodes: $err"; return 1; }
+}
+tmp_stats=$(mktemp)
+ok "--stats, Nauck" stats_ok 8 6 8 --queens "3-3, 4-1" --format cols
+ok "--stats, Nauck --all" stats_ok 8 6 8 --queens "3-3, 4-1" --all --format cols
+ok "--stats, Nauck --count" stats_ok 8 6 8 --queens "3-3, 4-1" --count
+ok "--stats, an empty board" stats_ok 12 12 12 --queens "" --format cols
+ok "--stats, no completion" stats_ok 4 3 4 --queens "0-0"
+rm -f "$tmp_stats"
 
 # Cross-check: completions of a few given queens equal the solutions of `solve` that contain
 # them (all in lexicographic order), for boards 5..9.

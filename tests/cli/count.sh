@@ -121,23 +121,56 @@ check_err "a journal of the previous split (journal format 1, nqueens 0.1.0) is 
 check "... and left as it was" 0 "" -- cmp "$tmpj" "$NQ_TEST_DATA/journal-split2-n8.nqj"
 rm -f "$tmpj"
 
-# Without --checkpoint there is nothing to save: the first SIGINT ends the count at once (it used
-# to wait for the subproblems in flight, which can take hours at large n), saying so.
+# Signals, without --checkpoint: there is nothing to save, so the first SIGINT or SIGTERM ends the
+# count at once (it used to wait for the subproblems in flight, which can take hours at large n),
+# saying so, with 128 + the signal number. The signal is sent once the count has installed its
+# handler (polled in /proc), never after a fixed sleep. Counts of n >= 25 print an estimate on
+# stderr first, and are refused when it exceeds a year unless --force is given.
+. "$NQ_SRC/tests/support/proc.bash"
+tmp=$(mktemp -d)
+trap 'kill -KILL $(jobs -p) 2>/dev/null; rm -rf "$tmp"' EXIT
+# interrupt_now SIG N ARGS...: starts count N ARGS, waits for its handlers, sends SIG; prints the
+# exit status (after a line saying so if SIG is not caught). The handlers of SIGINT and SIGTERM
+# go in together, so the wait is for SIGINT's: a count that never catches SIGTERM fails at once
+# instead of being waited for. The stderr seen when the handlers were in place (the estimate, if
+# any) is kept in $tmp/err.before.
 interrupt_now() {
-  local err rc
-  err=$(mktemp)
-  timeout 60 "$NQ" count 20 --threads 1 --no-progress 2>"$err" >/dev/null &
+  local sig=$1 signum
+  shift
+  signum=$(kill -l "$sig")
+  (exec "$NQ" count "$@" --no-progress 2>"$tmp/err" >"$tmp/out") & # exec: $! is the count itself
   local pid=$!
-  sleep 1
-  pkill -INT -P "$pid" nqueens
+  wait_for "$pid" catches "$pid" 2 "$NQ" || echo "count $* never installed its handlers"
+  catches "$pid" "$signum" "$NQ" || echo "count $* does not catch SIG$sig"
+  cp "$tmp/err" "$tmp/err.before"
+  kill "-$sig" "$pid"
   wait "$pid"
-  rc=$?
-  grep -q "interrupted; nothing was saved (count with --checkpoint FILE" "$err" && [ "$rc" = 130 ]
-  local ok=$?
-  rm -f "$err"
-  return $ok
+  echo "exit $?"
 }
-ok "SIGINT without a checkpoint stops at once" interrupt_now
+for sig in INT TERM; do
+  rc=$(interrupt_now "$sig" 20 --threads 1)
+  want=$((128 + $(kill -l "$sig")))
+  check "SIG$sig without a checkpoint stops at once with $want" 0 "exit $want" -- echo "$rc"
+  check "SIG$sig without a checkpoint says nothing was saved" 0 \
+    "nqueens count: interrupted; nothing was saved (count with --checkpoint FILE to be able to resume)" -- \
+    grep -v '^$' "$tmp/err"
+  check "SIG$sig: no count on stdout" 0 "" -- cat "$tmp/out"
+done
+# N = 24 starts without an estimate; N = 25 and above print one on stderr before starting
+# (--force starts it whatever the estimate says).
+rc=$(interrupt_now INT 24 --threads 1)
+check "count 24 starts without an estimate" 0 "" -- cat "$tmp/err.before"
+check "count 24 interrupted" 0 "exit 130" -- echo "$rc"
+rc=$(interrupt_now INT 25 --threads 1 --force)
+check "count 25 prints its estimate on stderr before starting" 0 "1" -- bash -c \
+  "grep -cE '^nqueens count: counting n = 25 takes about [0-9.e+]+ [a-z]+ on 1 thread \(estimated from n = 1[0-6], [0-9.]+ s of CPU time on this machine, (generic|avx2|avx512) kernel\)$' '$tmp/err.before'"
+check "count 25 --force: the estimate is the only line before the count" 0 "1" -- \
+  bash -c "wc -l <'$tmp/err.before'"
+check "count 25 --force started (interrupted by SIGINT)" 0 "exit 130" -- echo "$rc"
+rc=$(interrupt_now INT 30 --threads 1 --force)
+check "count 30 --force starts although it would take years" 0 "exit 130" -- echo "$rc"
+check "count 30 --force: the estimate says years" 0 "1" -- \
+  bash -c "grep -cE '^nqueens count: counting n = 30 takes about [0-9.e+]+ years on 1 thread' '$tmp/err.before'"
 
 # Threads are capped at 1024 (NQ_MAX_THREADS), and threads that cannot be started (here: an
 # address space too small for 1024 stacks) are a clear error with exit 2, not a message of the

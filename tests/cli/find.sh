@@ -5,6 +5,7 @@
 # Environment (set by ctest): NQ = the nqueens binary, NQ_BUILD = the build directory.
 set -u
 NQ=${NQ:?set NQ to the nqueens binary}
+. "$NQ_SRC/tests/support/skip.bash"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -180,7 +181,9 @@ cmp -s "$tmp/r1" "$tmp/r2" || fail "the seed shown by --verbose does not reprodu
 [ -s "$tmp/v3" ] && fail "without --verbose, find writes on stderr: $(cat "$tmp/v3")"
 
 # --- a write error (full disk) is reported, exit 2 --------------------------------------------
-if [ -w /dev/full ]; then
+if ! [ -w /dev/full ]; then
+  skip_part "/dev/full is not writable: the full-disk checks do not run"
+else
   for f in cols grid; do
     "$NQ" find 1000 --format $f >/dev/full 2>"$tmp/err"
     rc=$?
@@ -251,6 +254,7 @@ wait "$reader"
 
 if [ "$fails" -ne 0 ]; then
   echo "$fails failure(s)" >&2
-  exit 1
+else
+  echo "find: all tests passed"
 fi
-echo "find: all tests passed"
+skip_exit "$fails"

@@ -164,6 +164,55 @@ int ref_is_solution_marks(int n, const int *cols) {
     return ok;
 }
 
+void ref_image(int n, int sym, const int *cols, int *out) {
+    for (int r = 0; r < n; r++) {
+        int c = cols[r], rr, cc;
+        switch (sym) {
+        case 0: /* identity */
+            rr = r, cc = c;
+            break;
+        case 1: /* quarter turn clockwise */
+            rr = c, cc = n - 1 - r;
+            break;
+        case 2: /* half turn */
+            rr = n - 1 - r, cc = n - 1 - c;
+            break;
+        case 3: /* quarter turn anticlockwise */
+            rr = n - 1 - c, cc = r;
+            break;
+        case 4: /* mirror: columns reversed */
+            rr = r, cc = n - 1 - c;
+            break;
+        case 5: /* flip: rows reversed */
+            rr = n - 1 - r, cc = c;
+            break;
+        case 6: /* transpose */
+            rr = c, cc = r;
+            break;
+        default: /* anti-transpose */
+            rr = n - 1 - c, cc = n - 1 - r;
+            break;
+        }
+        out[rr] = cc;
+    }
+}
+
+int ref_least_orbit(int n, const int *cols) {
+    int img[64], same = 0;
+    assert_true(n >= 1 && n <= 64);
+    for (int sym = 0; sym < 8; sym++) {
+        ref_image(n, sym, cols, img);
+        int r = 0;
+        while (r < n && img[r] == cols[r])
+            r++;
+        if (r == n)
+            same++;
+        else if (img[r] < cols[r])
+            return 0;
+    }
+    return 8 / same;
+}
+
 /* Checks a solution both ways (pairwise only while cheap) and with nq_validate(). */
 void assert_solution(int n, const int *cols) {
     if (n <= 300)
@@ -171,6 +220,21 @@ void assert_solution(int n, const int *cols) {
     assert_true(ref_is_solution_marks(n, cols));
     nq_conflict conflict;
     assert_int_equal(nq_validate(n, cols, 0, &conflict), NQ_OK);
+}
+
+static int ref_skipped;
+
+void ref_skip(const char *why) {
+    const char *all = getenv("NQ_TEST_REQUIRE_ALL");
+    if (all && strcmp(all, "1") == 0)
+        fail_msg("%s (NQ_TEST_REQUIRE_ALL=1: scripts/setup.sh installs everything)", why);
+    ref_skipped = 1;
+    print_message("SKIP: %s\n", why);
+    skip();
+}
+
+int ref_exit(int failed) {
+    return failed ? failed : ref_skipped ? 77 : 0;
 }
 
 int *alloc_cols(int n) {

@@ -36,9 +36,27 @@ int ref_attacks(int r1, int c1, int r2, int c2);
 int ref_is_solution_pairwise(int n, const int *cols);
 int ref_is_solution_marks(int n, const int *cols);
 
+/* ref_image() : the image of the placement cols (a permutation) under symmetry sym, 0..7 in the
+ * order of nq_symmetry (identity, quarter turn clockwise, half turn, quarter turn anticlockwise,
+ * mirror, flip, transpose, anti-transpose), moved cell by cell by the maps written out in
+ * support.c: a reference for the library's symmetries, which it does not use. */
+void ref_image(int n, int sym, const int *cols, int *out);
+
+/* ref_least_orbit() : the size of the class of the solution cols (8 divided by the number of its
+ * images equal to it) if none of its 8 images (ref_image) is lexicographically smaller, else 0:
+ * fundamental solutions by their definition. n <= 64. */
+int ref_least_orbit(int n, const int *cols);
+
 /* assert_solution() : fails the test unless cols is a solution, checked both ways (pairwise only
  * while cheap) and with nq_validate(). */
 void assert_solution(int n, const int *cols);
+
+/* ref_skip() : skips the running test because something it needs is missing here (why says
+ * what); with NQ_TEST_REQUIRE_ALL=1 in the environment (make test, CI: scripts/setup.sh installs
+ * everything) it fails the test instead. ref_exit() : what main() returns after
+ * cmocka_run_group_tests() returned `failed`: failed, or 77 (ctest: skipped) if a test skipped. */
+void ref_skip(const char *why);
+int ref_exit(int failed);
 
 /* alloc_cols() : n ints (fails the test if out of memory). */
 int *alloc_cols(int n);

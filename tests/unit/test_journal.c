@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "nqueens.h"
+#include "support.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
@@ -695,13 +696,6 @@ static void test_unwritable_or_missing_path(void **state) {
     assert_int_equal(why.os_error, ENOENT);
     assert_null(j);
     assert_int_equal(nq_journal_open(tmpdir, s, 0, &j, NULL), NQ_EIO); /* a directory */
-    if (geteuid() != 0) {                                              /* root may write anywhere */
-        path_in(path, sizeof path, "ro");
-        assert_int_equal(mkdir(path, 0500), 0);
-        path_in(path, sizeof path, "ro/j.nqj");
-        assert_int_equal(nq_journal_open(path, s, 0, &j, &why), NQ_EIO);
-        assert_int_equal(why.os_error, EACCES);
-    }
     if (access("/dev/full", W_OK) == 0) { /* every write fails with ENOSPC */
         assert_int_equal(nq_journal_open("/dev/full", s, 0, &j, &why), NQ_EIO);
         assert_true(why.os_error != 0); /* ENOSPC or EINVAL, as the device says */
@@ -743,6 +737,95 @@ static void test_fifo_or_device_is_refused(void **state) {
     assert_int_equal(nq_journal_read(tmpdir, &info, &why), NQ_EIO);
     assert_int_equal(why.os_error, EISDIR);
     alarm(0);
+    nq_split_free(s);
+}
+
+/* A directory the user may not write in refuses a new journal with EACCES. Root writes anywhere,
+ * so as root the open runs in a child process that has become the unprivileged user nobody. */
+static void test_read_only_directory(void **state) {
+    (void)state;
+    char ro[128], path[128];
+    path_in(ro, sizeof ro, "ro");
+    path_in(path, sizeof path, "ro/j.nqj");
+    assert_int_equal(mkdir(ro, 0555), 0);
+    assert_int_equal(chmod(ro, 0555), 0); /* whatever the umask */
+    assert_int_equal(chmod(tmpdir, 0755), 0);
+    nq_split *s;
+    assert_int_equal(nq_split_new(8, &s), NQ_OK);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+            _exit(3); /* cannot drop privileges here */
+        nq_journal *j = NULL;
+        nq_journal_problem why;
+        int rc = nq_journal_open(path, s, 0, &j, &why);
+        _exit(rc == NQ_EIO && why.os_error == EACCES && j == NULL && access(path, F_OK) != 0 ? 0
+                                                                                             : 1);
+    }
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    nq_split_free(s);
+    assert_true(WIFEXITED(st));
+    if (WEXITSTATUS(st) == 3)
+        ref_skip("cannot become the user nobody (setuid) to test a read-only directory as root");
+    assert_int_equal(WEXITSTATUS(st), 0);
+}
+
+/* A resume computes exactly the subproblems the journal lacks: none for a finished journal, the
+ * rest for a partial one (a journal that forgot its records would compute everything again and
+ * still give the right total). */
+typedef struct tally {
+    nq_journal *j;
+    const uint8_t *before; /* the journal's flags when the count started */
+    uint64_t computed, again;
+} tally;
+
+static int tally_result(void *user, uint64_t index, const nq_counts *c) {
+    tally *t = user;
+    t->computed++;
+    t->again += t->before[index] != 0;
+    return nq_journal_on_result(t->j, index, c);
+}
+
+static void test_resume_computes_only_the_rest(void **state) {
+    (void)state;
+    nq_u128 total = 0, unique = 0;
+    oeis_counts(10, &total, &unique);
+    nq_split *s;
+    assert_int_equal(nq_split_new(10, &s), NQ_OK);
+    uint64_t size = nq_split_size(s);
+    const uint64_t had[] = {0, 1, 7, size / 2, size - 1, size};
+    for (size_t k = 0; k < sizeof had / sizeof had[0]; k++) {
+        char path[128];
+        path_in(path, sizeof path, "rest.nqj");
+        unlink(path);
+        if (had[k] > 0)
+            make_journal(path, 10, had[k]);
+        nq_journal *j;
+        assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
+        nq_journal_info info;
+        nq_journal_get_info(j, &info);
+        assert_int_equal(info.done, had[k]);
+        uint8_t *before = malloc(size);
+        assert_non_null(before);
+        memcpy(before, nq_journal_skip(j), size);
+        tally t = {j, before, 0, 0};
+        nq_count_options opt;
+        memset(&opt, 0, sizeof opt);
+        opt.threads = 2;
+        opt.skip = nq_journal_skip(j);
+        opt.on_result = tally_result;
+        opt.user = &t;
+        nq_counts c = info.counts;
+        assert_int_equal(nq_count_split(s, &opt, &c), NQ_OK);
+        assert_int_equal(t.computed, size - had[k]);
+        assert_int_equal(t.again, 0);
+        assert_true(c.total == total && c.unique == unique);
+        assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+        free(before);
+    }
     nq_split_free(s);
 }
 
@@ -856,8 +939,10 @@ int main(void) {
         cmocka_unit_test(test_not_a_journal_is_left_alone),
         cmocka_unit_test(test_unwritable_or_missing_path),
         cmocka_unit_test(test_fifo_or_device_is_refused),
+        cmocka_unit_test(test_read_only_directory),
+        cmocka_unit_test(test_resume_computes_only_the_rest),
         cmocka_unit_test(test_second_writer_is_refused),
         cmocka_unit_test(test_appends_and_syncs_from_threads),
     };
-    return cmocka_run_group_tests(tests, setup_dir, remove_dir);
+    return ref_exit(cmocka_run_group_tests(tests, setup_dir, remove_dir));
 }

@@ -63,6 +63,31 @@ static void test_counts_and_unique(void **state) {
     }
 }
 
+/* The fundamental solutions the search lists (NQ_SEARCH_UNIQUE) are exactly, and in the same
+ * order, the brute-force solutions that no image is lexicographically smaller than, the images
+ * computed cell by cell (ref_least_orbit): the definition, not the library's nq_canonical(). */
+static void test_unique_by_definition(void **state) {
+    (void)state;
+    for (int n = 1; n <= 10; n++) {
+        int *sols;
+        size_t count = ref_solutions(n, &sols), next = 0;
+        nq_search *s;
+        assert_int_equal(nq_search_new(n, NULL, 0, NQ_SEARCH_UNIQUE, &s), NQ_OK);
+        int cols[NQ_MAX_N];
+        while (nq_search_next(s, cols) == NQ_OK) {
+            while (next < count && !ref_least_orbit(n, sols + next * (size_t)n))
+                next++;
+            assert_true(next < count);
+            assert_memory_equal(cols, sols + next * (size_t)n, (size_t)n * sizeof *cols);
+            next++;
+        }
+        nq_search_free(s);
+        while (next < count)
+            assert_int_equal(ref_least_orbit(n, sols + next++ * (size_t)n), 0);
+        free(sols);
+    }
+}
+
 /* Splitting by the first two rows partitions the solutions; bad prefixes yield nothing. */
 static void test_prefix(void **state) {
     (void)state;
@@ -205,6 +230,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_iterator_matches_reference),
         cmocka_unit_test(test_counts_and_unique),
+        cmocka_unit_test(test_unique_by_definition),
         cmocka_unit_test(test_prefix),
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_find_first),

@@ -106,6 +106,39 @@ static void test_canonical_classes(void **state) {
     assert_memory_equal(s, least, sizeof s);
 }
 
+/* Independent of the library: nq_transform() moves the queens as the cell maps of support.c's
+ * ref_image() do, and nq_canonical() gives the lexicographically least of those 8 images and
+ * 8 / (the images equal to the solution), for every solution of n <= 10. */
+static void test_canonical_by_definition(void **state) {
+    (void)state;
+    for (int n = 1; n <= 10; n++) {
+        int *sols;
+        size_t count = ref_solutions(n, &sols);
+        for (size_t i = 0; i < count; i++) {
+            const int *s = sols + i * (size_t)n;
+            int least[12], img[12], lib[12], canon[12], orbit, same = 0;
+            memcpy(least, s, (size_t)n * sizeof *s);
+            for (int sym = 0; sym < NQ_SYMMETRIES; sym++) {
+                ref_image(n, sym, s, img);
+                assert_int_equal(nq_transform(n, s, (nq_symmetry)sym, lib), NQ_OK);
+                assert_memory_equal(lib, img, (size_t)n * sizeof *img);
+                same += memcmp(img, s, (size_t)n * sizeof *s) == 0;
+                int r = 0;
+                while (r < n && img[r] == least[r])
+                    r++;
+                if (r < n && img[r] < least[r])
+                    memcpy(least, img, (size_t)n * sizeof *img);
+            }
+            assert_int_equal(nq_canonical(n, s, canon, &orbit), NQ_OK);
+            assert_memory_equal(canon, least, (size_t)n * sizeof *canon);
+            assert_int_equal(orbit, 8 / same);
+            assert_int_equal(ref_least_orbit(n, s) != 0,
+                             memcmp(least, s, (size_t)n * sizeof *s) == 0);
+        }
+        free(sols);
+    }
+}
+
 /* The image in place (out = cols) equals the image in another array, for every symmetry of
  * every solution of n <= 9 and for a large permutation (cycles of every length). */
 static void test_transform_in_place(void **state) {
@@ -173,6 +206,7 @@ int main(void) {
         cmocka_unit_test(test_transform_in_place),
         cmocka_unit_test(test_image_col),
         cmocka_unit_test(test_canonical_classes),
+        cmocka_unit_test(test_canonical_by_definition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

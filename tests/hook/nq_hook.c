@@ -1,0 +1,100 @@
+/*
+ * nq_hook.c: a fixed kill point for the CLI tests, preloaded into the program under test
+ * (LD_PRELOAD=libnq_hook.so). A test that kills a count "part-way" used to watch the journal
+ * grow and send a signal when it was long enough, which raced with the count: on a loaded machine
+ * the count often finished first. This library acts inside the program instead, at an exact
+ * moment: right after (or during) the K-th record written to the journal, so the outcome no
+ * longer depends on how fast anything runs. The program's own code is not changed.
+ *
+ * It wraps write(2) (the journal writes each record with one write() call; stdio does not come
+ * here). Environment:
+ *   NQ_HOOK_FILE  the journal: only writes to this file are counted (its header line is not a
+ *                 record and is not counted);
+ *   NQ_HOOK_AT    K >= 1: act at the K-th record this process writes to it;
+ *   NQ_HOOK_DO    what to do then: INT, TERM or KILL (raise the signal in the writing thread
+ *                 once the record is written, so that it is handled before the next subproblem
+ *                 starts), INT2 or TERM2 (the signal twice: the second one quits at once), STOP
+ *                 (stop the process: the journal stays locked until SIGCONT), TORN (write only
+ *                 the first half of the record, then SIGKILL: a torn record) or WAIT:TEXT (block
+ *                 until the program's stderr, a regular file, contains TEXT; at most 120 s).
+ * Nothing here is part of the library or the programs; it is built only with the tests.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef ssize_t (*write_fn)(int, const void *, size_t);
+
+static unsigned long hook_records; /* records written to the journal so far (atomic) */
+
+static write_fn hook_real_write(void) {
+    static write_fn real;
+    if (!real)
+        *(void **)&real = dlsym(RTLD_NEXT, "write"); /* ISO C has no function pointer cast */
+    return real;
+}
+
+/* 1 if fd is the journal named by NQ_HOOK_FILE (same device and inode). */
+static int hook_is_journal(int fd, const char *path) {
+    struct stat a, b;
+    return fstat(fd, &a) == 0 && S_ISREG(a.st_mode) && stat(path, &b) == 0 &&
+           a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* Blocks until the file on fd 2 (read through /proc) contains text, or 120 s have passed. */
+static void hook_wait_stderr(const char *text) {
+    static char buf[1 << 16];
+    for (int tries = 0; tries < 12000; tries++) {
+        int fd = open("/proc/self/fd/2", O_RDONLY);
+        if (fd >= 0) {
+            ssize_t got = read(fd, buf, sizeof buf - 1);
+            close(fd);
+            if (got > 0) {
+                buf[got] = '\0';
+                if (strstr(buf, text))
+                    return;
+            }
+        }
+        struct timespec ten_ms = {0, 10000000L};
+        nanosleep(&ten_ms, NULL);
+    }
+}
+
+ssize_t write(int fd, const void *data, size_t len) {
+    write_fn real = hook_real_write();
+    const char *path = getenv("NQ_HOOK_FILE"), *at = getenv("NQ_HOOK_AT");
+    const char *what = getenv("NQ_HOOK_DO");
+    static const char header[] = "nqueens-journal ";
+    if (!path || !at || !what || !hook_is_journal(fd, path) ||
+        (len >= sizeof header - 1 && memcmp(data, header, sizeof header - 1) == 0))
+        return real(fd, data, len);
+    unsigned long k = __atomic_add_fetch(&hook_records, 1, __ATOMIC_SEQ_CST);
+    if (k != strtoul(at, NULL, 10))
+        return real(fd, data, len);
+    if (strcmp(what, "TORN") == 0) {
+        (void)real(fd, data, len / 2);
+        raise(SIGKILL);
+    }
+    ssize_t w = real(fd, data, len);
+    if (strcmp(what, "INT") == 0 || strcmp(what, "INT2") == 0)
+        raise(SIGINT);
+    if (strcmp(what, "TERM") == 0 || strcmp(what, "TERM2") == 0)
+        raise(SIGTERM);
+    if (strcmp(what, "INT2") == 0)
+        raise(SIGINT);
+    if (strcmp(what, "TERM2") == 0)
+        raise(SIGTERM);
+    if (strcmp(what, "KILL") == 0)
+        raise(SIGKILL);
+    if (strcmp(what, "STOP") == 0)
+        raise(SIGSTOP);
+    if (strncmp(what, "WAIT:", 5) == 0)
+        hook_wait_stderr(what + 5);
+    return w;
+}
