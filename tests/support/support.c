@@ -242,3 +242,12 @@ int *alloc_cols(int n) {
     assert_non_null(cols);
     return cols;
 }
+
+void assert_same_counts(const nq_counts *a, const nq_counts *b) {
+    assert_true(a->total == b->total);
+    assert_true(a->unique == b->unique);
+    assert_true(a->orbit8 == b->orbit8);
+    assert_true(a->orbit4 == b->orbit4);
+    assert_true(a->orbit2 == b->orbit2);
+    assert_true(a->orbit1 == b->orbit1);
+}

@@ -51,6 +51,10 @@ int ref_least_orbit(int n, const int *cols);
  * while cheap) and with nq_validate(). */
 void assert_solution(int n, const int *cols);
 
+/* assert_same_counts() : fails the test unless a and b hold the same total, fundamental and
+ * orbit counts (their nodes may differ). */
+void assert_same_counts(const nq_counts *a, const nq_counts *b);
+
 /* ref_skip() : skips the running test because something it needs is missing here (why says
  * what); with NQ_TEST_REQUIRE_ALL=1 in the environment (make test, CI: scripts/setup.sh installs
  * everything) it fails the test instead. ref_exit() : what main() returns after

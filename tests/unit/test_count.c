@@ -22,15 +22,6 @@
 #define THREADS_MAX_N 14
 #endif
 
-static void assert_counts_equal(const nq_counts *a, const nq_counts *b) {
-    assert_true(a->total == b->total);
-    assert_true(a->unique == b->unique);
-    assert_true(a->orbit8 == b->orbit8);
-    assert_true(a->orbit4 == b->orbit4);
-    assert_true(a->orbit2 == b->orbit2);
-    assert_true(a->orbit1 == b->orbit1);
-}
-
 static void assert_counts_match_table(int n, const nq_counts *c) {
     ref_counts want = ref_table(n);
     assert_true(c->total == want.total);
@@ -90,7 +81,7 @@ static void test_threads(void **state) {
         assert_counts_match_table(n, &one);
         for (int threads = 2; threads <= 3; threads++) {
             nq_counts c = count_threads(n, threads);
-            assert_counts_equal(&c, &one);
+            assert_same_counts(&c, &one);
             assert_true(c.nodes == one.nodes);
         }
     }
@@ -119,7 +110,7 @@ static void test_against_iterator(void **state) {
         nq_search_free(s);
         nq_counts got;
         assert_int_equal(nq_count(n, &got), NQ_OK);
-        assert_counts_equal(&got, &want);
+        assert_same_counts(&got, &want);
     }
 }
 
@@ -188,7 +179,7 @@ static void test_against_brute_force(void **state) {
         free(sols);
         nq_counts got;
         assert_int_equal(nq_count(n, &got), NQ_OK);
-        assert_counts_equal(&got, &want);
+        assert_same_counts(&got, &want);
     }
 }
 
@@ -229,7 +220,7 @@ static void test_split_sums(void **state) {
                 assert_int_equal(nq_split_solve(s, i, &c), NQ_OK);
                 nq_counts_add(&sum, &c);
             }
-            assert_counts_equal(&sum, &whole);
+            assert_same_counts(&sum, &whole);
             assert_true(sum.nodes == whole.nodes);
         }
 
@@ -264,10 +255,10 @@ static void test_split_sums(void **state) {
                 assert_int_equal(sn.hits[i], part[i] == p);
             /* What was reported is what was added. */
             nq_counts_add(&before, &sn.sum);
-            assert_counts_equal(&before, &acc);
+            assert_same_counts(&before, &acc);
             free(sn.hits);
         }
-        assert_counts_equal(&acc, &whole);
+        assert_same_counts(&acc, &whole);
         free(part);
         free(skip);
         nq_split_free(s);
@@ -297,7 +288,7 @@ static void test_stop(void **state) {
         memset(&out, 0, sizeof out);
         assert_int_equal(nq_count_split(s, &opt, &out), NQ_STOPPED);
         assert_int_equal(sn.calls, 5);
-        assert_counts_equal(&out, &sn.sum);
+        assert_same_counts(&out, &sn.sum);
         free(sn.hits);
     }
     volatile int stop = 1;
@@ -341,7 +332,7 @@ static void test_split_stable(void **state) {
         nq_counts x, y;
         assert_int_equal(nq_split_solve(a, i, &x), NQ_OK);
         assert_int_equal(nq_split_solve(b, i, &y), NQ_OK);
-        assert_counts_equal(&x, &y);
+        assert_same_counts(&x, &y);
         assert_true(x.nodes == y.nodes);
     }
     nq_split_free(a);
@@ -622,7 +613,7 @@ static void test_subproblems(void **state) {
             complete_rec(n, board, 0, &c);
             assert_true((uint64_t)c.count == sols);
             nq_counts want = classes_of(n, &c);
-            assert_counts_equal(&got, &want);
+            assert_same_counts(&got, &want);
             /* Keep the images for the check across subproblems. */
             for (size_t k = 0; k < c.count; k++) {
                 if (all.count == all.cap) {
