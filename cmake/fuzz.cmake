@@ -7,7 +7,9 @@ if(NQ_FUZZ)
   if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
     message(WARNING "NQ_FUZZ=ON needs clang (-DCMAKE_C_COMPILER=clang); no fuzz target is built")
   else()
-    add_executable(fuzz_readers ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_readers.c ${NQ_LIB_SOURCES})
+    # The library's sources, with the stand-in of the GPU backend (a fuzz build has no CUDA).
+    add_executable(fuzz_readers ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_readers.c ${NQ_LIB_SOURCES}
+                   ${PROJECT_SOURCE_DIR}/src/cuda/gpu_none.c)
     target_include_directories(fuzz_readers PRIVATE ${PROJECT_SOURCE_DIR}/include)
     target_compile_options(fuzz_readers PRIVATE -fsanitize=fuzzer,address,undefined
                            -fno-sanitize-recover=all -fno-omit-frame-pointer -g)

@@ -43,13 +43,14 @@ set(nq_web_cflags ${nq_web_opt} -std=c11 -D_POSIX_C_SOURCE=200809L ${NQ_WARNINGS
 
 # The library, less parallel.c (the count's threads: a page has one thread per worker),
 # read_json.c (yajl is not built for WebAssembly; web/read_json_none.c stands in) and journal.c
-# (zlib is not built for WebAssembly either, and the page keeps no journal), as an archive, so
-# that the link takes only what the glue calls.
+# (zlib is not built for WebAssembly either, and the page keeps no journal) and gpu.c (no GPU in a
+# page), as an archive, so that the link takes only what the glue calls.
 set(nq_web_lib_objects)
 foreach(src ${NQ_LIB_SOURCES} ${PROJECT_SOURCE_DIR}/web/read_json_none.c
             ${PROJECT_SOURCE_DIR}/web/nq_web.c)
   get_filename_component(name ${src} NAME_WE)
-  if(name STREQUAL "parallel" OR name STREQUAL "read_json" OR name STREQUAL "journal")
+  if(name STREQUAL "parallel" OR name STREQUAL "read_json" OR name STREQUAL "journal" OR
+     name STREQUAL "gpu")
     continue()
   endif()
   set(obj ${nq_web_obj}/${name}.o)
