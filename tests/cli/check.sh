@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # CLI tests of `nqueens check`: the real binary, stdout and exit code compared exactly, on the
-# wrong answers people really produce. Env: NQ (the binary), NQ_TEST_DATA.
+# wrong answers people really produce. Env: NQ (the binary), NQ_TEST_DATA, NQ_SRC.
 set -u
 NQ=${NQ:?path to the nqueens binary}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
+. "$NQ_SRC/tests/support/proc.bash"
 
 # expect NAME CODE EXPECTED_STDOUT_FILE -- COMMAND...: runs COMMAND (stdin from $tmp/in).
 expect() {
@@ -395,17 +396,6 @@ grep -q "^nqueens check: cannot open '$tmp/no-such-file': No such file or direct
 # --- Interrupted ---------------------------------------------------------------------------------
 # SIGINT or SIGTERM while check waits for more input: it judges what it has read, says so, and
 # exits 130 or 143; a --json report is closed, with "interrupted":true.
-# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
-# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
-caught() {
-  local i mask
-  for i in $(seq 1 400); do
-    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
-    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
-    sleep 0.05
-  done
-  return 1
-}
 mkfifo "$tmp/fifo"
 for sig in INT TERM; do
   for json in "" --json; do

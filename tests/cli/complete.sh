@@ -3,6 +3,7 @@
 # problem 79 excluded-diagonals example, conflicts, malformed input, and completions cross-checked
 # against `solve` filtered by awk.
 . "$NQ_SRC/tests/support/clitest.bash"
+. "$NQ_SRC/tests/support/proc.bash"
 nl=$'\n'
 D=$NQ_TEST_DATA/complete
 
@@ -144,17 +145,6 @@ check "complete --column-major" 0 "$("$NQ" solve 8 --format cols --column-major 
   "$NQ" complete 8 --queens "3-3, 4-1" --all --format cols --column-major
 
 # complete --all interrupted: the output ends on a whole completion, exit 130.
-# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
-# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
-caught() {
-  local i mask
-  for i in $(seq 1 400); do
-    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
-    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
-    sleep 0.05
-  done
-  return 1
-}
 tmpc=$(mktemp -d)
 "$NQ" complete 18 --queens "0-1" --all --format json >"$tmpc/out" 2>"$tmpc/err" &
 pid=$!

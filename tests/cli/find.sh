@@ -6,6 +6,7 @@
 set -u
 NQ=${NQ:?set NQ to the nqueens binary}
 . "$NQ_SRC/tests/support/skip.bash"
+. "$NQ_SRC/tests/support/proc.bash"
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -215,17 +216,6 @@ fi
 # Interrupted: while the answer is computed (a random solution of 2*10^7 queens takes seconds),
 # SIGINT ends find at once, printing nothing, exit 130; while it is written (into a pipe that is
 # not read yet), find writes it whole, then exits 130: never half a solution.
-# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
-# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
-caught() {
-  local i mask
-  for i in $(seq 1 400); do
-    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
-    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
-    sleep 0.05
-  done
-  return 1
-}
 "$NQ" find 20000000 --method random --seed 3 --format cols >"$tmp/r.out" 2>"$tmp/r.err" &
 pid=$!
 caught "$pid"

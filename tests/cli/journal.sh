@@ -255,11 +255,13 @@ done
 # the count before the second comes.
 "$NQ" count 27 --force --threads 1 --checkpoint "$tmp/twice.nqj" --no-progress >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-for _ in $(seq 100); do [ "$(records "$tmp/twice.nqj")" -ge 0 ] && break; sleep 0.1; done
-sleep 0.3
+wait_for "$pid" catches "$pid" 2 "$NQ"
 kill -INT $pid
-sleep 0.3
+wait_for "$pid" grep -q "stopping after the subproblems in flight" "$tmp/err"
 kill -INT $pid
+# A count that does not quit at the second signal fails here within 30 s (it would run for hours).
+for _ in $(seq 1 300); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+kill -KILL $pid 2>/dev/null
 wait $pid
 rc=$?
 if [ $rc -eq 130 ] && [ ! -s "$tmp/out" ] && grep -q "stopping after the subproblems in flight" "$tmp/err" &&

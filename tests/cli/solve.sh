@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The `solve` and `cases` commands and the usage errors common to all commands.
 . "$NQ_SRC/tests/support/clitest.bash"
+. "$NQ_SRC/tests/support/proc.bash"
 nl=$'\n'
 
 check "pairs from stdin (the classic branch-and-bound output)" 0 "0-1, 1-3, 2-0, 3-2, .${nl}0-2, 1-0, 2-3, 3-1, ." -- \
@@ -208,17 +209,6 @@ fi
 # JSON). The signal lands while solutions stream out (the writer busy or between two), or while the
 # next solution is far away (n = 35: the listing is idle, and ends at once), or while input is read.
 tmpd=$(mktemp -d)
-# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
-# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
-caught() {
-  local i mask
-  for i in $(seq 1 400); do
-    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
-    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
-    sleep 0.05
-  done
-  return 1
-}
 # interrupt SIG DELAY OUT CMD...: runs CMD with stdout to OUT (stdin from $IN, /dev/null if unset),
 # sends SIG DELAY seconds after it has installed its handlers; prints the exit status and the
 # seconds it took to end after the signal.

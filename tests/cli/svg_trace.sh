@@ -4,6 +4,7 @@
 # lists and the plain square colour everywhere else; `nqueens trace` agrees with its own totals,
 # with `solve`, and with the indentation rule.
 . "$NQ_SRC/tests/support/clitest.bash"
+. "$NQ_SRC/tests/support/proc.bash"
 nl=$'\n'
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -241,17 +242,6 @@ check_err "trace unknown option" 2 "unknown option '--fast'" -- "$NQ" trace 4 --
 ok "trace --help" bash -c "'$NQ' trace --help | grep -q 'Usage: nqueens trace'"
 
 # trace interrupted: stdout ends with a whole line, exit 130 (143 for SIGTERM).
-# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
-# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
-caught() {
-  local i mask
-  for i in $(seq 1 400); do
-    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
-    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
-    sleep 0.05
-  done
-  return 1
-}
 "$NQ" trace 12 >"$tmp/tr.out" 2>"$tmp/tr.err" &
 pid=$!
 caught "$pid"

@@ -11,6 +11,18 @@ catches() {
   [ -n "$mask" ] && (((16#$mask >> ($2 - 1)) & 1))
 }
 
+# caught PID: waits (up to 20 s) until process PID catches SIGINT, i.e. has installed its handlers
+# (before that, a background job of a script ignores SIGINT, and the signal would be lost).
+caught() {
+  local i mask
+  for i in $(seq 1 400); do
+    mask=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+    [ -n "$mask" ] && [ $((0x$mask & 2)) -ne 0 ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+
 # stopped PID: 0 if process PID is stopped (state T).
 stopped() {
   [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = T ]
