@@ -37,7 +37,8 @@ static const tool_option count_options[] = {
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in the journal FILE, and resume\n"
      "from it when it exists (Ctrl-C stops cleanly; run again to resume)"},
-    {"status", 's', NULL, "with --checkpoint: print how far FILE has got, without counting"},
+    {"status", 's', NULL,
+     "with --checkpoint: print how far FILE has got, as text, without counting"},
     {"progress", 'p', NULL, "show progress and an ETA on stderr (default: when it is a terminal)"},
     {"no-progress", 'P', NULL, "never show progress"},
     {"gpu", 'g', NULL,
@@ -241,6 +242,9 @@ int cmd_count(int argc, char **argv) {
         return EXIT_USAGE;
     if (status && !checkpoint)
         return cli_usage_error("count", "--status needs --checkpoint FILE");
+    if (status && (json || unique || estimate || gpu)) /* they were silently ignored */
+        return cli_usage_error("count", "--status prints how far the journal has got, as text; it "
+                                        "takes no --json, --unique, --estimate or --gpu");
     if (status && optind == argc) /* N is optional here: the journal knows it */
         return cli_checkpoint_status(checkpoint, 0);
     if (cli_get_n(optind < argc ? argv[optind] : NULL, 1, NQ_MAX_N, &n))

@@ -121,6 +121,13 @@ check_err "a journal of the previous split (journal format 1, nqueens 0.1.0) is 
 check "... and left as it was" 0 "" -- cmp "$tmpj" "$NQ_TEST_DATA/journal-split2-n8.nqj"
 rm -f "$tmpj"
 
+# --status prints text about the journal: the options that would change a count's output are
+# refused with it (--json was silently ignored).
+for o in --json --unique --estimate --gpu; do
+  check_err "--status with $o" 2 "^nqueens count: --status prints how far the journal has got, as text; it takes no --json, --unique, --estimate or --gpu" -- \
+    "$NQ" count 8 --checkpoint "$NQ_TEST_DATA/journal-split2-n8.nqj" --status "$o"
+done
+
 # Signals, without --checkpoint: there is nothing to save, so the first SIGINT or SIGTERM ends the
 # count at once (it used to wait for the subproblems in flight, which can take hours at large n),
 # saying so, with 128 + the signal number. The signal is sent once the count has installed its
