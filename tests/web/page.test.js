@@ -62,8 +62,10 @@ async function waitText(page, selector, want, timeout = 20000) {
 const text = async (page, selector) => (await page.textContent(selector)).trim();
 
 /* The queens of the board, from the page's URL (the page writes the board into it). */
+/* The queens of the page's URL, read in the page: page.url() learns of history.replaceState()
+ * through an event that can arrive after the next step of a test on a loaded machine. */
 async function boardQueens(page) {
-    const q = new URL(page.url()).searchParams.get('queens');
+    const q = new URLSearchParams(await page.evaluate(() => location.search)).get('queens');
     return q ? q.split(',') : [];
 }
 
