@@ -310,18 +310,19 @@ int cmd_find(int argc, char **argv) {
     double check_s = seconds_since(&t0) - solve_s;
     if (verbose) {
         fflush(stdout);
-        fprintf(stderr, "%s: N = %d, method %s", tool_prefix(), n, method_names[method]);
+        char what[256] = ""; /* the line goes out in one write, as tool_vmessage's do */
         if (method == METHOD_FIRST)
-            fprintf(stderr, ", %llu nodes", (unsigned long long)nodes);
+            snprintf(what, sizeof what, ", %llu nodes", (unsigned long long)nodes);
         if (method == METHOD_RANDOM)
-            fprintf(stderr,
-                    ", seed %llu, %llu tries, %llu attacks after the greedy placement, %llu "
-                    "probes, %llu swap evaluations, %llu swaps",
-                    (unsigned long long)seed, (unsigned long long)stats.tries,
-                    (unsigned long long)stats.init_conflicts, (unsigned long long)stats.init_probes,
-                    (unsigned long long)stats.evaluations, (unsigned long long)stats.swaps);
-        fprintf(stderr, "; solved in %.3f ms, verified valid in %.3f ms\n", solve_s * 1e3,
-                check_s * 1e3);
+            snprintf(what, sizeof what,
+                     ", seed %llu, %llu tries, %llu attacks after the greedy placement, %llu "
+                     "probes, %llu swap evaluations, %llu swaps",
+                     (unsigned long long)seed, (unsigned long long)stats.tries,
+                     (unsigned long long)stats.init_conflicts,
+                     (unsigned long long)stats.init_probes,
+                     (unsigned long long)stats.evaluations, (unsigned long long)stats.swaps);
+        fprintf(stderr, "%s: N = %d, method %s%s; solved in %.3f ms, verified valid in %.3f ms\n",
+                tool_prefix(), n, method_names[method], what, solve_s * 1e3, check_s * 1e3);
     }
 
     int status = EXIT_OK;

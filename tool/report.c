@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -39,11 +40,35 @@ void tool_vmessage(const char *command, const char *hint, const char *fmt, va_li
     fflush(stdout);
     if (!command)
         command = report_command;
-    fprintf(stderr, "%s%s%s: ", report_program, command ? " " : "", command ? command : "");
-    vfprintf(stderr, fmt, ap);
+    /* One write per message: under mpirun, rank 0's stderr reaches the terminal through a pipe
+     * that Open MPI forwards in the pieces it reads, and its own abort banner landed between a
+     * message's prefix and its text when the line went out in four writes. */
+    char head[96], stack[512];
+    int h = snprintf(head, sizeof head, "%s%s%s: ", report_program, command ? " " : "",
+                     command ? command : "");
+    va_list copy;
+    va_copy(copy, ap);
+    int body = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    if (h < 0 || (size_t)h >= sizeof head || body < 0)
+        return;
+    size_t len = (size_t)h + (size_t)body + (hint ? 1 + strlen(hint) : 0) + 1; /* with '\n' */
+    char *line = len < sizeof stack ? stack : malloc(len + 1);
+    if (!line)
+        line = stack; /* out of memory: the message cut to what fits */
+    size_t cap = line == stack ? sizeof stack : len + 1;
+    memcpy(line, head, (size_t)h + 1);
+    vsnprintf(line + h, cap - (size_t)h, fmt, ap);
+    size_t k = strlen(line);
     if (hint)
-        fprintf(stderr, " %s", hint);
-    fputc('\n', stderr);
+        k += (size_t)snprintf(line + k, cap - k, " %s", hint);
+    if (k > cap - 2)
+        k = cap - 2;
+    line[k++] = '\n';
+    fwrite(line, 1, k, stderr);
+    fflush(stderr);
+    if (line != stack)
+        free(line);
 }
 
 void tool_error(const char *fmt, ...) {

@@ -192,4 +192,18 @@ else
     "^nqueens count: cannot count n = 12: cannot start 1024 threads \(out of memory, or over this process's limit of threads\); use fewer --threads$" -- \
     bash -c "ulimit -v 300000 && exec '$NQ' count 12 --threads 1024"
 fi
+# Every message goes to stderr in one write(2): under mpirun, Open MPI forwards a rank's stderr in
+# the pieces it reads, and a message written in four pieces (program, text, hint, newline) had the
+# abort banner of the job land inside it (CI: "nqueens-mpi count: -----...", the text after the
+# banner). A usage error with its hint, a short message and one longer than the 512-byte buffer.
+if need_tools strace; then
+  long=/tmp/$(printf 'd%.0s' $(seq 1 600))/j
+  for args in "count 8 --threads 0" "count 8 --checkpoint /no/such/dir/j" "count 8 --checkpoint $long"; do
+    # shellcheck disable=SC2086 # the arguments are words
+    strace -f -qq -e trace=write -e signal=none -o /tmp/clitest.$$.strace "$NQ" $args 2>/dev/null
+    writes=$(grep -c 'write(2, ' /tmp/clitest.$$.strace)
+    ok "one write for the message of '$args' (saw $writes)" [ "$writes" = 1 ]
+  done
+  rm -f /tmp/clitest.$$.strace
+fi
 finish

@@ -155,7 +155,7 @@ else
         grep -q "^nqueens-mpi count: rank 1 has sent nothing for [0-9]* s (stopped, hung, or its node lost): ending the job; the finished subproblems are in '$j': run the same command to resume$" "$tmp/err"; then
         ok "a stopped worker ends the job in $took s (exit $rc), with the rank named"
     else
-        fail "stopped worker: exit $rc after $took s; $(head -c 400 "$tmp/err")"
+        fail "stopped worker: exit $rc after $took s; stderr: $(cat "$tmp/err")"
     fi
     got=$(mpi -np 3 "$MPI_NQ" count 17 --checkpoint "$j" 2>"$tmp/err")
     [ "$got" = "$(total_of 17)" ] && ok "... and the rerun resumes to $got" ||
