@@ -319,8 +319,8 @@ int cmd_find(int argc, char **argv) {
                      "probes, %llu swap evaluations, %llu swaps",
                      (unsigned long long)seed, (unsigned long long)stats.tries,
                      (unsigned long long)stats.init_conflicts,
-                     (unsigned long long)stats.init_probes,
-                     (unsigned long long)stats.evaluations, (unsigned long long)stats.swaps);
+                     (unsigned long long)stats.init_probes, (unsigned long long)stats.evaluations,
+                     (unsigned long long)stats.swaps);
         fprintf(stderr, "%s: N = %d, method %s%s; solved in %.3f ms, verified valid in %.3f ms\n",
                 tool_prefix(), n, method_names[method], what, solve_s * 1e3, check_s * 1e3);
     }
