@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "gpu_options.h"
 #include "report.h"
@@ -40,9 +41,9 @@ void tool_vmessage(const char *command, const char *hint, const char *fmt, va_li
     fflush(stdout);
     if (!command)
         command = report_command;
-    /* One write per message: under mpirun, rank 0's stderr reaches the terminal through a pipe
-     * that Open MPI forwards in the pieces it reads, and its own abort banner landed between a
-     * message's prefix and its text when the line went out in four writes. */
+    /* One write(2) per message: under mpirun, rank 0's stderr reaches the terminal through a
+     * pipe that Open MPI forwards in the pieces it reads, and its own abort banner landed between
+     * a message's prefix and its text when the line went out in four stdio calls. */
     char head[96], stack[512];
     int h = snprintf(head, sizeof head, "%s%s%s: ", report_program, command ? " " : "",
                      command ? command : "");
@@ -65,8 +66,15 @@ void tool_vmessage(const char *command, const char *hint, const char *fmt, va_li
     if (k > cap - 2)
         k = cap - 2;
     line[k++] = '\n';
-    fwrite(line, 1, k, stderr);
     fflush(stderr);
+    for (size_t off = 0; off < k;) { /* one write(2), unless a signal or a full pipe cuts it */
+        ssize_t w = write(STDERR_FILENO, line + off, k - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            break;
+        off += (size_t)w;
+    }
     if (line != stack)
         free(line);
 }

@@ -16,13 +16,16 @@
  *                 starts), INT2 or TERM2 (the signal twice: the second one quits at once), STOP
  *                 (stop the process: the journal stays locked until SIGCONT), TORN (write only
  *                 the first half of the record, then SIGKILL: a torn record) or WAIT:TEXT (block
- *                 until the program's stderr, a regular file, contains TEXT; at most 120 s).
+ *                 until the program's stderr, a regular file, contains TEXT; at most 120 s);
+ *   NQ_HOOK_STDERR  a file: the length of every write() to fd 2 is appended to it, one a line
+ *                 (a message must reach stderr in one write: tests/cli/count.sh).
  * Nothing here is part of the library or the programs; it is built only with the tests.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -71,6 +74,16 @@ ssize_t write(int fd, const void *data, size_t len) {
     const char *path = getenv("NQ_HOOK_FILE"), *at = getenv("NQ_HOOK_AT");
     const char *what = getenv("NQ_HOOK_DO");
     static const char header[] = "nqueens-journal ";
+    const char *log = getenv("NQ_HOOK_STDERR");
+    if (fd == 2 && log) {
+        int lfd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0600);
+        if (lfd >= 0) {
+            char line[32];
+            int k = snprintf(line, sizeof line, "%zu\n", len);
+            (void)real(lfd, line, (size_t)k);
+            close(lfd);
+        }
+    }
     if (!path || !at || !what || !hook_is_journal(fd, path) ||
         (len >= sizeof header - 1 && memcmp(data, header, sizeof header - 1) == 0))
         return real(fd, data, len);
