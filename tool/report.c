@@ -28,10 +28,14 @@ void tool_set_command(const char *command) {
     report_command = command;
 }
 
+/* "nqueens COMMAND" (or the program alone) into buf; snprintf's result. */
+static int format_prefix(char *buf, size_t cap, const char *command) {
+    return snprintf(buf, cap, "%s%s%s", report_program, command ? " " : "", command ? command : "");
+}
+
 const char *tool_prefix(void) {
     static char prefix[64];
-    snprintf(prefix, sizeof prefix, "%s%s%s", report_program, report_command ? " " : "",
-             report_command ? report_command : "");
+    format_prefix(prefix, sizeof prefix, report_command);
     return prefix;
 }
 
@@ -45,14 +49,15 @@ void tool_vmessage(const char *command, const char *hint, const char *fmt, va_li
      * pipe that Open MPI forwards in the pieces it reads, and its own abort banner landed between
      * a message's prefix and its text when the line went out in four stdio calls. */
     char head[96], stack[512];
-    int h = snprintf(head, sizeof head, "%s%s%s: ", report_program, command ? " " : "",
-                     command ? command : "");
+    int h = format_prefix(head, sizeof head - 2, command);
     va_list copy;
     va_copy(copy, ap);
     int body = vsnprintf(NULL, 0, fmt, copy);
     va_end(copy);
-    if (h < 0 || (size_t)h >= sizeof head || body < 0)
+    if (h < 0 || (size_t)h >= sizeof head - 2 || body < 0)
         return;
+    memcpy(head + h, ": ", 3);
+    h += 2;
     size_t len = (size_t)h + (size_t)body + (hint ? 1 + strlen(hint) : 0) + 1; /* with '\n' */
     char *line = len < sizeof stack ? stack : malloc(len + 1);
     if (!line)
