@@ -28,11 +28,11 @@
  * a depth-first search waits at every node on the one before it and mispredicts the branches of
  * a dead end. Children with one queen left are solutions when live and are only counted.
  *
- * Kernels: the generic one is here, written with GNU C vector extensions (GCC and Clang map it to
- * SSE2 on x86-64, to NEON on ARM64, to scalar code elsewhere); count_avx2.c and count_avx512.c
- * run the same search with their instruction sets, chosen at run time (kernel.c) through the
- * scratch memory. They give the same counts and the same nodes. Without scratch memory the
- * depth-first search on board states does everything (slowly, same counts, same nodes).
+ * Kernels: this file builds the grid and hands it to the kernel that the scratch memory names,
+ * one of kernel.c's table: count_generic.c (GNU C vector extensions, everywhere), count_avx2.c
+ * and count_avx512.c (their instruction sets, chosen at run time). They run the same search and
+ * give the same counts and the same nodes. Without scratch memory the depth-first search on
+ * board states does everything (slowly, same counts, same nodes).
  * Workload: subproblems of n = 10..27 with 3 to 30 queens placed, from microseconds to hours.
  */
 #include <assert.h>
@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "count_kernel.h"
+#include "kernel.h"
 #include "symmetry.h"
 
 /* ---- n <= 3 -------------------------------------------------------------------------------- */
@@ -199,133 +200,14 @@ static void grid_build(grid *g, const count_state *s) {
     }
 }
 
-/* ---- The generic kernel: GNU C vector extensions, a node in four vectors of 8 lanes ----------
- * GCC and Clang map these to SSE2 on x86-64, NEON on ARM64, to wider registers where the build
- * targets them, and to scalar code elsewhere (WebAssembly without SIMD). */
-typedef uint16_t vu16 __attribute__((vector_size(16)));
-typedef int16_t vs16 __attribute__((vector_size(16)));
-
-static inline vu16 vec_load(const uint16_t *p) {
-    vu16 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-static inline void vec_store(uint16_t *p, vu16 v) {
-    memcpy(p, &v, sizeof v);
-}
-
-static inline vu16 vec_popcnt(vu16 x) {
-    x = x - ((x >> 1) & 0x5555);
-    x = (x & 0x3333) + ((x >> 2) & 0x3333);
-    x = (x + (x >> 4)) & 0x0F0F;
-    return (x + (x >> 8)) & 0x001F;
-}
-
-static inline vs16 vec_min(vs16 a, vs16 b) {
-    vs16 lt = a < b;
-    return (a & lt) | (b & ~lt);
-}
-
-/* The pick (count_kernel.h) on the row lanes lo, hi; the keys compared as signed numbers, with
- * 0x8000 added to the ties (ts) so that the order is the unsigned one. */
-static inline __attribute__((always_inline)) uint32_t vec_pick_rows(vu16 lo, vu16 hi, vu16 tslo,
-                                                                    vu16 tshi) {
-    vs16 k = vec_min((vs16)((vec_popcnt(lo) << 8) + tslo), (vs16)((vec_popcnt(hi) << 8) + tshi));
-    k = vec_min(k, __builtin_shufflevector(k, k, 4, 5, 6, 7, 0, 1, 2, 3));
-    k = vec_min(k, __builtin_shufflevector(k, k, 2, 3, 0, 1, 6, 7, 4, 5));
-    k = vec_min(k, __builtin_shufflevector(k, k, 1, 0, 3, 2, 5, 4, 7, 6));
-    return (uint32_t)k[0] & 15;
-}
-
-/* How many of the 32 lanes are zero. */
-static inline __attribute__((always_inline)) int vec_zeros(vu16 c0, vu16 c1, vu16 c2, vu16 c3) {
-    vs16 z = (vs16)(c0 == 0) + (vs16)(c1 == 0) + (vs16)(c2 == 0) + (vs16)(c3 == 0);
-    z += __builtin_shufflevector(z, z, 4, 5, 6, 7, 0, 1, 2, 3);
-    z += __builtin_shufflevector(z, z, 2, 3, 0, 1, 6, 7, 4, 5);
-    z += __builtin_shufflevector(z, z, 1, 0, 3, 2, 5, 4, 7, 6);
-    return -z[0];
-}
-
-static inline __attribute__((always_inline)) vu16 vec_ties(const grid *g, int half) {
-    return vec_load(g->tie + 8 * half) + 0x8000;
-}
-
-static inline __attribute__((always_inline)) uint32_t vec_pick(const grid *g, const gnode *v) {
-    return vec_pick_rows(vec_load(v->m), vec_load(v->m + 8), vec_ties(g, 0), vec_ties(g, 1));
-}
-
-static inline __attribute__((always_inline)) int vec_child(const grid *g, const gnode *v, int left,
-                                                           uint32_t row, uint32_t x, gnode *c) {
-    const uint16_t *a = g->att[row][x];
-    vu16 c0 = vec_load(v->m) & ~vec_load(a), c1 = vec_load(v->m + 8) & ~vec_load(a + 8);
-    vu16 c2 = vec_load(v->m + 16) & ~vec_load(a + 16);
-    vu16 c3 = vec_load(v->m + 24) & ~vec_load(a + 24);
-    vec_store(c->m, c0), vec_store(c->m + 8, c1), vec_store(c->m + 16, c2);
-    vec_store(c->m + 24, c3);
-    return vec_zeros(c0, c1, c2, c3) == 2 * LANES - 2 * (left - 1);
-}
-
-/* The passes of grid_expand_with() (leaf: left = 2, only counting). */
-static inline __attribute__((always_inline)) size_t vec_pass(const grid *g, gnode *cur, size_t m,
-                                                             int left, gnode *out, const int leaf) {
-    const vu16 tslo = vec_ties(g, 0), tshi = vec_ties(g, 1);
-    const int zeros = 2 * LANES - 2 * (left - 1);
-    size_t j = 0;
-    for (size_t mm = m; mm;) {
-        size_t keep = 0;
-        for (size_t i = 0; i < mm; i++) {
-            vu16 v0 = vec_load(cur[i].m), v1 = vec_load(cur[i].m + 8);
-            vu16 v2 = vec_load(cur[i].m + 16), v3 = vec_load(cur[i].m + 24);
-            uint32_t row = vec_pick_rows(v0, v1, tslo, tshi);
-            uint32_t cand = cur[i].m[row], x = (uint32_t)__builtin_ctz(cand);
-            const uint16_t *a = g->att[row][x];
-            vu16 c0 = v0 & ~vec_load(a), c1 = v1 & ~vec_load(a + 8);
-            vu16 c2 = v2 & ~vec_load(a + 16), c3 = v3 & ~vec_load(a + 24);
-            int ok = vec_zeros(c0, c1, c2, c3) == zeros;
-            if (!leaf) {
-                gnode *w = &out[j];
-                vec_store(w->m, c0), vec_store(w->m + 8, c1);
-                vec_store(w->m + 16, c2), vec_store(w->m + 24, c3);
-            }
-            j += (size_t)ok;
-            gnode *k = &cur[keep];
-            vec_store(k->m, v0), vec_store(k->m + 8, v1);
-            vec_store(k->m + 16, v2), vec_store(k->m + 24, v3);
-            k->m[row] = (uint16_t)(cand & (cand - 1));
-            keep += (cand & (cand - 1)) != 0;
-        }
-        mm = keep;
-    }
-    return j;
-}
-
-static size_t vec_level(const grid *g, gnode *cur, size_t m, int left, gnode *out) {
-    return vec_pass(g, cur, m, left, out, 0);
-}
-
-static uint64_t vec_last(const grid *g, gnode *cur, size_t m) {
-    return vec_pass(g, cur, m, 2, NULL, 1);
-}
-
-static void vec_expand(const grid *g, gnode *cur, size_t m, int left, gnode *free, size_t space,
-                       tally *tl) {
-    grid_expand_with(g, cur, m, left, free, space, tl, vec_level, vec_last, vec_expand);
-}
-
-void count_grid_generic(const grid *g, gnode *arena, size_t cap, tally *tl) {
-    grid_search_with(g, arena, cap, tl, vec_pick, vec_child, vec_expand);
-}
-
-/* ---- Scratch memory and the kernel's entry ----------------------------------------------------
- */
+/* ---- Scratch memory and the kernel's entry ------------------------------------------------- */
 
 struct count_scratch {
     grid g;
-    nq_kernel kernel; /* never NQ_KERNEL_AUTO */
-    size_t cap;       /* nodes in the arena */
-    gnode *arena;     /* cap nodes, right after this structure */
-    void *block;      /* what malloc gave (the structure is aligned inside it) */
+    count_grid_fn *search; /* the kernel's entry (kernel.c's table), never NULL */
+    size_t cap;            /* nodes in the arena */
+    gnode *arena;          /* cap nodes, right after this structure */
+    void *block;           /* what malloc gave (the structure is aligned inside it) */
 };
 
 static count_scratch *scratch_new(nq_kernel k, size_t cap) {
@@ -340,7 +222,8 @@ static count_scratch *scratch_new(nq_kernel k, size_t cap) {
     uintptr_t p = ((uintptr_t)block + 63) & ~(uintptr_t)63;
     count_scratch *sc = (count_scratch *)(void *)p;
     sc->block = block;
-    sc->kernel = k;
+    sc->search = count_kernel_search(k);
+    assert(sc->search);
     sc->cap = cap;
     sc->arena = (gnode *)(void *)(p + head);
     return sc;
@@ -373,12 +256,7 @@ static uint64_t state_dfs(const count_state *s, count_scratch *sc, uint64_t *nod
     if (sc && s->left <= LANES) {
         tally tl = {0, 0};
         grid_build(&sc->g, s);
-        if (sc->kernel == NQ_KERNEL_AVX512)
-            count_grid_avx512(&sc->g, sc->arena, sc->cap, &tl);
-        else if (sc->kernel == NQ_KERNEL_AVX2)
-            count_grid_avx2(&sc->g, sc->arena, sc->cap, &tl);
-        else
-            count_grid_generic(&sc->g, sc->arena, sc->cap, &tl);
+        sc->search(&sc->g, sc->arena, sc->cap, &tl);
         *nodes += tl.nodes;
         return tl.sols;
     }

@@ -7,7 +7,10 @@
  */
 #include "count_kernel.h"
 
-#if defined(NQ_HAVE_AVX2) && defined(__AVX2__) && defined(__BMI__) && defined(__POPCNT__)
+#ifdef NQ_HAVE_AVX2
+#if !(defined(__AVX2__) && defined(__BMI__) && defined(__POPCNT__))
+#error "count_avx2.c must be compiled with its instruction sets (cmake/kernels.cmake)"
+#endif
 #include <immintrin.h>
 
 static inline __attribute__((always_inline)) __m256i avx2_load(const uint16_t *p) {
@@ -83,26 +86,6 @@ avx2_pass(const grid *g, gnode *cur, size_t m, int left, gnode *out, const int l
     return j;
 }
 
-static size_t avx2_level(const grid *g, gnode *cur, size_t m, int left, gnode *out) {
-    return avx2_pass(g, cur, m, left, out, 0);
-}
+COUNT_GRID_KERNEL(avx2)
 
-static uint64_t avx2_last(const grid *g, gnode *cur, size_t m) {
-    return avx2_pass(g, cur, m, 2, NULL, 1);
-}
-
-static void avx2_expand(const grid *g, gnode *cur, size_t m, int left, gnode *free, size_t space,
-                        tally *tl) {
-    grid_expand_with(g, cur, m, left, free, space, tl, avx2_level, avx2_last, avx2_expand);
-}
-
-void count_grid_avx2(const grid *g, gnode *arena, size_t cap, tally *tl) {
-    grid_search_with(g, arena, cap, tl, avx2_pick, avx2_child, avx2_expand);
-}
-
-#else
-/* Not built for AVX2 (another architecture or compiler): kernel.c never selects it. */
-void count_grid_avx2(const grid *g, gnode *arena, size_t cap, tally *tl) {
-    count_grid_generic(g, arena, cap, tl);
-}
-#endif
+#endif /* NQ_HAVE_AVX2: else kernel.c names no entry of this file */

@@ -9,8 +9,11 @@
  */
 #include "count_kernel.h"
 
-#if defined(NQ_HAVE_AVX512) && defined(__AVX512F__) && defined(__AVX512BW__) &&                    \
-    defined(__AVX512VL__) && defined(__AVX512BITALG__)
+#ifdef NQ_HAVE_AVX512
+#if !(defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) &&                    \
+      defined(__AVX512BITALG__))
+#error "count_avx512.c must be compiled with its instruction sets (cmake/kernels.cmake)"
+#endif
 #include <immintrin.h>
 
 /* The pick on the row lanes: popcount << 8 + tie, the least by PHMINPOSUW. */
@@ -42,9 +45,11 @@ avx512_child(const grid *g, const gnode *v, int left, uint32_t row, uint32_t x, 
     return (int)avx512_live(pv, a, m);
 }
 
-/* The passes of grid_expand_with() (leaf: left = 2, only counting). */
-static inline __attribute__((always_inline)) size_t avx512_pass(const grid *g, gnode *cur, size_t m,
-                                                                gnode *out, const int leaf) {
+/* The passes of grid_expand_with() (leaf: left = 2, only counting). The live test needs no
+ * count of the queens left. */
+static inline __attribute__((always_inline)) size_t
+avx512_pass(const grid *g, gnode *cur, size_t m, int left, gnode *out, const int leaf) {
+    (void)left;
     const __m256i tie = _mm256_load_si256((const __m256i *)(const void *)g->tie);
     size_t j = 0;
     for (size_t mm = m; mm;) {
@@ -68,27 +73,6 @@ static inline __attribute__((always_inline)) size_t avx512_pass(const grid *g, g
     return j;
 }
 
-static size_t avx512_level(const grid *g, gnode *cur, size_t m, int left, gnode *out) {
-    (void)left;
-    return avx512_pass(g, cur, m, out, 0);
-}
+COUNT_GRID_KERNEL(avx512)
 
-static uint64_t avx512_last(const grid *g, gnode *cur, size_t m) {
-    return avx512_pass(g, cur, m, NULL, 1);
-}
-
-static void avx512_expand(const grid *g, gnode *cur, size_t m, int left, gnode *free, size_t space,
-                          tally *tl) {
-    grid_expand_with(g, cur, m, left, free, space, tl, avx512_level, avx512_last, avx512_expand);
-}
-
-void count_grid_avx512(const grid *g, gnode *arena, size_t cap, tally *tl) {
-    grid_search_with(g, arena, cap, tl, avx512_pick, avx512_child, avx512_expand);
-}
-
-#else
-/* Not built for AVX-512 (another architecture or compiler): kernel.c never selects it. */
-void count_grid_avx512(const grid *g, gnode *arena, size_t cap, tally *tl) {
-    count_grid_generic(g, arena, cap, tl);
-}
-#endif
+#endif /* NQ_HAVE_AVX512: else kernel.c names no entry of this file */

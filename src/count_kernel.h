@@ -1,8 +1,9 @@
 /*
- * count_kernel.h: what the counting kernels share (count.c's generic kernel and the vector
- * kernels of count_avx2.c and count_avx512.c): the grid of the last 16 queens, its nodes, the
+ * count_kernel.h: what the counting kernels share (count_generic.c, count_avx2.c, count_avx512.c)
+ * and count.c, which builds their grids: the grid of the last 16 queens, its nodes, the
  * depth-first top of the grid search and the level loop of its breadth-first passes, as templates
- * that each kernel instantiates with its own pick, child and pass, and the kernels' entry points.
+ * that each kernel instantiates with its own pick, child and pass (COUNT_GRID_KERNEL()), and the
+ * kernels' entry points, which kernel.c's table names.
  *
  * The grid (built by count.c from a board state with at most 16 queens left): lane a (0..15) is
  * the a-th free row, lane 16 + b the b-th free column, both in board order; bit b of row lane a
@@ -20,7 +21,7 @@
  *
  * Every kernel visits the same nodes and finds the same solutions; only the instructions differ.
  * The vector kernels are compiled for their instruction set (cmake/kernels.cmake) and only called
- * where kernel.c found that the CPU runs them.
+ * where kernel.c found that the CPU runs them. Nothing here calls up into count.c or kernel.c.
  */
 #ifndef NQ_COUNT_KERNEL_H
 #define NQ_COUNT_KERNEL_H
@@ -81,6 +82,8 @@ typedef size_t grid_level_fn(const grid *g, gnode *cur, size_t m, int left, gnod
 typedef uint64_t grid_last_fn(const grid *g, gnode *cur, size_t m);
 typedef void grid_expand_fn(const grid *g, gnode *cur, size_t m, int left, gnode *free,
                             size_t space, tally *tl);
+/* A kernel's entry: counts the completions of the grid g into tl (grid_search_with()). */
+typedef void count_grid_fn(const grid *g, gnode *arena, size_t cap, tally *tl);
 
 /* grid_expand_with() :
  * Searches below the m nodes at cur (left queens to place each) breadth-first, level by level,
@@ -168,12 +171,34 @@ grid_search_with(const grid *g, gnode *arena, size_t cap, tally *tl, grid_pick_f
         expand(g, arena, roots, COUNT_HANDOVER, arena + roots, cap - roots, tl);
 }
 
-/* The kernels: grid_search_with() instantiated for each (arena: cap nodes, 64-byte aligned). */
+/* COUNT_GRID_KERNEL(isa) :
+ * Defines a kernel's entry, count_grid_<isa>(), from the three pieces of its file, static inline
+ * functions: <isa>_pick and <isa>_child (as grid_pick_fn and grid_child_fn) and
+ * <isa>_pass(g, cur, m, left, out, leaf), the passes of a level (leaf = 0: as grid_level_fn) and
+ * of the last one (leaf = 1, left = 2, out = NULL: as grid_last_fn). The level, the last pass,
+ * the expansion and the depth-first top are written out here once, the same for every kernel
+ * (the way zstd's HUF_DGEN makes its decoders' variants from one body). */
+#define COUNT_GRID_KERNEL(isa)                                                                     \
+    static size_t isa##_level(const grid *g, gnode *cur, size_t m, int left, gnode *out) {         \
+        return isa##_pass(g, cur, m, left, out, 0);                                                \
+    }                                                                                              \
+    static uint64_t isa##_last(const grid *g, gnode *cur, size_t m) {                              \
+        return isa##_pass(g, cur, m, 2, NULL, 1);                                                  \
+    }                                                                                              \
+    static void isa##_expand(const grid *g, gnode *cur, size_t m, int left, gnode *free,           \
+                             size_t space, tally *tl) {                                            \
+        grid_expand_with(g, cur, m, left, free, space, tl, isa##_level, isa##_last, isa##_expand); \
+    }                                                                                              \
+    void count_grid_##isa(const grid *g, gnode *arena, size_t cap, tally *tl) {                    \
+        grid_search_with(g, arena, cap, tl, isa##_pick, isa##_child, isa##_expand);                \
+    }
+
+/* The kernels' entries (count_grid_fn), each made by COUNT_GRID_KERNEL() in its file and named
+ * in kernel.c's table, which is the only caller: count_generic.c (always built), count_avx2.c
+ * and count_avx512.c (built where the compiler has their instruction sets, NQ_HAVE_AVX2 and
+ * NQ_HAVE_AVX512). The arena: cap nodes, 64-byte aligned. */
 void count_grid_generic(const grid *g, gnode *arena, size_t cap, tally *tl);
 void count_grid_avx2(const grid *g, gnode *arena, size_t cap, tally *tl);
 void count_grid_avx512(const grid *g, gnode *arena, size_t cap, tally *tl);
-
-/* kernel.c: 1 if the kernel was built and this CPU runs it (always 1 for AUTO and GENERIC). */
-int count_kernel_cpu_has(nq_kernel k);
 
 #endif /* NQ_COUNT_KERNEL_H */
