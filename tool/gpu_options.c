@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "gpu_options.h"
-#include "report.h"
+#include "message.h"
 
 int tool_gpu_devices(const char *list, int *devices, int *ndevices) {
     int k = 0;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "kernel_env.h"
-#include "report.h"
+#include "message.h"
 
 /* The kernels this machine runs, as "generic, avx2" (buf, cap bytes). */
 static void kernels_here(char *buf, size_t cap) {

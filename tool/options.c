@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "message.h"
 #include "options.h"
-#include "report.h"
 
 static const tool_option help_option = {"help", 'h', NULL, "show this help"};
 

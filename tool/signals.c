@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report.h"
+#include "message.h"
 #include "signals.h"
 
 enum { MODE_NOW, MODE_GRACEFUL }; /* the count's, beside TOOL_STOP_LISTING and TOOL_STOP_READ */
