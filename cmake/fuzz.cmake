@@ -7,9 +7,10 @@ if(NQ_FUZZ)
   if(NOT CMAKE_C_COMPILER_ID MATCHES "Clang")
     message(WARNING "NQ_FUZZ=ON needs clang (-DCMAKE_C_COMPILER=clang); no fuzz target is built")
   else()
-    # The library's sources, with the stand-in of the GPU backend (a fuzz build has no CUDA).
-    add_executable(fuzz_readers ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_readers.c ${NQ_LIB_SOURCES}
-                   ${PROJECT_SOURCE_DIR}/src/cuda/gpu_none.c)
+    # The library's sources (cmake/sources.cmake), with the stand-in of the GPU backend (a fuzz
+    # build has no CUDA).
+    nq_paths(nq_fuzz_files ${NQ_FUZZ_SOURCES} ${NQ_LIB_SOURCES} ${NQ_GPU_NONE_SOURCES})
+    add_executable(fuzz_readers ${nq_fuzz_files})
     target_include_directories(fuzz_readers PRIVATE ${PROJECT_SOURCE_DIR}/include)
     target_compile_options(fuzz_readers PRIVATE -fsanitize=fuzzer,address,undefined
                            -fno-sanitize-recover=all -fno-omit-frame-pointer -g)
@@ -22,8 +23,8 @@ if(NQ_FUZZ)
 endif()
 
 if(NQ_BUILD_TESTS)
-  add_executable(fuzz_replay ${PROJECT_SOURCE_DIR}/tests/fuzz/replay.c
-                 ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_readers.c)
+  nq_paths(nq_replay_files ${NQ_FUZZ_REPLAY_SOURCES} ${NQ_FUZZ_SOURCES})
+  add_executable(fuzz_replay ${nq_replay_files})
   target_compile_definitions(fuzz_replay PRIVATE NQ_FUZZ_REPLAY)
   target_link_libraries(fuzz_replay PRIVATE nqueens_static)
   add_test(NAME fuzz_replay COMMAND fuzz_replay ${PROJECT_SOURCE_DIR}/tests/fuzz/corpus)

@@ -45,19 +45,16 @@ install(FILES ${PROJECT_SOURCE_DIR}/doc/nqueens.1 DESTINATION ${CMAKE_INSTALL_MA
 install(FILES ${PROJECT_SOURCE_DIR}/doc/nqueens.bash-completion
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME nqueens)
 
-# The MPI driver is defined by cmake/mpi.cmake, which is included after this file, and only when
-# MPI is found: decide at the end of the configuration.
-function(nq_install_mpi_program)
-  if(TARGET nqueens-mpi)
-    install(TARGETS nqueens-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-  endif()
-endfunction()
-cmake_language(DEFER CALL nq_install_mpi_program)
+# The MPI driver, where cmake/mpi.cmake (included before this file) found MPI.
+if(TARGET nqueens-mpi)
+  install(TARGETS nqueens-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 
 # The example program, built with the tests against the library in the build tree and checked by
 # tests/cli/example.sh (the install test builds it again against an installed copy, with
 # pkg-config and with find_package).
 if(NQ_BUILD_TESTS)
-  add_executable(nq_example ${PROJECT_SOURCE_DIR}/examples/example.c)
+  nq_paths(nq_example_files ${NQ_EXAMPLE_SOURCES})
+  add_executable(nq_example ${nq_example_files})
   target_link_libraries(nq_example PRIVATE nqueens_shared)
 endif()

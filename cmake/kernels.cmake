@@ -2,13 +2,15 @@
 # instruction set whatever the rest of the build targets, and src/kernel.c picks one at run time
 # from what the CPU reports, so a portable build (-DNQ_NATIVE=OFF) still runs the fast kernel.
 # Other architectures, or a compiler without these flags, build the generic kernel only.
-# Also the tests that compare every kernel with the generic one (a kernel the CPU lacks is a
-# skipped test, exit 77).
+# Included before the library is defined: it sets the flags of the kernels' files and gives the
+# library's definitions in NQ_KERNEL_DEFINITIONS (NQ_HAVE_AVX2, NQ_HAVE_AVX512). The tests that
+# compare every kernel with the generic one are in cmake/tests.cmake.
 include(CheckCSourceCompiles)
 set(NQ_AVX2_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mno-avx512f)
 set(NQ_AVX512_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mavx512f -mavx512bw -mavx512vl
     -mavx512bitalg)
 set(NQ_KERNELS_BUILT generic)
+set(NQ_KERNEL_DEFINITIONS)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   foreach(isa AVX2 AVX512)
     list(JOIN NQ_${isa}_FLAGS " " CMAKE_REQUIRED_FLAGS)
@@ -19,7 +21,7 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
       string(TOLOWER ${isa} file)
       set_source_files_properties(${PROJECT_SOURCE_DIR}/src/count_${file}.c PROPERTIES
                                   COMPILE_OPTIONS "${NQ_${isa}_FLAGS}")
-      target_compile_definitions(nqueens_objects PRIVATE NQ_HAVE_${isa})
+      list(APPEND NQ_KERNEL_DEFINITIONS NQ_HAVE_${isa})
       list(APPEND NQ_KERNELS_BUILT ${file})
     endif()
   endforeach()
@@ -28,12 +30,3 @@ message(STATUS "Counting kernels: ${NQ_KERNELS_BUILT}")
 # For tests/cli/count.sh: the kernels this build has (the CPU decides which of them run).
 list(JOIN NQ_KERNELS_BUILT " " nq_kernels_line)
 file(WRITE ${PROJECT_BINARY_DIR}/kernels-built.txt "${nq_kernels_line}\n")
-
-if(NQ_BUILD_TESTS)
-  add_executable(kernels ${PROJECT_SOURCE_DIR}/tests/unit/kernels.c)
-  target_link_libraries(kernels PRIVATE nq_test_support)
-  foreach(k avx2 avx512)
-    add_test(NAME kernel_${k} COMMAND kernels ${k})
-    set_tests_properties(kernel_${k} PROPERTIES SKIP_RETURN_CODE 77)
-  endforeach()
-endif()

@@ -41,18 +41,13 @@ endif()
 set(nq_web_cflags ${nq_web_opt} -std=c11 -D_POSIX_C_SOURCE=200809L ${NQ_WARNINGS}
     -I${PROJECT_SOURCE_DIR}/include)
 
-# The library, less parallel.c (the count's threads: a page has one thread per worker),
-# read_json.c (yajl is not built for WebAssembly; web/read_json_none.c stands in) and journal.c
-# (zlib is not built for WebAssembly either, and the page keeps no journal) and gpu.c (no GPU in a
-# page), as an archive, so that the link takes only what the glue calls.
+# The library's sources that a page can have (NQ_LIB_CORE_SOURCES of cmake/sources.cmake: not
+# the count's threads, yajl's JSON reader, the zlib journal or the GPU driver), with the page's
+# stand-in of the JSON reader, as an archive, so that the link takes only what the glue calls.
+nq_paths(nq_web_files ${NQ_LIB_CORE_SOURCES} ${NQ_WEB_SOURCES})
 set(nq_web_lib_objects)
-foreach(src ${NQ_LIB_SOURCES} ${PROJECT_SOURCE_DIR}/web/read_json_none.c
-            ${PROJECT_SOURCE_DIR}/web/nq_web.c)
+foreach(src ${nq_web_files})
   get_filename_component(name ${src} NAME_WE)
-  if(name STREQUAL "parallel" OR name STREQUAL "read_json" OR name STREQUAL "journal" OR
-     name STREQUAL "gpu")
-    continue()
-  endif()
   set(obj ${nq_web_obj}/${name}.o)
   add_custom_command(OUTPUT ${obj}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${nq_web_obj}

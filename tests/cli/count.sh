@@ -2,6 +2,7 @@
 # The `count` command: totals and fundamental counts against the OEIS table, threads,
 # JSON, N from stdin, the estimate, and bad input.
 . "$NQ_SRC/tests/support/clitest.bash"
+: "${NQ_VERSION:?the version, set by ctest from include/nqueens.h (cmake/version.cmake)}"
 table="$NQ_TEST_DATA/counts.txt"
 
 # Every n from 1 to 13 against the table, total and --unique, on 1, 2 and 3 threads.
@@ -116,7 +117,7 @@ check_err "NQ_KERNEL unknown, with --estimate" 2 "NQ_KERNEL='AVX2' is not a kern
 tmpj=$(mktemp)
 cp "$NQ_TEST_DATA/journal-split2-n8.nqj" "$tmpj"
 check_err "a journal of the previous split (journal format 1, nqueens 0.1.0) is refused" 2 \
-  "^nqueens count: checkpoint '.*' was made by an older version \(journal format 1, by nqueens 0.1.0\); this version \(0.2.0\) reads format 2: finish it with nqueens 0.1.0, or start a new journal with another FILE$" -- \
+  "^nqueens count: checkpoint '.*' was made by an older version \(journal format 1, by nqueens 0.1.0\); this version \($NQ_VERSION\) reads format 2: finish it with nqueens 0.1.0, or start a new journal with another FILE$" -- \
   "$NQ" count 8 --checkpoint "$tmpj"
 check "... and left as it was" 0 "" -- cmp "$tmpj" "$NQ_TEST_DATA/journal-split2-n8.nqj"
 rm -f "$tmpj"

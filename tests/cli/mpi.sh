@@ -16,8 +16,10 @@ if ! need_tools mpirun; then
 fi
 MPI_NQ=$NQ_BUILD/nqueens-mpi
 if [ ! -x "$MPI_NQ" ]; then
-    echo "FAIL: mpirun is installed but $MPI_NQ was not built (is libopenmpi-dev installed?)"
-    exit 1
+    # A configuration without MPI's library skips the driver (cmake/mpi.cmake says so); with
+    # NQ_TEST_REQUIRE_ALL it would have stopped, and a missing binary fails here.
+    skip_part "mpirun is installed but $MPI_NQ was not built (MPI's library not found: install libopenmpi-dev)"
+    skip_exit 0
 fi
 # As root (containers, CI) Open MPI needs --allow-run-as-root; 3 ranks on 2 cores --oversubscribe.
 MPIRUN=(mpirun --allow-run-as-root --oversubscribe)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The `solve` and `cases` commands and the usage errors common to all commands.
 . "$NQ_SRC/tests/support/clitest.bash"
+: "${NQ_VERSION:?the version, set by ctest from include/nqueens.h (cmake/version.cmake)}"
 . "$NQ_SRC/tests/support/proc.bash"
 nl=$'\n'
 
@@ -109,7 +110,7 @@ check_err "unknown command" 2 "unknown command 'solv'" -- "$NQ" solv 4
 ok "no command: usage on stderr, exit 2" bash -c "'$NQ' 2>&1 >/dev/null | grep -q 'Usage: nqueens' && { '$NQ' 2>/dev/null; [ \$? = 2 ]; }"
 
 # Help and version.
-check "version" 0 "nqueens 0.2.0 (libnqueens 0.2.0)" -- "$NQ" --version
+check "version" 0 "nqueens $NQ_VERSION (libnqueens $NQ_VERSION)" -- "$NQ" --version
 ok "help lists every command" bash -c "'$NQ' --help | grep -q 'solve' && '$NQ' --help | grep -q 'cases'"
 ok "solve --help" bash -c "'$NQ' solve --help | grep -q -- '--column-major'"
 ok "help solve" bash -c "'$NQ' help solve | grep -q -- '--unique'"

@@ -1,0 +1,139 @@
+# Every source file of the project, named once. The host build (CMakeLists.txt), the fuzz build
+# (cmake/fuzz.cmake), the page (cmake/web.cmake) and the benchmarks (cmake/bench.cmake) all take
+# their files from these lists; a new file is added here, to the list of its part, and nowhere
+# else (tests/layout/sources.sh fails on a file of src/, tool/, cli/, mpi/, tests/unit/ or
+# tests/cli/ that no list names, and on a listed one that does not exist). Paths are relative to
+# the top of the tree.
+
+# The library, libnqueens (src/): what every build of it has, the page's included ...
+set(NQ_LIB_CORE_SOURCES
+  src/board.c
+  src/check.c
+  src/complete.c
+  src/construct.c
+  src/count.c
+  src/count_avx2.c
+  src/count_avx512.c
+  src/count_generic.c
+  src/detect.c
+  src/format.c
+  src/instance.c
+  src/kernel.c
+  src/minconflicts.c
+  src/read_boards.c
+  src/read_lines.c
+  src/reader.c
+  src/scan.c
+  src/search.c
+  src/sink.c
+  src/split.c
+  src/status.c
+  src/svg.c
+  src/symmetry.c
+  src/trace.c
+)
+# ... and what only the host build has: threads (parallel.c), the GPU driver (gpu.c), zlib's
+# CRC-32 (journal.c) and yajl (read_json.c; the page has web/read_json_none.c instead).
+set(NQ_LIB_HOST_SOURCES
+  src/gpu.c
+  src/journal.c
+  src/parallel.c
+  src/read_json.c
+)
+set(NQ_LIB_SOURCES ${NQ_LIB_CORE_SOURCES} ${NQ_LIB_HOST_SOURCES})
+# The GPU backend: the CUDA one (-DNQ_CUDA=ON, cmake/cuda.cmake) or the stand-in that says there
+# is no device.
+set(NQ_GPU_CUDA_SOURCES src/cuda/gpu_backend.cu)
+set(NQ_GPU_NONE_SOURCES src/cuda/gpu_none.c)
+
+# The tool library (tool/): what the two programs share, on the public API only.
+set(NQ_TOOL_SOURCES
+  tool/gpu_options.c
+  tool/kernel_env.c
+  tool/message.c
+  tool/options.c
+  tool/progress.c
+  tool/report.c
+  tool/signals.c
+)
+
+# The nqueens program (cli/).
+set(NQ_CLI_SOURCES
+  cli/checkpoint.c
+  cli/cmd_cases.c
+  cli/cmd_check.c
+  cli/cmd_complete.c
+  cli/cmd_count.c
+  cli/cmd_find.c
+  cli/cmd_solve.c
+  cli/cmd_trace.c
+  cli/common.c
+  cli/main.c
+)
+
+# The nqueens-mpi program (mpi/), built where MPI is found (cmake/mpi.cmake).
+set(NQ_MPI_SOURCES
+  mpi/nqueens-mpi.c
+)
+
+# The learners' page's C (web/): its glue and the stand-in of the JSON reader.
+set(NQ_WEB_SOURCES
+  web/nq_web.c
+  web/read_json_none.c
+)
+
+# Tests (cmake/tests.cmake): the support library, the cmocka programs (each tests/unit/NAME.c is
+# the test NAME; extra sources of one test in NQ_TEST_<NAME>_SOURCES), the kernels' comparison,
+# and the CLI tests (each tests/cli/NAME.sh is the test cli_NAME).
+set(NQ_TEST_SUPPORT_SOURCES tests/support/support.c)
+set(NQ_UNIT_TESTS
+  test_board
+  test_check
+  test_complete
+  test_construct
+  test_count
+  test_detect
+  test_format
+  test_gpu
+  test_gpu_search
+  test_instance
+  test_journal
+  test_minconflicts
+  test_parallel
+  test_progress
+  test_reader
+  test_search
+  test_svg
+  test_symmetry
+  test_trace
+)
+set(NQ_TEST_test_gpu_SOURCES tests/unit/gpu_emulator.c)
+set(NQ_KERNELS_TEST_SOURCES tests/unit/kernels.c)
+set(NQ_CLI_TESTS
+  check
+  complete
+  count
+  example
+  find
+  gpu
+  install
+  journal
+  mpi
+  solve
+  svg_trace
+)
+set(NQ_HOOK_SOURCES tests/hook/nq_hook.c)
+set(NQ_FUZZ_SOURCES tests/fuzz/fuzz_readers.c)
+set(NQ_FUZZ_REPLAY_SOURCES tests/fuzz/replay.c)
+set(NQ_EXAMPLE_SOURCES examples/example.c)
+
+# Benchmarks (cmake/bench.cmake): each bench/NAME.c is the program bench_NAME.
+set(NQ_BENCH_PROGRAMS
+  baseline_mirror
+  baseline_recursive
+  complete_driver
+  cpu_time
+  gen_diags
+  journal_append
+  journal_crc
+)

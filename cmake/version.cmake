@@ -1,0 +1,18 @@
+# The project's version, read from the public header, where it is written once: the macros
+# NQ_VERSION_MAJOR, NQ_VERSION_MINOR and NQ_VERSION_PATCH of include/nqueens.h (after zstd's
+# GetZstdLibraryVersion.cmake). Included before project(), which takes NQ_VERSION. The header's
+# NQ_VERSION_STRING must say the same, and so must the man page (tests/layout/version.sh).
+file(READ ${CMAKE_CURRENT_LIST_DIR}/../include/nqueens.h nq_header)
+foreach(part MAJOR MINOR PATCH)
+  if(NOT nq_header MATCHES "#define NQ_VERSION_${part}[ \t]+([0-9]+)")
+    message(FATAL_ERROR "include/nqueens.h has no '#define NQ_VERSION_${part} <number>'")
+  endif()
+  set(NQ_VERSION_${part} ${CMAKE_MATCH_1})
+endforeach()
+set(NQ_VERSION ${NQ_VERSION_MAJOR}.${NQ_VERSION_MINOR}.${NQ_VERSION_PATCH})
+if(nq_header MATCHES "#define NQ_VERSION_STRING[ \t]+\"([^\"]*)\"" AND
+   NOT CMAKE_MATCH_1 STREQUAL NQ_VERSION)
+  message(FATAL_ERROR "include/nqueens.h: NQ_VERSION_STRING is \"${CMAKE_MATCH_1}\" but "
+                      "NQ_VERSION_MAJOR/MINOR/PATCH say ${NQ_VERSION}; make them agree")
+endif()
+unset(nq_header)
