@@ -103,6 +103,7 @@ set(NQ_UNIT_TESTS
   test_progress
   test_reader
   test_search
+  test_signals
   test_svg
   test_symmetry
   test_trace

@@ -36,6 +36,7 @@ foreach(name ${NQ_UNIT_TESTS})
 endforeach()
 # The tool library's progress line and signals.
 target_link_libraries(test_progress PRIVATE nqueens_tool)
+target_link_libraries(test_signals PRIVATE nqueens_tool)
 # Under the sanitizers, LeakSanitizer's exit-time check of test_journal crashed in about one
 # run in three on Debian 12 (clang 14, glibc 2.36): "Tracer caught signal 11", with a bogus
 # dynamic TLS range of the main thread, after every test had passed. Not tracking

@@ -6,8 +6,16 @@
  * once through its drain function. A check stops reading and judges what it has read.
  *
  * The handlers only set the flag, write fixed messages and call the drain function, which are all
- * async-signal-safe; their messages are made when the handlers are installed.
+ * async-signal-safe; their messages are made when the handlers are installed. A handler keeps the
+ * errno of the code it interrupted: write(2) may change it.
+ *
+ * The stop flag is read by other threads (the count's workers, through nq_count_options.stop,
+ * and the progress line's), while a handler writes it: it is written and read here with atomic
+ * operations (lock-free on an int, so async-signal-safe). The library reads the same int through
+ * its `const volatile int *`; ThreadSanitizer sees that read as a race until the library reads it
+ * atomically too (tests/tsan.supp).
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -20,14 +28,23 @@
 enum { MODE_NOW, MODE_GRACEFUL }; /* the count's, beside TOOL_STOP_LISTING and TOOL_STOP_READ */
 
 /* The stop flag must be reachable from a signal handler, so it is, with what the handler needs,
- * the file-level state of the programs' signal handling. An int written whole is what
- * nq_count_options.stop reads. */
+ * the file-level state of the programs' signal handling. An int is what nq_count_options.stop
+ * reads; every access to it here is atomic (__atomic builtins: C11's atomic_int could not be
+ * handed out as the option's `const volatile int *`). */
 static volatile int signal_stop;
 static volatile sig_atomic_t signal_idle; /* a listing is between records, not writing */
 static struct sigaction old_sigint, old_sigterm;
 static int signal_mode;
 static void (*signal_drain)(int sig);
 static char msg_first[192], msg_again[160]; /* made when installed */
+
+static int stop_get(void) {
+    return __atomic_load_n(&signal_stop, __ATOMIC_SEQ_CST);
+}
+
+static void stop_set(int sig) {
+    __atomic_store_n(&signal_stop, sig, __ATOMIC_SEQ_CST);
+}
 
 static void say(const char *msg) {
     ssize_t w = write(STDERR_FILENO, msg, strlen(msg));
@@ -40,27 +57,27 @@ static void die_now(int sig) {
 }
 
 static void on_stop_signal(int sig) {
-    if (signal_stop) { /* the second one: quit now */
+    int saved = errno;
+    if (stop_get()) { /* the second one: quit now */
         say(msg_again);
         die_now(sig);
-        return;
-    }
-    if (signal_mode == MODE_NOW) {
+    } else if (signal_mode == MODE_NOW) {
         say(msg_first);
         die_now(sig);
-        return;
+    } else {
+        stop_set(sig);
+        if (signal_mode == TOOL_STOP_LISTING && signal_idle && signal_drain) {
+            signal_drain(sig);
+            _exit(128 + sig);
+        }
+        say(msg_first);
     }
-    signal_stop = sig;
-    if (signal_mode == TOOL_STOP_LISTING && signal_idle && signal_drain) {
-        signal_drain(sig);
-        _exit(128 + sig);
-    }
-    say(msg_first);
+    errno = saved;
 }
 
 static void install(int mode, int restart) {
     signal_mode = mode;
-    signal_stop = 0;
+    stop_set(0);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
@@ -121,11 +138,11 @@ int tool_stop_restore(void) {
     sigaction(SIGINT, &old_sigint, NULL);
     sigaction(SIGTERM, &old_sigterm, NULL);
     signal_idle = 0;
-    return signal_stop;
+    return stop_get();
 }
 
 int tool_signal_caught(void) {
-    return signal_stop;
+    return stop_get();
 }
 
 const char *tool_signal_name(int sig) {
