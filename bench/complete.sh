@@ -38,12 +38,11 @@ if ! command -v minizinc >/dev/null 2>&1; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-gen=$work/gen_diags
-drv=$work/complete_driver
-cc -O2 -o "$gen" "$here/gen_diags.c"
-cputime=$work/cpu_time
-cc -O2 -I"$root/include" -o "$drv" "$here/complete_driver.c" "$build/libnqueens.a" -lyajl -lz -lm -pthread
-cc -O2 -o "$cputime" "$here/cpu_time.c"
+# The benchmark's programs are targets of the build (cmake/bench.cmake).
+cmake --build "$build" --target bench_gen_diags bench_complete_driver bench_cpu_time >/dev/null
+gen=$build/bench/gen_diags
+drv=$build/bench/complete_driver
+cputime=$build/bench/cpu_time
 
 now() { date +%s%N; }
 

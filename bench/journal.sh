@@ -77,15 +77,14 @@ report "count --threads 2 --checkpoint" ckpt
 echo "  (the journal: $records records, $bytes bytes)"
 # The journal alone (bench/journal_append.c): the same number of records appended with nothing
 # else running, which resolves what the noise of whole counts cannot.
-if ${CC:-cc} -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -I"$root/include" "$root/bench/journal_append.c" \
-    "$build/libnqueens.a" -lyajl -lz -lm -pthread -o "$tmp/journal_append" 2>"$tmp/cc.err"; then
-    for r in 1 2 3; do "$tmp/journal_append" "$n" "$tmp/ja"; done >"$tmp/ja.out"
+if cmake --build "$build" --target bench_journal_append >"$tmp/cc.err" 2>&1; then
+    for r in 1 2 3; do "$build/bench/journal_append" "$n" "$tmp/ja"; done >"$tmp/ja.out"
     awk -v bc="$(col base 2)" -v w="$(awk '{ print $2 }' "$tmp/ja.out" | median)" \
         -v c="$(awk '{ print $3 }' "$tmp/ja.out" | median)" -v k="$(awk 'NR == 1 { print $1 }' "$tmp/ja.out")" 'BEGIN {
         printf "  journal alone (bench/journal_append.c, median of 3): %d records in %.3f s wall, %.3f s CPU = %.2f%% of the count CPU time\n",
             k, w, c, 100 * c / bc }'
 else
-    echo "  (bench/journal_append.c did not compile: $(head -1 "$tmp/cc.err"))"
+    echo "  (bench/journal_append.c did not build: $(grep -m1 -i error "$tmp/cc.err"))"
 fi
 [ $have_mpi -eq 1 ] && report "nqueens-mpi 2 ranks x 1 thread" mpi
 

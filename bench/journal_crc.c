@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     char **rec = malloc(k * sizeof *rec);
-    size_t *len = malloc(k * sizeof *len);
+    size_t *len = calloc(k, sizeof *len);
     if (!rec || !len)
         return 1;
     for (size_t i = 0; i < k; i++) { /* records of n = 20's size: 6 counts, nodes */

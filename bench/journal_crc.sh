@@ -3,7 +3,6 @@
 # journal format 1, on 2,000,000 realistic records, in one process (bench/journal_crc.c).
 set -euo pipefail
 root=${NQ_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cc -O3 -march=native -o "$tmp/journal_crc" "$root/bench/journal_crc.c" -lz
-"$tmp/journal_crc" "${NQ_BENCH_RECORDS:-2000000}"
+build=${NQ_BUILD:-$root/build}
+cmake --build "$build" --target bench_journal_crc >/dev/null # cmake/bench.cmake
+"$build/bench/journal_crc" "${NQ_BENCH_RECORDS:-2000000}"

@@ -9,7 +9,8 @@ n=${1:-14}
 command -v hyperfine >/dev/null || bash "$root/scripts/setup.sh" <(echo hyperfine)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cc -O2 -o "$tmp/baseline" "$root/bench/baseline_recursive.c"
+cmake --build "$build" --target bench_baseline_recursive >/dev/null # cmake/bench.cmake
+cp "$build/bench/baseline_recursive" "$tmp/baseline"
 "$tmp/baseline" "$n" >"$tmp/base.txt"
 "$build/nqueens" solve "$n" --format pairs >"$tmp/ours.txt"
 cmp "$tmp/base.txt" "$tmp/ours.txt"

@@ -5,7 +5,7 @@
  * caller's (one per thread, kept by parallel.c from one subproblem to the next).
  *
  * Method (after the Q27 project's border pre-placement and Knuth's "most constrained item
- * first" rule for exact cover; measured in bench/nodes/README.md). Every line, row or column,
+ * first" rule for exact cover; measured in contrib/nodes/README.md). Every line, row or column,
  * must get exactly one queen. The search keeps, for each free row, the cells its queen may still
  * take, branches on the free row with the fewest of them (MRV: a row with one cell is a forced
  * move, a row with none a dead end found at once), and drops every child that leaves some free

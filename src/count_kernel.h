@@ -55,7 +55,7 @@ typedef struct tally {
 } tally;
 
 /* Queens left when the depth-first top hands its nodes to the passes; nodes handed over at
- * once; the arena's default size in nodes (bench/nodes/README.md: hand-over 9 to 12 and arena
+ * once; the arena's default size in nodes (contrib/nodes/README.md: hand-over 9 to 12 and arena
  * 8,192 to 32,768 measured flat). */
 #ifndef COUNT_HANDOVER
 #define COUNT_HANDOVER 10

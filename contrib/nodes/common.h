@@ -1,4 +1,5 @@
-/* common.h: shared helpers of the bench/nodes prototypes (research code, not the library). */
+/* common.h: shared helpers of the contrib/nodes prototypes (research code, not the library; the
+ * symmetries are written out again here so that each prototype stands alone). */
 #ifndef NODES_COMMON_H
 #define NODES_COMMON_H
 #include <stdint.h>
@@ -38,12 +39,15 @@ static inline void sym_cell(int n, int s, int r, int c, int *rr, int *cc) {
     }
 }
 
-/* OEIS rows of /work/shared/data/counts.txt: total, fundamental, orbits 8/4/2/1. */
+/* OEIS rows of the tree's tests/data/counts.txt (or of the file named by NODES_COUNTS): total,
+ * fundamental, orbits 8/4/2/1. prototypes.sh sets NODES_COUNTS; run from the top of the tree,
+ * the default path finds the file. */
 typedef struct {
     unsigned long long total, unique, o8, o4, o2, o1;
 } oeis_row;
 static int oeis_load(oeis_row *rows, int maxn) {
-    FILE *f = fopen("/work/shared/data/counts.txt", "r");
+    const char *path = getenv("NODES_COUNTS");
+    FILE *f = fopen(path && *path ? path : "tests/data/counts.txt", "r");
     if (!f)
         return 0;
     char line[512];

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# bench/nodes/prototypes.sh: the node counts of the research variants of bench/nodes/README.md
+# contrib/nodes/prototypes.sh: the node counts of the research variants of contrib/nodes/README.md
 # ("What was tried"), from the prototypes in this folder, each checked against OEIS (the
 # prototype prints OK), and the speed of the engine forms of mrv16.c. Every prototype is built
 # with -O3 -march=native in a temporary folder.
-# Usage: bash bench/nodes/prototypes.sh [NMIN [NMAX]]   (default 12 14; 17 takes minutes)
+# Usage: bash contrib/nodes/prototypes.sh [NMIN [NMAX]]   (default 12 14; 17 takes minutes)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+export NODES_COUNTS=$here/../../tests/data/counts.txt # the OEIS table the prototypes check
 nmin=${1:-12}
 nmax=${2:-$((nmin > 14 ? nmin : 14))}
 tmp=$(mktemp -d)
