@@ -102,8 +102,12 @@ for k in generic avx2 avx512; do
       "^nqueens count: NQ_KERNEL=$k: this CPU \(or this build\) cannot run that kernel; it runs: generic" -- \
       env NQ_KERNEL=$k "$NQ" count 8
   fi
+  [ $runs = 1 ] && best=$k
 done
 check "NQ_KERNEL empty: the default" 0 "92" -- env NQ_KERNEL= "$NQ" count 8
+# The default is the fastest kernel that this CPU runs (kernel.c's ranks: avx512, avx2, generic).
+check "the default kernel is the fastest this CPU runs ($best)" 0 "1" -- \
+  bash -c "env -u NQ_KERNEL '$NQ' count 12 --json | grep -c '\"kernel\":\"$best\"}$'"
 check "NQ_KERNEL=auto" 0 "$want" -- bash -c "NQ_KERNEL=auto '$NQ' count 14 --json --threads 2 | strip_time"
 check_err "NQ_KERNEL unknown" 2 \
   "^nqueens count: NQ_KERNEL='fast' is not a kernel: use auto, generic, avx2 or avx512 \(this machine runs: generic" -- \
