@@ -73,6 +73,7 @@ enum {
     NQ_ETHREAD = -12,  /* the threads of a count could not be started (memory, thread limits) */
     NQ_ENODEV = -13,   /* no GPU to count on (none, no driver, or a library built without CUDA) */
     NQ_EDEVICE = -14,  /* a GPU or its driver reported an error during a count */
+    NQ_EWRONG = -15,   /* a finished count disagrees with the known counts (journal or hardware) */
 };
 
 /* nq_version() :
@@ -256,6 +257,23 @@ typedef struct nq_counts {
 /* nq_counts_add() : acc += x, field by field. */
 NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
 
+/* nq_known_counts() :
+ * The counts of n known to mathematics, n = 1..NQ_KNOWN_MAX_N: total (OEIS A000170), unique
+ * (fundamental, OEIS A002562) and the orbit counts (fundamental solutions whose class has 8, 4, 2
+ * or 1 members, derived from those tables); nodes is 0.
+ * @return NQ_OK; NQ_ERANGE if n > NQ_KNOWN_MAX_N (not known; out untouched); NQ_EINVAL if n < 1
+ *         or out is NULL. */
+NQ_API int nq_known_counts(int n, nq_counts *out);
+
+/* nq_known_check() :
+ * Compares the result c of a finished count of n with the known counts (nq_known_counts()):
+ * total, unique and the four orbit counts (nodes are not compared). A count that disagrees was
+ * fed a damaged journal (its records were forged or corrupted in a way its checks cannot see) or
+ * ran on faulty hardware; it must not be shown as a result.
+ * @return NQ_OK if they agree or n > NQ_KNOWN_MAX_N (nothing known to compare with); NQ_EWRONG
+ *         if they differ; NQ_EINVAL if n is out of [1, NQ_MAX_N] or c is NULL. */
+NQ_API int nq_known_check(int n, const nq_counts *c);
+
 /* nq_count() :
  * Counts all and fundamental solutions of the n-queens problem, with the orbit breakdown, on
  * one thread (the subproblems of nq_split_new() one after another), with the fastest kernel
@@ -263,7 +281,9 @@ NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
  * @param n    1 <= n <= NQ_MAX_N (under a second at n = 16 on one core; each n + 1 takes about 7
  *             times longer, so beyond about 20 this takes hours or years).
  * @param out  receives the counts (all fields).
- * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM. */
+ * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM; NQ_EWRONG if the result
+ *         disagrees with the known counts (nq_known_check(), n <= NQ_KNOWN_MAX_N: faulty
+ *         hardware; out untouched). */
 NQ_API int nq_count(int n, nq_counts *out);
 
 /* ========================================================================================== */
@@ -487,6 +507,9 @@ typedef struct nq_item {
 /* NQ_PARSE_MAX_N : the largest board size the readers accept (it bounds the memory a checker
  * allocates for one item). */
 #define NQ_PARSE_MAX_N (1 << 24)
+
+/* NQ_KNOWN_MAX_N : the largest n whose counts are known (the Q27 project, 2016). */
+#define NQ_KNOWN_MAX_N 27
 
 /* nq_known_count() :
  * The number of solutions of n known to mathematics: OEIS A000170 (total) and A002562
@@ -818,6 +841,17 @@ typedef struct nq_count_options {
      * reported and counted. */
     const volatile int *stop;
     nq_kernel kernel; /* the kernel (0 = NQ_KERNEL_AUTO: the fastest this CPU runs) */
+    /* NULL, or where the subproblem numbers come from instead of 0 .. nq_split_size() - 1 in
+     * order (an MPI rank's share of a cluster's count): writes up to max (>= 1) numbers, each
+     * below nq_split_size(), into index and returns how many; 0 means that no more will come. It
+     * may block until it has numbers. Called never concurrently, from any worker thread. Skip
+     * flags still apply to the numbers it gives; a number out of range ends the count with
+     * NQ_EINVAL. */
+    size_t (*source)(void *user, uint64_t *index, size_t max);
+    void *source_user;
+    /* nq_count_gpu() only: the most subproblems in one batch of a GPU, 0 = the default (65536),
+     * at most 65536. Smaller batches cost more round trips; the tests use them to have many. */
+    uint32_t gpu_batch;
 } nq_count_options;
 
 /* nq_count_threads() :
