@@ -165,5 +165,81 @@ mpi -np 2 "$MPI_NQ" count 8 --heartbeat 0 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "heartbeat must be an integer from 1 to 86400" "$tmp/err" &&
     ok "--heartbeat 0 refused" || fail "--heartbeat 0: $(cat "$tmp/err")"
 
+# SIGINT to rank 0 with a journal: rank 0 hands out nothing more, records what the ranks had in
+# flight, says how far it got and exits 130 (mpirun passes that on); the journal resumes to the
+# exact count, computing only the rest. SIGINT to mpirun (a Ctrl-C), which sends SIGTERM to every
+# rank: the same clean stop on rank 0 (mpirun then exits with its own status). The job is n = 17
+# with the generic kernel (seconds of work), held until it has written its 20th record.
+for target in rank0 mpirun; do
+    j=$tmp/int-$target
+    rm -f "$j"
+    NQ_KERNEL=generic "${MPIRUN[@]}" -np 3 -x NQ_KERNEL "$MPI_NQ" count 17 --checkpoint "$j" --json \
+        >"$tmp/out" 2>"$tmp/err" &
+    mp=$!
+    victim=""
+    for _ in $(seq 1 600); do
+        kill -0 "$mp" 2>/dev/null || break
+        if [ "$(records "$j")" -ge 20 ]; then
+            if [ $target = mpirun ]; then victim=$mp; else
+                for k in $(pgrep -P "$mp"); do
+                    tr '\0' '\n' <"/proc/$k/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=0' &&
+                        victim=$k
+                done
+            fi
+        fi
+        [ -n "$victim" ] && break
+        sleep 0.05
+    done
+    if [ -z "$victim" ]; then
+        wait "$mp"
+        fail "SIGINT to $target: the job ended before the signal ($(head -c 300 "$tmp/err"))"
+        continue
+    fi
+    kill -INT "$victim"
+    wait "$mp"
+    rc=$?
+    d=$(done_of "$j")
+    size=$(size_of "$j")
+    if [ $target = rank0 ]; then want_rc=130; sig=SIGINT; else want_rc=$rc; sig=SIGTERM; fi
+    if [ $rc -eq $want_rc ] && [ $rc -ne 0 ] && [ ! -s "$tmp/out" ] && [ "$d" -lt "$size" ] &&
+        grep -q "^nqueens-mpi count: interrupted by $sig: $d of $size subproblems done and saved in '$j'; run the same command again to resume$" "$tmp/err"; then
+        ok "SIGINT to $target: exit $rc, $d of $size subproblems saved"
+    else
+        fail "SIGINT to $target: exit $rc, $d of $size; stdout '$(cat "$tmp/out")'; stderr: $(cat "$tmp/err")"
+    fi
+    out=$(mpi -np 3 "$MPI_NQ" count 17 --checkpoint "$j" --json 2>"$tmp/err")
+    [ "$(echo "$out" | json_field total)" = "$(total_of 17)" ] &&
+        [ "$(echo "$out" | json_field unique)" = "$(unique_of 17)" ] &&
+        [ "$(echo "$out" | json_field resumed)" = "$d" ] &&
+        [ "$(echo "$out" | json_field computed)" = $((size - d)) ] &&
+        ok "... resumed from $d: the exact count, computing only the other $((size - d))" ||
+        fail "resume after SIGINT to $target: $out $(cat "$tmp/err")"
+done
+
+# A forged journal record (counts changed within the identities, CRC recomputed) makes the
+# finished count disagree with the known counts: no result, exit 2, the journal named.
+j=$tmp/forged
+rm -f "$j"
+mpi -np 2 "$MPI_NQ" count 10 --checkpoint "$j" >/dev/null 2>&1
+python3 "$NQ_SRC/tests/support/forge_journal.py" "$j" 0 8 1 1 0 0 0
+mpi -np 2 "$MPI_NQ" count 10 --checkpoint "$j" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "^nqueens-mpi count: the count of n = 10 came to total 732, but the known total is 724 (OEIS A000170, A002562): checkpoint '$j' is likely damaged" "$tmp/err" &&
+    ok "a forged journal record is an error, not a result" ||
+    fail "forged record: exit $rc, '$(cat "$tmp/out")', $(cat "$tmp/err")"
+
+# A negative N is said as the CLI says it (it was "unknown option '-1'"); a count of years is
+# refused with the estimate, as `nqueens count` refuses it, unless --force.
+mpi -np 2 "$MPI_NQ" count -1 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(grep -c '^nqueens-mpi count: N must be an integer from 1 to 64' "$tmp/err")" -eq 1 ] &&
+    ok "count -1 refused as a bad N" || fail "count -1: exit $rc, $(cat "$tmp/err")"
+mpi -np 2 "$MPI_NQ" count 30 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "^nqueens-mpi count: counting n = 30 takes about [0-9.e+]* years on 2 ranks of 1 thread .*; not started: use more ranks, or add --force to start it anyway$" "$tmp/err" &&
+    ok "count 30 refused with its estimate" || fail "count 30: exit $rc, $(cat "$tmp/err")"
+
 [ $fails -eq 0 ] && echo "all MPI tests passed" || echo "$fails failure(s)"
 skip_exit "$fails"
