@@ -868,10 +868,13 @@ NQ_API int nq_count_threads(int threads);
  * the schedule. Every thread is started before any work begins, so a count that cannot get its
  * threads returns NQ_ETHREAD having computed and reported nothing (the library never exits the
  * process, as an OpenMP runtime would).
+ * The numbers are handed out by the library's one count driver (the one nq_count_gpu() and
+ * nqueens-mpi use too): 0 .. nq_split_size() - 1 in order, or those of opt->source.
  * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
  * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
  *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
- *         threads < 0 or > NQ_MAX_THREADS, kernel out of range or not supported by this CPU);
+ *         threads < 0 or > NQ_MAX_THREADS, kernel out of range or not supported by this CPU, a
+ *         source's number out of range: out untouched);
  *         NQ_ETHREAD (a thread could not be created: memory, or the process's thread limit; out
  *         untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
@@ -943,8 +946,9 @@ NQ_API int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const in
 /* nq_gpu_solve() :
  * Counts the k subproblems index[0..k-1] of s on CUDA GPU `device` and writes their contributions
  * to out[0..k-1] (as nq_split_solve() would, nodes apart: see above), in one run of the GPU: for
- * a caller that hands out its own subproblems (nqueens-mpi, one rank per GPU). Give it thousands
- * of subproblems at once: a run costs milliseconds of start and tail.
+ * a caller that holds a list of subproblems (a caller that receives its numbers as they come,
+ * as an MPI rank does, gives nq_count_gpu() a source instead: nq_count_options.source). Give it
+ * thousands of subproblems at once: a run costs milliseconds of start and tail.
  * @return NQ_OK; NQ_EINVAL (NULL pointers with k > 0, an index >= size); NQ_ENODEV (no such GPU,
  *         or no CUDA); NQ_ERANGE (n > NQ_GPU_MAX_N); NQ_ENOMEM; NQ_EDEVICE (out then
  *         unspecified). */

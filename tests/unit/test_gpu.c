@@ -301,11 +301,55 @@ static void test_errors(void **state) {
     reset();
 }
 
+/* Numbers from a source (as an MPI rank's come), in reverse order and chunks of up to 7, on two
+ * devices with small batches: the table's counts, every subproblem reported once. */
+typedef struct rev_source {
+    uint64_t next; /* numbers left: next-1 .. 0 */
+} rev_source;
+
+static size_t rev_take(void *user, uint64_t *index, size_t max) {
+    rev_source *r = user;
+    size_t k = 0;
+    while (k < max && k < 7 && r->next > 0)
+        index[k++] = --r->next;
+    return k;
+}
+
+static void test_source(void **state) {
+    (void)state;
+    for (int n = 4; n <= 12; n++) {
+        reset();
+        nq_split *s;
+        assert_int_equal(nq_split_new(n, &s), NQ_OK);
+        seen w = seen_new(s);
+        rev_source r = {nq_split_size(s)};
+        nq_count_options opt;
+        memset(&opt, 0, sizeof opt);
+        opt.source = rev_take;
+        opt.source_user = &r;
+        opt.on_result = on_result;
+        opt.user = &w;
+        opt.gpu_batch = 5;
+        nq_counts c;
+        memset(&c, 0, sizeof c);
+        assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_OK);
+        ref_counts want = ref_table(n);
+        assert_true(c.total == want.total && c.unique == want.unique);
+        assert_true(c.orbit8 == want.orbit8 && c.orbit4 == want.orbit4);
+        assert_true(c.orbit2 == want.orbit2 && c.orbit1 == want.orbit1);
+        for (uint64_t i = 0; i < w.size; i++)
+            assert_int_equal(w.count[i], 1);
+        seen_free(&w);
+        nq_split_free(s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_errors),          cmocka_unit_test(test_counts_against_table),
         cmocka_unit_test(test_each_subproblem), cmocka_unit_test(test_skip_and_stop),
         cmocka_unit_test(test_device_error),    cmocka_unit_test(test_gpu_solve),
+        cmocka_unit_test(test_source),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
