@@ -874,7 +874,9 @@ NQ_API int nq_count_threads(int threads);
  * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
  *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
  *         threads < 0 or > NQ_MAX_THREADS, kernel out of range or not supported by this CPU, a
- *         source's number out of range: out untouched);
+ *         source's number out of range: out untouched); NQ_EWRONG (a whole count, with no skip
+ *         flags and no source, whose sum disagrees with the known counts, nq_known_check():
+ *         faulty hardware; out untouched);
  *         NQ_ETHREAD (a thread could not be created: memory, or the process's thread limit; out
  *         untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);

@@ -142,6 +142,9 @@ int drive_status(drive *d) {
              : d->halt || atomic_load(&d->skipped) ? NQ_STOPPED
                                                    : NQ_OK;
     pthread_mutex_unlock(&d->lock);
+    /* A whole count (every number, in order, none skipped) can know its answer. */
+    if (rc == NQ_OK && !d->opt->skip && !d->opt->source)
+        rc = nq_known_check(nq_split_n(d->s), &d->sum);
     return rc;
 }
 

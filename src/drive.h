@@ -58,7 +58,8 @@ int drive_give(drive *d, const uint64_t *index, const nq_counts *c, size_t k, si
 void drive_fail(drive *d, int rc);
 
 /* drive_status() : the status of the finished count: the first engine error, else NQ_STOPPED
- * if it was halted or some number was left out, else NQ_OK. */
+ * if it was halted or some number was left out, else for a whole count (no skip flags, no
+ * source) NQ_EWRONG if its sum disagrees with the known counts (nq_known_check()), else NQ_OK. */
 int drive_status(drive *d);
 
 /* drive_threads() :

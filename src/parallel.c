@@ -1,19 +1,15 @@
 /*
- * parallel.c: the count's driver: whole counts (nq_count(), one thread) and counts over the
- * subproblems of a split on many threads (nq_count_split()), the top of the counting stack
- * (parallel.c -> split.c -> count.c).
+ * parallel.c: counts on the CPU: whole counts (nq_count(), one thread) and counts over the
+ * subproblems of a split on many threads (nq_count_split()), the CPU engine of the one count
+ * driver (drive.c, which hands out the numbers and adds the results for the GPUs and the MPI
+ * ranks too): parallel.c -> drive.c, split.c -> count.c.
  *
- * Subproblem sizes vary by orders of magnitude, so they are handed out one at a time: each worker
- * takes the next number from a shared atomic counter (the dynamic schedule with chunk 1). Each
- * worker sums its own results, and the workers' sums are added under the call's lock as they
- * finish, in whatever order that is: the addition of exact integers is associative and
- * commutative, so the result never depends on the number of threads or the schedule.
- *
- * The workers are POSIX threads started by the call (the caller's thread works too) rather than
- * an OpenMP team: a thread that cannot be created is then a status returned to the caller
- * (NQ_ETHREAD), where the OpenMP runtime prints a message and exits the process. Every thread is
- * created before any starts working, so a count that cannot get its threads computes nothing and
- * reports nothing. At most NQ_MAX_THREADS threads.
+ * A CPU worker takes one number at a time (subproblem sizes vary by orders of magnitude: the
+ * dynamic schedule with chunk 1) and solves it with its own scratch memory, reused from one
+ * subproblem to the next. The workers are POSIX threads started by the call (the caller's thread
+ * works too) rather than an OpenMP team: a thread that cannot be created is then a status
+ * returned to the caller (NQ_ETHREAD), where the OpenMP runtime prints a message and exits the
+ * process. At most NQ_MAX_THREADS threads.
  */
 #define _GNU_SOURCE /* sched_getaffinity() and CPU_COUNT */
 #include <pthread.h>
@@ -48,10 +44,8 @@ int nq_count(int n, nq_counts *out) {
     opt.threads = 1;
     nq_counts sum;
     memset(&sum, 0, sizeof sum);
-    rc = nq_count_split(s, &opt, &sum);
+    rc = nq_count_split(s, &opt, &sum); /* a whole count: checked against the known counts */
     nq_split_free(s);
-    if (rc == NQ_OK)
-        rc = nq_known_check(n, &sum);
     if (rc == NQ_OK)
         *out = sum;
     return rc;

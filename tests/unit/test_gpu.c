@@ -20,6 +20,7 @@ static void reset(void) {
     emu_fail_after = -1;
     emu_submits = 0;
     emu_max_slot_use = 0;
+    emu_wrong = 0;
     memset(&plain, 0, sizeof plain);
 }
 
@@ -344,12 +345,37 @@ static void test_source(void **state) {
     }
 }
 
+/* A device that miscounts (faulty hardware): a whole count disagrees with the known counts and
+ * is NQ_EWRONG, out untouched; with skip flags (a resumed count) it cannot know, and the caller
+ * checks the final sum (tool/session.c). */
+static void test_wrong_device(void **state) {
+    (void)state;
+    reset();
+    emu_wrong = 1;
+    nq_split *s;
+    assert_int_equal(nq_split_new(11, &s), NQ_OK);
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, NULL, NULL, 0, NULL, &c), NQ_EWRONG);
+    assert_true(c.total == 0 && c.nodes == 0);
+    uint8_t *skip = calloc(nq_split_size(s), 1);
+    assert_non_null(skip);
+    skip[0] = 1;
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.skip = skip;
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_OK);
+    free(skip);
+    nq_split_free(s);
+    reset();
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_errors),          cmocka_unit_test(test_counts_against_table),
         cmocka_unit_test(test_each_subproblem), cmocka_unit_test(test_skip_and_stop),
         cmocka_unit_test(test_device_error),    cmocka_unit_test(test_gpu_solve),
-        cmocka_unit_test(test_source),
+        cmocka_unit_test(test_source),          cmocka_unit_test(test_wrong_device),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
