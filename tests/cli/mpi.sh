@@ -172,6 +172,38 @@ mpi -np 2 "$MPI_NQ" count 8 --heartbeat 0 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "heartbeat must be an integer from 1 to 86400" "$tmp/err" &&
     ok "--heartbeat 0 refused" || fail "--heartbeat 0: $(cat "$tmp/err")"
 
+# Distributed totals under forced timings (issue 25): every worker's send waits a random 0..40 ms
+# (rank 2 ten times as long), so results arrive late and out of order and the workers send
+# heartbeats (--heartbeat 1: one every 0.25 s) while they wait; on 3 and 4 ranks, threads 1 and
+# 2. The total, fundamental and orbit counts must be the table's, and the journal's sums
+# (--status) those printed.
+for setup in "3 1" "4 2"; do
+    np=${setup% *}
+    th=${setup#* }
+    j=$tmp/timing-$np
+    rm -f "$j"
+    rm -f "$tmp/sends"
+    out=$(NQ_KERNEL=generic "${MPIRUN[@]}" -x NQ_KERNEL -x LD_PRELOAD="$NQ_HOOK" \
+        -x NQ_HOOK_MPI_DELAY_MS=40 -x NQ_HOOK_MPI_SLOW_RANK=2 -x NQ_HOOK_MPI_LOG="$tmp/sends" \
+        -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" -np "$np" \
+        "$MPI_NQ" count 15 --threads "$th" --heartbeat 1 --checkpoint "$j" --json 2>"$tmp/err")
+    want=$(awk '!/^#/ && $1 == 15 { printf "%s %s %s %s %s %s", $2, $3, $4, $5, $6, $7 }' "$NQ_TEST_DATA/counts.txt")
+    got=""
+    for f in total unique orbit8 orbit4 orbit2 orbit1; do got="$got $(echo "$out" | json_field $f)"; done
+    st_total=$("$NQ" count --checkpoint "$j" --status | sed -n 's/^total: //p')
+    st_unique=$("$NQ" count --checkpoint "$j" --status | sed -n 's/^unique: //p')
+    # Every worker sent results, and messages without any (requests, heartbeats, the last).
+    worked=$(awk '$2 > 0 { r[$1] = 1 } END { print length(r) }' "$tmp/sends" 2>/dev/null)
+    empty=$(awk '$2 == 0' "$tmp/sends" 2>/dev/null | wc -l)
+    [ "$worked" = $((np - 1)) ] && [ "$empty" -ge $((np - 1)) ] ||
+        fail "forced timings, $np ranks: $worked workers sent results, $empty empty messages"
+    [ "${got# }" = "$want" ] && [ "$st_total" = "$(echo "$out" | json_field total)" ] &&
+        [ "$st_unique" = "$(echo "$out" | json_field unique)" ] &&
+        [ "$(done_of "$j")" = "$(size_of "$j")" ] &&
+        ok "late, out-of-order results on $np ranks x $th threads: the table's counts, the journal's sums" ||
+        fail "forced timings, $np ranks: counts '${got# }' (table '$want'), journal $st_total/$st_unique; $(cat "$tmp/err")"
+done
+
 # SIGINT to rank 0 with a journal: rank 0 hands out nothing more, records what the ranks had in
 # flight, says how far it got and exits 130 (mpirun passes that on); the journal resumes to the
 # exact count, computing only the rest. SIGINT to mpirun (a Ctrl-C), which sends SIGTERM to every
