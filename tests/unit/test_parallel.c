@@ -414,11 +414,62 @@ static void test_known_counts(void **state) {
     assert_string_not_equal(nq_strerror(NQ_EWRONG), nq_strerror(12345));
 }
 
+/* nq_counts_add(), the driver's one addition, on values across 2^64 and near 2^128, against a
+ * two-word reference (low and high 64-bit words with an explicit carry). */
+static void add_words(uint64_t *lo, uint64_t *hi, uint64_t xlo, uint64_t xhi) {
+    uint64_t l = *lo + xlo;
+    *hi = *hi + xhi + (l < *lo);
+    *lo = l;
+}
+
+static void test_counts_add_128(void **state) {
+    (void)state;
+    const uint64_t words[][2] = {
+        {UINT64_MAX, 0},      {1, 0},          {UINT64_MAX - 6, 0},       {123456789, 1},
+        {0, UINT64_MAX >> 1}, {UINT64_MAX, 7}, {5, 0x123456789abcdefull},
+    };
+    const size_t k = sizeof words / sizeof words[0];
+    nq_counts acc;
+    memset(&acc, 0, sizeof acc);
+    uint64_t lo[6] = {0}, hi[6] = {0};
+    for (size_t i = 0; i < k; i++) {
+        nq_counts x;
+        memset(&x, 0, sizeof x);
+        nq_u128 *field[] = {&x.total, &x.unique, &x.orbit8, &x.orbit4, &x.orbit2, &x.orbit1};
+        for (int f = 0; f < 6; f++) {
+            /* A different value in each field: the words of entry (i + f) mod k. */
+            const uint64_t *w = words[(i + (size_t)f) % k];
+            *field[f] = (nq_u128)w[1] << 64 | w[0];
+            add_words(&lo[f], &hi[f], w[0], w[1]);
+        }
+        x.nodes = UINT64_MAX / 8;
+        nq_counts_add(&acc, &x);
+    }
+    const nq_u128 got[] = {acc.total, acc.unique, acc.orbit8, acc.orbit4, acc.orbit2, acc.orbit1};
+    for (int f = 0; f < 6; f++) {
+        assert_true((uint64_t)got[f] == lo[f]);
+        assert_true((uint64_t)(got[f] >> 64) == hi[f]);
+    }
+    assert_true(acc.nodes == (UINT64_MAX / 8) * (uint64_t)k);
+    char text[41];
+    nq_counts big;
+    memset(&big, 0, sizeof big);
+    big.total = ~(nq_u128)0; /* 2^128 - 1 */
+    assert_string_equal(nq_u128_to_string(big.total, text),
+                        "340282366920938463463374607431768211455");
+    big.total = (nq_u128)1 << 64;
+    assert_string_equal(nq_u128_to_string(big.total, text), "18446744073709551616");
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_source),       cmocka_unit_test(test_source_errors_and_stops),
-        cmocka_unit_test(test_known_counts), cmocka_unit_test(test_thread_cap),
-        cmocka_unit_test(test_many_threads), cmocka_unit_test(test_threads_that_cannot_start),
+        cmocka_unit_test(test_source),
+        cmocka_unit_test(test_source_errors_and_stops),
+        cmocka_unit_test(test_known_counts),
+        cmocka_unit_test(test_counts_add_128),
+        cmocka_unit_test(test_thread_cap),
+        cmocka_unit_test(test_many_threads),
+        cmocka_unit_test(test_threads_that_cannot_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
