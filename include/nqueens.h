@@ -286,6 +286,16 @@ NQ_API int nq_known_check(int n, const nq_counts *c);
  *         hardware; out untouched). */
 NQ_API int nq_count(int n, nq_counts *out);
 
+/* nq_count_parallel() :
+ * nq_count() on `threads` worker threads (POSIX threads, the caller's among them), 0 = all the
+ * processors this process may run on (nq_count_threads()): the same counts whatever the number.
+ * @param n        1 <= n <= NQ_MAX_N.
+ * @param threads  0 <= threads <= NQ_MAX_THREADS.
+ * @param out      receives the counts (all fields).
+ * @return NQ_OK; NQ_EINVAL (n or threads out of range, out NULL); NQ_ETHREAD (the threads could
+ *         not be started: nothing computed); NQ_ENOMEM; NQ_EWRONG (as nq_count()). */
+NQ_API int nq_count_parallel(int n, int threads, nq_counts *out);
+
 /* ========================================================================================== */
 /* Find: one solution (search.c, construct.c, minconflicts.c)                                 */
 /* ========================================================================================== */

@@ -32,8 +32,8 @@ void nq_counts_add(nq_counts *acc, const nq_counts *x) {
     acc->nodes += x->nodes;
 }
 
-int nq_count(int n, nq_counts *out) {
-    if (n < 1 || n > NQ_MAX_N || !out)
+int nq_count_parallel(int n, int threads, nq_counts *out) {
+    if (n < 1 || n > NQ_MAX_N || !out || threads < 0 || threads > NQ_MAX_THREADS)
         return NQ_EINVAL;
     nq_split *s;
     int rc = nq_split_new(n, &s);
@@ -41,7 +41,7 @@ int nq_count(int n, nq_counts *out) {
         return rc;
     nq_count_options opt;
     memset(&opt, 0, sizeof opt);
-    opt.threads = 1;
+    opt.threads = threads;
     nq_counts sum;
     memset(&sum, 0, sizeof sum);
     rc = nq_count_split(s, &opt, &sum); /* a whole count: checked against the known counts */
@@ -49,6 +49,10 @@ int nq_count(int n, nq_counts *out) {
     if (rc == NQ_OK)
         *out = sum;
     return rc;
+}
+
+int nq_count(int n, nq_counts *out) {
+    return nq_count_parallel(n, 1, out);
 }
 
 /* A CPU worker: one number at a time, with its own scratch memory for the search. */

@@ -461,12 +461,36 @@ static void test_counts_add_128(void **state) {
     assert_string_equal(nq_u128_to_string(big.total, text), "18446744073709551616");
 }
 
+/* nq_count_parallel(): the table's counts on 1, 2 and all threads; its arguments checked. */
+static void test_count_parallel(void **state) {
+    (void)state;
+    for (int n = 1; n <= 12; n++) {
+        ref_counts want = ref_table(n);
+        const int threads[] = {0, 1, 2};
+        for (int t = 0; t < 3; t++) {
+            nq_counts c;
+            memset(&c, 0, sizeof c);
+            assert_int_equal(nq_count_parallel(n, threads[t], &c), NQ_OK);
+            assert_true(c.total == want.total && c.unique == want.unique);
+            assert_true(c.orbit8 == want.orbit8 && c.orbit4 == want.orbit4);
+            assert_true(c.orbit2 == want.orbit2 && c.orbit1 == want.orbit1);
+        }
+    }
+    nq_counts c;
+    assert_int_equal(nq_count_parallel(0, 1, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_parallel(NQ_MAX_N + 1, 1, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_parallel(8, -1, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_parallel(8, NQ_MAX_THREADS + 1, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_parallel(8, 1, NULL), NQ_EINVAL);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_source),
         cmocka_unit_test(test_source_errors_and_stops),
         cmocka_unit_test(test_known_counts),
         cmocka_unit_test(test_counts_add_128),
+        cmocka_unit_test(test_count_parallel),
         cmocka_unit_test(test_thread_cap),
         cmocka_unit_test(test_many_threads),
         cmocka_unit_test(test_threads_that_cannot_start),
