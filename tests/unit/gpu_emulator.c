@@ -83,8 +83,11 @@ int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
     int use = 0;
     for (int k = 0; k < GPU_SLOTS; k++)
         use += d->busy[k];
-    if (use > emu_max_slot_use)
-        emu_max_slot_use = use;
+    /* Devices run on their own threads: the most is kept atomically. */
+    int seen = __atomic_load_n(&emu_max_slot_use, __ATOMIC_RELAXED);
+    while (use > seen && !__atomic_compare_exchange_n(&emu_max_slot_use, &seen, use, 0,
+                                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
     return NQ_OK;
 }
 
