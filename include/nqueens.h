@@ -618,6 +618,41 @@ NQ_API int nq_checker_group(nq_checker *c, int index, nq_check_group *out);
 /* nq_checker_free() : releases a checker; NULL is accepted. */
 NQ_API void nq_checker_free(nq_checker *c);
 
+/* The judgement of a whole text (nq_check_text()). */
+typedef struct nq_check_result {
+    int right;      /* 1 if every item is right: no wrong item, no duplicate, read to the end */
+    int format;     /* the input format read (the detected one with NQ_INPUT_AUTO) */
+    int n;          /* the board size of the (first) list; 0 if unknown */
+    int groups;     /* lists judged: 1, or the cases of a `cases` output */
+    uint64_t items; /* items read */
+    uint64_t valid; /* distinct solutions, over every list */
+    uint64_t wrong; /* items not valid: attack, incomplete, size, malformed, wrong claim */
+    uint64_t duplicates;  /* solutions listed again */
+    uint64_t unchecked;   /* claims that could not be judged (n unknown, or beyond n = 27) */
+    int complete;         /* 1 if every list holds exactly the solutions of its n (OEIS A000170) */
+    int ordered;          /* 1 if every list is in strictly increasing lexicographic order */
+    int first_kind;       /* the first item that is wrong or a duplicate: its nq_verdict_kind, */
+    uint64_t first_index; /* its 1-based number in the text, */
+    int first_line;       /* and its 1-based line; 0 if there is none */
+    int stopped_line;     /* 0, or the line where the text could not be read on (an undetectable
+                             format, broken JSON): the items before it were judged */
+} nq_check_result;
+
+/* nq_check_text() :
+ * Judges a whole text of solutions or claims in any of the readers' formats, as `nqueens check`
+ * does: each item (validity with the first two attacking queens, completeness, size, duplicates,
+ * claims against the known counts), and each list (complete against OEIS A000170, in
+ * lexicographic order). The advanced tier's readers and checker do the same item by item.
+ * @param text    the input, len bytes (need not be NUL-terminated; NULL only with len 0).
+ * @param format  an input format (nq_format value, NQ_INPUT_CASES, NQ_INPUT_COUNT), or
+ *                NQ_INPUT_AUTO to detect it.
+ * @param n       the board size to insist on (and to assume where the text does not state it),
+ *                or 0; 0 <= n <= NQ_PARSE_MAX_N.
+ * @param out     receives the judgement.
+ * @return NQ_OK (out->right says whether all is right); NQ_EINVAL (NULL pointers, an unknown
+ *         format, n out of range); NQ_ENOMEM. */
+NQ_API int nq_check_text(const char *text, size_t len, int format, int n, nq_check_result *out);
+
 /* ========================================================================================== */
 /* Format: the output formats (format.c) and pictures (svg.c)                                 */
 /* ========================================================================================== */
