@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "estimate.h"
 #include "gpu_options.h"
 #include "kernel_env.h"
 #include "progress.h"
@@ -66,121 +67,6 @@ static const tool_command count_command = {
     "Environment: NQ_KERNEL=generic, avx2 or avx512 forces a counting kernel (the same\n"
     "answer and nodes with each; default: the fastest this CPU runs).\n",
 };
-
-/* The first n whose count prints an estimate first; the estimate is measured on the first n from
- * COUNT_CALIBRATE_MIN that takes at least COUNT_CALIBRATE_S seconds of CPU time, at most
- * COUNT_CALIBRATE_MAX.
- */
-#define COUNT_ESTIMATE_FROM 25
-#define COUNT_CALIBRATE_MIN 10
-#define COUNT_CALIBRATE_MAX 16
-#define COUNT_CALIBRATE_S   0.2
-/* A count estimated to take longer than this is refused without --force. */
-#define COUNT_REFUSE_S (365.25 * 86400)
-
-/* The CPU time of the process (every thread), in seconds. */
-static double cpu_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* Runs a whole count of n on the given threads and kernel; *cpu receives the CPU time it took
- * (all threads). Returns a library status. */
-static int count_run(int n, int threads, nq_kernel kernel, nq_counts *out, double *cpu) {
-    nq_split *split;
-    int rc = nq_split_new(n, &split);
-    if (rc != NQ_OK)
-        return rc;
-    nq_count_options opt;
-    memset(&opt, 0, sizeof opt);
-    opt.threads = threads;
-    opt.kernel = kernel;
-    memset(out, 0, sizeof *out);
-    double start = cpu_seconds();
-    rc = nq_count_split(split, &opt, out);
-    *cpu = cpu_seconds() - start;
-    nq_split_free(split);
-    return rc;
-}
-
-/* log of the asymptotic number of solutions, (n e^-1.942)^n (Simkin 2021): the estimate scales
- * a time measured on a small n by the ratio of these. */
-static double log_solutions(int n) {
-    return (double)n * (log((double)n) - 1.942);
-}
-
-/* "about 3.2 seconds", "about 12 minutes", "about 703 years", or "under a second" (a count of
- * a small n is not "about 0 seconds"). */
-static void print_duration(FILE *to, double s) {
-    if (s < 1)
-        fprintf(to, "under a second");
-    else if (s < 10)
-        fprintf(to, "about %.1f seconds", s);
-    else if (s < 120)
-        fprintf(to, "about %.0f seconds", s);
-    else if (s < 7200)
-        fprintf(to, "about %.0f minutes", s / 60);
-    else if (s < 2 * 86400)
-        fprintf(to, "about %.1f hours", s / 3600);
-    else if (s < 2 * 365.25 * 86400)
-        fprintf(to, "about %.0f days", s / 86400);
-    else if (s < 1e6 * 365.25 * 86400)
-        fprintf(to, "about %.0f years", s / (365.25 * 86400));
-    else
-        fprintf(to, "about %.2g years", s / (365.25 * 86400));
-}
-
-/* An estimate: the time of a count of n on T threads, from a measured count of m. */
-typedef struct count_guess {
-    int n, m, threads;
-    int procs;        /* the processors this process may run on (threads beyond them add nothing) */
-    nq_kernel kernel; /* the kernel both counts run */
-    double seconds;   /* the estimate for n */
-    double measured;  /* the CPU time of the count of m */
-} count_guess;
-
-/* Measures a count of a small n with the kernel that the count of n runs, and extrapolates it to
- * n on T threads. The measure is CPU time, divided by T, or by the processors this process may
- * run on when T is more (--threads 1024 on 2 cores is no faster than 2 threads, and must not make
- * a count of years look short enough to start): the wall-clock time of a count of a fraction of
- * a second on a busy machine can be many times its work. */
-static int count_estimate(int n, int threads, nq_kernel kernel, count_guess *e) {
-    nq_counts c;
-    double t = 0;
-    int m = COUNT_CALIBRATE_MIN, used = nq_count_threads(threads), procs = nq_count_threads(0);
-    int rc = nq_kernel_resolve(kernel, n, &kernel);
-    if (rc != NQ_OK)
-        return rc;
-    for (;; m++) {
-        rc = count_run(m, threads, kernel, &c, &t);
-        if (rc != NQ_OK)
-            return rc;
-        if (t >= COUNT_CALIBRATE_S || m == COUNT_CALIBRATE_MAX)
-            break;
-    }
-    e->n = n;
-    e->m = m;
-    e->threads = used;
-    e->procs = procs;
-    e->kernel = kernel;
-    e->measured = t;
-    e->seconds = t / (used < procs ? used : procs) * exp(log_solutions(n) - log_solutions(m));
-    return NQ_OK;
-}
-
-/* Writes "counting n = 27 takes about 703 years on 2 threads (estimated from n = 16, ...)" after
- * lead, without a newline. */
-static void print_estimate(FILE *to, const char *lead, const count_guess *e) {
-    fflush(stdout);
-    fprintf(to, "%scounting n = %d takes ", lead, e->n);
-    print_duration(to, e->seconds);
-    fprintf(to, " on %d thread%s (", e->threads, e->threads == 1 ? "" : "s");
-    if (e->threads > e->procs) /* they share the processors: no faster than one per processor */
-        fprintf(to, "%d processor%s; ", e->procs, e->procs == 1 ? "" : "s");
-    fprintf(to, "estimated from n = %d, %.3f s of CPU time on this machine, %s kernel)", e->m,
-            e->measured, nq_kernel_name(e->kernel));
-}
 
 int cmd_count(int argc, char **argv) {
     tool_getopt g;
@@ -262,11 +148,11 @@ int cmd_count(int argc, char **argv) {
         return EXIT_USAGE;
     int rc = nq_kernel_resolve(kernel, (int)n, &used);
     assert(rc == NQ_OK);
-    count_guess est;
+    tool_estimate est;
     if (estimate) {
-        rc = count_estimate((int)n, (int)threads, kernel, &est);
+        rc = tool_estimate_count((int)n, (int)threads, 1, kernel, &est);
         if (rc != NQ_OK) {
-            tool_count_failed(COUNT_CALIBRATE_MIN, rc, nq_count_threads((int)threads));
+            tool_count_failed(TOOL_CALIBRATE_MIN, rc, nq_count_threads((int)threads));
             return EXIT_USAGE;
         }
         if (json)
@@ -275,18 +161,18 @@ int cmd_count(int argc, char **argv) {
                    est.n, est.seconds, est.threads, est.m, est.measured,
                    nq_kernel_name(est.kernel));
         else {
-            print_estimate(stdout, "", &est);
+            tool_print_estimate(stdout, "", &est);
             putchar('\n');
         }
         return cli_flush() ? EXIT_USAGE : EXIT_OK;
     }
-    if (n >= COUNT_ESTIMATE_FROM && !gpu) {
+    if (n >= TOOL_ESTIMATE_FROM && !gpu) {
         char lead[80];
         snprintf(lead, sizeof lead, "%s: ", tool_prefix());
-        rc = count_estimate((int)n, (int)threads, kernel, &est);
+        rc = tool_estimate_count((int)n, (int)threads, 1, kernel, &est);
         if (rc == NQ_OK)
-            print_estimate(stderr, lead, &est);
-        if (rc == NQ_OK && est.seconds > COUNT_REFUSE_S && !force) {
+            tool_print_estimate(stderr, lead, &est);
+        if (rc == NQ_OK && est.seconds > TOOL_REFUSE_S && !force) {
             fputs("; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add "
                   "--force to start it here anyway\n",
                   stderr);

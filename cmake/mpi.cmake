@@ -1,4 +1,4 @@
-# nqueens-mpi: the count over MPI ranks (mpi/), built when an MPI library is found (Debian:
+# nqueens-mpi: the count over MPI ranks (mpi/mpi_*.c), built when an MPI library is found (Debian:
 # libopenmpi-dev, openmpi-bin). It links the tool library (progress line, messages and reports
 # shared with the nqueens program); install.cmake installs it.
 # A plain configuration without MPI builds everything else and says so. With

@@ -9,12 +9,14 @@
 set(NQ_LIB_CORE_SOURCES
   src/board.c
   src/check.c
+  src/check_text.c
   src/complete.c
   src/construct.c
   src/count.c
   src/count_avx2.c
   src/count_avx512.c
   src/count_generic.c
+  src/counts.c
   src/detect.c
   src/format.c
   src/instance.c
@@ -35,6 +37,7 @@ set(NQ_LIB_CORE_SOURCES
 # ... and what only the host build has: threads (parallel.c), the GPU driver (gpu.c), zlib's
 # CRC-32 (journal.c) and yajl (read_json.c; the page has web/read_json_none.c instead).
 set(NQ_LIB_HOST_SOURCES
+  src/drive.c
   src/gpu.c
   src/journal.c
   src/parallel.c
@@ -48,12 +51,14 @@ set(NQ_GPU_NONE_SOURCES src/cuda/gpu_none.c)
 
 # The tool library (tool/): what the two programs share, on the public API only.
 set(NQ_TOOL_SOURCES
+  tool/estimate.c
   tool/gpu_options.c
   tool/kernel_env.c
   tool/message.c
   tool/options.c
   tool/progress.c
   tool/report.c
+  tool/session.c
   tool/signals.c
 )
 
@@ -73,7 +78,10 @@ set(NQ_CLI_SOURCES
 
 # The nqueens-mpi program (mpi/), built where MPI is found (cmake/mpi.cmake).
 set(NQ_MPI_SOURCES
-  mpi/nqueens-mpi.c
+  mpi/mpi_main.c
+  mpi/mpi_master.c
+  mpi/mpi_rank.c
+  mpi/mpi_worker.c
 )
 
 # The learners' page's C (web/): its glue and the stand-in of the JSON reader.
@@ -89,6 +97,7 @@ set(NQ_TEST_SUPPORT_SOURCES tests/support/support.c)
 set(NQ_UNIT_TESTS
   test_board
   test_check
+  test_check_text
   test_complete
   test_construct
   test_count

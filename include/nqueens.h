@@ -73,6 +73,7 @@ enum {
     NQ_ETHREAD = -12,  /* the threads of a count could not be started (memory, thread limits) */
     NQ_ENODEV = -13,   /* no GPU to count on (none, no driver, or a library built without CUDA) */
     NQ_EDEVICE = -14,  /* a GPU or its driver reported an error during a count */
+    NQ_EWRONG = -15,   /* a finished count disagrees with the known counts (journal or hardware) */
 };
 
 /* nq_version() :
@@ -256,6 +257,23 @@ typedef struct nq_counts {
 /* nq_counts_add() : acc += x, field by field. */
 NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
 
+/* nq_known_counts() :
+ * The counts of n known to mathematics, n = 1..NQ_KNOWN_MAX_N: total (OEIS A000170), unique
+ * (fundamental, OEIS A002562) and the orbit counts (fundamental solutions whose class has 8, 4, 2
+ * or 1 members, derived from those tables); nodes is 0.
+ * @return NQ_OK; NQ_ERANGE if n > NQ_KNOWN_MAX_N (not known; out untouched); NQ_EINVAL if n < 1
+ *         or out is NULL. */
+NQ_API int nq_known_counts(int n, nq_counts *out);
+
+/* nq_known_check() :
+ * Compares the result c of a finished count of n with the known counts (nq_known_counts()):
+ * total, unique and the four orbit counts (nodes are not compared). A count that disagrees was
+ * fed a damaged journal (its records were forged or corrupted in a way its checks cannot see) or
+ * ran on faulty hardware; it must not be shown as a result.
+ * @return NQ_OK if they agree or n > NQ_KNOWN_MAX_N (nothing known to compare with); NQ_EWRONG
+ *         if they differ; NQ_EINVAL if n is out of [1, NQ_MAX_N] or c is NULL. */
+NQ_API int nq_known_check(int n, const nq_counts *c);
+
 /* nq_count() :
  * Counts all and fundamental solutions of the n-queens problem, with the orbit breakdown, on
  * one thread (the subproblems of nq_split_new() one after another), with the fastest kernel
@@ -263,8 +281,20 @@ NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
  * @param n    1 <= n <= NQ_MAX_N (under a second at n = 16 on one core; each n + 1 takes about 7
  *             times longer, so beyond about 20 this takes hours or years).
  * @param out  receives the counts (all fields).
- * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM. */
+ * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM; NQ_EWRONG if the result
+ *         disagrees with the known counts (nq_known_check(), n <= NQ_KNOWN_MAX_N: faulty
+ *         hardware; out untouched). */
 NQ_API int nq_count(int n, nq_counts *out);
+
+/* nq_count_parallel() :
+ * nq_count() on `threads` worker threads (POSIX threads, the caller's among them), 0 = all the
+ * processors this process may run on (nq_count_threads()): the same counts whatever the number.
+ * @param n        1 <= n <= NQ_MAX_N.
+ * @param threads  0 <= threads <= NQ_MAX_THREADS.
+ * @param out      receives the counts (all fields).
+ * @return NQ_OK; NQ_EINVAL (n or threads out of range, out NULL); NQ_ETHREAD (the threads could
+ *         not be started: nothing computed); NQ_ENOMEM; NQ_EWRONG (as nq_count()). */
+NQ_API int nq_count_parallel(int n, int threads, nq_counts *out);
 
 /* ========================================================================================== */
 /* Find: one solution (search.c, construct.c, minconflicts.c)                                 */
@@ -488,6 +518,9 @@ typedef struct nq_item {
  * allocates for one item). */
 #define NQ_PARSE_MAX_N (1 << 24)
 
+/* NQ_KNOWN_MAX_N : the largest n whose counts are known (the Q27 project, 2016). */
+#define NQ_KNOWN_MAX_N 27
+
 /* nq_known_count() :
  * The number of solutions of n known to mathematics: OEIS A000170 (total) and A002562
  * (fundamental), both known up to n = 27 (the Q27 project, 2016).
@@ -584,6 +617,41 @@ NQ_API int nq_checker_group(nq_checker *c, int index, nq_check_group *out);
 
 /* nq_checker_free() : releases a checker; NULL is accepted. */
 NQ_API void nq_checker_free(nq_checker *c);
+
+/* The judgement of a whole text (nq_check_text()). */
+typedef struct nq_check_result {
+    int right;      /* 1 if every item is right: no wrong item, no duplicate, read to the end */
+    int format;     /* the input format read (the detected one with NQ_INPUT_AUTO) */
+    int n;          /* the board size of the (first) list; 0 if unknown */
+    int groups;     /* lists judged: 1, or the cases of a `cases` output */
+    uint64_t items; /* items read */
+    uint64_t valid; /* distinct solutions, over every list */
+    uint64_t wrong; /* items not valid: attack, incomplete, size, malformed, wrong claim */
+    uint64_t duplicates;  /* solutions listed again */
+    uint64_t unchecked;   /* claims that could not be judged (n unknown, or beyond n = 27) */
+    int complete;         /* 1 if every list holds exactly the solutions of its n (OEIS A000170) */
+    int ordered;          /* 1 if every list is in strictly increasing lexicographic order */
+    int first_kind;       /* the first item that is wrong or a duplicate: its nq_verdict_kind, */
+    uint64_t first_index; /* its 1-based number in the text, */
+    int first_line;       /* and its 1-based line; 0 if there is none */
+    int stopped_line;     /* 0, or the line where the text could not be read on (an undetectable
+                             format, broken JSON): the items before it were judged */
+} nq_check_result;
+
+/* nq_check_text() :
+ * Judges a whole text of solutions or claims in any of the readers' formats, as `nqueens check`
+ * does: each item (validity with the first two attacking queens, completeness, size, duplicates,
+ * claims against the known counts), and each list (complete against OEIS A000170, in
+ * lexicographic order). The advanced tier's readers and checker do the same item by item.
+ * @param text    the input, len bytes (need not be NUL-terminated; NULL only with len 0).
+ * @param format  an input format (nq_format value, NQ_INPUT_CASES, NQ_INPUT_COUNT), or
+ *                NQ_INPUT_AUTO to detect it.
+ * @param n       the board size to insist on (and to assume where the text does not state it),
+ *                or 0; 0 <= n <= NQ_PARSE_MAX_N.
+ * @param out     receives the judgement.
+ * @return NQ_OK (out->right says whether all is right); NQ_EINVAL (NULL pointers, an unknown
+ *         format, n out of range); NQ_ENOMEM. */
+NQ_API int nq_check_text(const char *text, size_t len, int format, int n, nq_check_result *out);
 
 /* ========================================================================================== */
 /* Format: the output formats (format.c) and pictures (svg.c)                                 */
@@ -818,6 +886,17 @@ typedef struct nq_count_options {
      * reported and counted. */
     const volatile int *stop;
     nq_kernel kernel; /* the kernel (0 = NQ_KERNEL_AUTO: the fastest this CPU runs) */
+    /* NULL, or where the subproblem numbers come from instead of 0 .. nq_split_size() - 1 in
+     * order (an MPI rank's share of a cluster's count): writes up to max (>= 1) numbers, each
+     * below nq_split_size(), into index and returns how many; 0 means that no more will come. It
+     * may block until it has numbers. Called never concurrently, from any worker thread. Skip
+     * flags still apply to the numbers it gives; a number out of range ends the count with
+     * NQ_EINVAL. */
+    size_t (*source)(void *user, uint64_t *index, size_t max);
+    void *source_user;
+    /* nq_count_gpu() only: the most subproblems in one batch of a GPU, 0 = the default (65536),
+     * at most 65536. Smaller batches cost more round trips; the tests use them to have many. */
+    uint32_t gpu_batch;
 } nq_count_options;
 
 /* nq_count_threads() :
@@ -834,10 +913,15 @@ NQ_API int nq_count_threads(int threads);
  * the schedule. Every thread is started before any work begins, so a count that cannot get its
  * threads returns NQ_ETHREAD having computed and reported nothing (the library never exits the
  * process, as an OpenMP runtime would).
+ * The numbers are handed out by the library's one count driver (the one nq_count_gpu() and
+ * nqueens-mpi use too): 0 .. nq_split_size() - 1 in order, or those of opt->source.
  * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
  * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
  *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
- *         threads < 0 or > NQ_MAX_THREADS, kernel out of range or not supported by this CPU);
+ *         threads < 0 or > NQ_MAX_THREADS, kernel out of range or not supported by this CPU, a
+ *         source's number out of range: out untouched); NQ_EWRONG (a whole count, with no skip
+ *         flags and no source, whose sum disagrees with the known counts, nq_known_check():
+ *         faulty hardware; out untouched);
  *         NQ_ETHREAD (a thread could not be created: memory, or the process's thread limit; out
  *         untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
@@ -909,8 +993,9 @@ NQ_API int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const in
 /* nq_gpu_solve() :
  * Counts the k subproblems index[0..k-1] of s on CUDA GPU `device` and writes their contributions
  * to out[0..k-1] (as nq_split_solve() would, nodes apart: see above), in one run of the GPU: for
- * a caller that hands out its own subproblems (nqueens-mpi, one rank per GPU). Give it thousands
- * of subproblems at once: a run costs milliseconds of start and tail.
+ * a caller that holds a list of subproblems (a caller that receives its numbers as they come,
+ * as an MPI rank does, gives nq_count_gpu() a source instead: nq_count_options.source). Give it
+ * thousands of subproblems at once: a run costs milliseconds of start and tail.
  * @return NQ_OK; NQ_EINVAL (NULL pointers with k > 0, an index >= size); NQ_ENODEV (no such GPU,
  *         or no CUDA); NQ_ERANGE (n > NQ_GPU_MAX_N); NQ_ENOMEM; NQ_EDEVICE (out then
  *         unspecified). */

@@ -17,52 +17,8 @@
 
 #include "symmetry.h"
 
-/* OEIS A000170 (all solutions) and A002562 (fundamental) for n = 1..27, as in
- * tests/data/counts.txt (which the unit tests compare with this table). */
-static const uint64_t known_counts[27][2] = {
-    {1ull, 1ull},                                  /* n = 1 */
-    {0ull, 0ull},                                  /* n = 2 */
-    {0ull, 0ull},                                  /* n = 3 */
-    {2ull, 1ull},                                  /* n = 4 */
-    {10ull, 2ull},                                 /* n = 5 */
-    {4ull, 1ull},                                  /* n = 6 */
-    {40ull, 6ull},                                 /* n = 7 */
-    {92ull, 12ull},                                /* n = 8 */
-    {352ull, 46ull},                               /* n = 9 */
-    {724ull, 92ull},                               /* n = 10 */
-    {2680ull, 341ull},                             /* n = 11 */
-    {14200ull, 1787ull},                           /* n = 12 */
-    {73712ull, 9233ull},                           /* n = 13 */
-    {365596ull, 45752ull},                         /* n = 14 */
-    {2279184ull, 285053ull},                       /* n = 15 */
-    {14772512ull, 1846955ull},                     /* n = 16 */
-    {95815104ull, 11977939ull},                    /* n = 17 */
-    {666090624ull, 83263591ull},                   /* n = 18 */
-    {4968057848ull, 621012754ull},                 /* n = 19 */
-    {39029188884ull, 4878666808ull},               /* n = 20 */
-    {314666222712ull, 39333324973ull},             /* n = 21 */
-    {2691008701644ull, 336376244042ull},           /* n = 22 */
-    {24233937684440ull, 3029242658210ull},         /* n = 23 */
-    {227514171973736ull, 28439272956934ull},       /* n = 24 */
-    {2207893435808352ull, 275986683743434ull},     /* n = 25 */
-    {22317699616364044ull, 2789712466510289ull},   /* n = 26 */
-    {234907967154122528ull, 29363495934315694ull}, /* n = 27 */
-};
-
 /* Largest n whose missing solutions are searched for (A000170: 2,279,184 solutions). */
 enum { MISSING_MAX_N = 15 };
-
-int nq_known_count(int n, nq_u128 *total, nq_u128 *unique) {
-    if (n < 1)
-        return NQ_EINVAL;
-    if (n > 27)
-        return NQ_ERANGE;
-    if (total)
-        *total = known_counts[n - 1][0];
-    if (unique)
-        *unique = known_counts[n - 1][1];
-    return NQ_OK;
-}
 
 typedef struct group_state {
     int n;    /* 0 until known */

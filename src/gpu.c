@@ -4,22 +4,22 @@
  *
  * The contract is nq_count_split()'s: the same numbered subproblems, skip flags, on_result calls
  * and stop flag, so the checkpoint journal and the progress line work unchanged. One host thread
- * drives each device; the threads take subproblems in numbering order from one cursor, and report
- * results under one lock, so that on_result is never called concurrently and a halt stops every
- * device. Each thread fills a batch: for each subproblem its board (split_state()), unless it is
- * dead, cut GPU_CUT_ROWS free rows deeper into items (gpu_expand()), until the batch holds
- * GPU_BATCH_ITEMS items or GPU_BATCH_SUBS subproblems; it submits the batch, and while the device
- * counts it, fills the next one (two slots), then collects the first and weighs each
- * subproblem's completions with split_weigh() into exact 128-bit counts.
- * Workload: one call per count; the devices do the search, this file builds boards (about a
- * microsecond each) and hands out numbers.
+ * drives each device; the threads take their subproblems from the count's drive (drive.c, the
+ * hand-out the CPU workers and MPI ranks use too) and give it their results, so that on_result
+ * is never called concurrently and a halt stops every device. Each thread fills a batch: for each
+ * subproblem its board (split_state()), unless it is dead, cut GPU_CUT_ROWS free rows deeper into
+ * items (gpu_expand()), until the batch holds GPU_BATCH_ITEMS items or GPU_BATCH_SUBS
+ * (nq_count_options.gpu_batch) subproblems; it submits the batch, and while the device counts it,
+ * fills the next one (two slots), then collects the first and weighs each subproblem's completions
+ * with split_weigh() into exact 128-bit counts. Workload: one call per count; the devices do the
+ * search, this file builds boards (about a microsecond each) and hands out numbers.
  */
-#include <pthread.h>
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cuda/gpu_backend.h"
-#include "gpu_tune.h"
+#include "drive.h"
 #include "split.h"
 
 /* How a batch is made: free rows cut on the host, and its size (items, subproblems). */
@@ -28,10 +28,6 @@
 #define GPU_BATCH_SUBS  (1u << 16)
 /* Subproblems taken from the cursor at a time while a batch is filled. */
 #define GPU_TAKE 512
-
-/* The most subproblems of a batch: GPU_BATCH_SUBS; the tests lower it (gpu_tune.h) to have many
- * batches and both slots in use on small boards. */
-uint32_t gpu_batch_subs = GPU_BATCH_SUBS;
 
 int nq_gpu_built(void) {
     return gpu_backend_built();
@@ -52,21 +48,11 @@ int nq_gpu_name(int device, char name[NQ_GPU_NAME]) {
 
 /* ---- Batches and one device's loop ---------------------------------------------------------- */
 
-/* Where a device's subproblems come from and where their results go. take() writes up to max
- * subproblem numbers (and a tag for each, handed back with its result) and returns how many, 0
- * when there is no more work; give() receives the results of k subproblems in the order taken
- * and returns non-zero to ask for no more work. Both are called from the device's thread. */
-typedef struct gpu_source {
-    size_t (*take)(void *user, uint64_t *index, uint64_t *tag, size_t max);
-    int (*give)(void *user, const uint64_t *tag, const nq_counts *c, size_t k);
-    void *user;
-} gpu_source;
-
 /* The host side of one slot. */
 typedef struct gpu_batch {
     uint32_t nsub, nitems;
     int submitted; /* the device has it (some item to count) */
-    uint64_t *index, *tag;
+    uint64_t *index;
     count_state *state; /* the subproblems' boards, for split_weigh() */
     int *stab;          /* their borders' stabilizer sizes; 0: dead, no item */
     gpu_sub *subs;
@@ -78,7 +64,7 @@ typedef struct gpu_batch {
 } gpu_batch;
 
 static void batch_free(gpu_batch *b) {
-    free(b->index), free(b->tag), free(b->state), free(b->stab), free(b->subs);
+    free(b->index), free(b->state), free(b->stab), free(b->subs);
     free(b->cut_nodes), free(b->sols), free(b->nodes), free(b->counts), free(b->items);
 }
 
@@ -86,7 +72,6 @@ static int batch_alloc(gpu_batch *b) {
     memset(b, 0, sizeof *b);
     size_t k = GPU_BATCH_SUBS;
     b->index = malloc(k * sizeof *b->index);
-    b->tag = malloc(k * sizeof *b->tag);
     b->state = malloc(k * sizeof *b->state);
     b->stab = malloc(k * sizeof *b->stab);
     b->subs = malloc(k * sizeof *b->subs);
@@ -96,8 +81,8 @@ static int batch_alloc(gpu_batch *b) {
     b->counts = malloc(k * sizeof *b->counts);
     b->item_cap = 1u << 16;
     b->items = malloc(b->item_cap * sizeof *b->items);
-    if (!b->index || !b->tag || !b->state || !b->stab || !b->subs || !b->cut_nodes || !b->sols ||
-        !b->nodes || !b->counts || !b->items) {
+    if (!b->index || !b->state || !b->stab || !b->subs || !b->cut_nodes || !b->sols || !b->nodes ||
+        !b->counts || !b->items) {
         batch_free(b);
         memset(b, 0, sizeof *b);
         return NQ_ENOMEM;
@@ -138,19 +123,18 @@ static int batch_add(gpu_batch *b, const nq_split *s, uint32_t j) {
     return NQ_OK;
 }
 
-/* Fills b from the source: returns NQ_OK with b->nsub = 0 when there is no more work. */
-static int batch_fill(gpu_batch *b, const nq_split *s, const gpu_source *src) {
+/* Fills b with at most `most` subproblems taken from the drive: returns NQ_OK with b->nsub = 0
+ * when there is no more work. */
+static int batch_fill(gpu_batch *b, drive *d, uint32_t most) {
     b->nsub = b->nitems = 0;
     b->submitted = 0;
-    const uint32_t most =
-        gpu_batch_subs < 1 || gpu_batch_subs > GPU_BATCH_SUBS ? GPU_BATCH_SUBS : gpu_batch_subs;
     while (b->nitems < GPU_BATCH_ITEMS && b->nsub < most) {
         size_t want = most - b->nsub < GPU_TAKE ? most - b->nsub : GPU_TAKE;
-        size_t k = src->take(src->user, b->index + b->nsub, b->tag + b->nsub, want);
+        size_t k = drive_take(d, b->index + b->nsub, want);
         if (k == 0)
             break;
         for (size_t i = 0; i < k; i++) {
-            int rc = batch_add(b, s, b->nsub);
+            int rc = batch_add(b, d->s, b->nsub);
             b->nsub++;
             if (rc != NQ_OK)
                 return rc;
@@ -159,9 +143,9 @@ static int batch_fill(gpu_batch *b, const nq_split *s, const gpu_source *src) {
     return NQ_OK;
 }
 
-/* The results of a collected (or never submitted) batch, weighed, to the source. Returns the
- * source's answer (non-zero: stop). */
-static int batch_give(gpu_batch *b, const gpu_source *src) {
+/* The results of a collected (or never submitted) batch, weighed, to the drive; *done grows by
+ * those it counted. Returns non-zero when the device should take no more. */
+static int batch_give(gpu_batch *b, drive *d, uint64_t *done) {
     for (uint32_t j = 0; j < b->nsub; j++) {
         if (b->stab[j] < 0 || !b->submitted) {
             b->sols[j] = b->nodes[j] = 0;
@@ -171,15 +155,23 @@ static int batch_give(gpu_batch *b, const gpu_source *src) {
         split_weigh(&b->state[j], b->stab[j], b->sols[j], b->cut_nodes[j] + b->nodes[j],
                     &b->counts[j]);
     }
-    return b->nsub ? src->give(src->user, b->tag, b->counts, b->nsub) : 0;
+    size_t counted = 0;
+    int stop = b->nsub ? drive_give(d, b->index, b->counts, b->nsub, &counted) : 0;
+    *done += counted;
+    return stop;
 }
 
-/* Counts on device `device` every subproblem the source hands out, two batches in flight. */
-static int gpu_drive(const nq_split *s, int device, const gpu_source *src) {
+/* Counts on device `device` every subproblem the drive hands it, two batches in flight; *done
+ * gets the number of subproblems it counted. A failure is the drive's (drive_fail()) too. */
+static int gpu_drive(drive *dr, int device, uint64_t *done) {
+    uint32_t most = dr->opt->gpu_batch ? dr->opt->gpu_batch : GPU_BATCH_SUBS;
+    assert(most >= 1 && most <= GPU_BATCH_SUBS);
     gpu_dev *d;
     int rc = gpu_backend_open(device, &d);
-    if (rc != NQ_OK)
+    if (rc != NQ_OK) {
+        drive_fail(dr, rc);
         return rc;
+    }
     gpu_batch slot[GPU_SLOTS];
     int pending[GPU_SLOTS] = {0};
     int ok = 0;
@@ -190,6 +182,7 @@ static int gpu_drive(const nq_split *s, int device, const gpu_source *src) {
         for (int i = 0; i < ok; i++)
             batch_free(&slot[i]);
         gpu_backend_close(d);
+        drive_fail(dr, NQ_ENOMEM);
         return NQ_ENOMEM;
     }
     int cur = 0, stop = 0;
@@ -197,7 +190,7 @@ static int gpu_drive(const nq_split *s, int device, const gpu_source *src) {
         gpu_batch *b = &slot[cur];
         b->nsub = 0;
         if (!stop) {
-            rc = batch_fill(b, s, src);
+            rc = batch_fill(b, dr, most);
             if (rc != NQ_OK)
                 break;
         }
@@ -218,7 +211,7 @@ static int gpu_drive(const nq_split *s, int device, const gpu_source *src) {
             if (rc != NQ_OK)
                 break;
             pending[other] = 0;
-            stop |= batch_give(o, src);
+            stop |= batch_give(o, dr, done);
         }
         if (!pending[cur])
             break;
@@ -227,6 +220,8 @@ static int gpu_drive(const nq_split *s, int device, const gpu_source *src) {
     gpu_backend_close(d);
     for (int i = 0; i < GPU_SLOTS; i++)
         batch_free(&slot[i]);
+    if (rc != NQ_OK)
+        drive_fail(dr, rc);
     return rc;
 }
 
@@ -261,81 +256,16 @@ static int gpu_pick(const int *devices, int ndevices, int *use) {
 
 /* ---- nq_count_gpu() ------------------------------------------------------------------------ */
 
-typedef struct gpu_job {
-    const nq_split *s;
-    const nq_count_options *opt;
-    pthread_mutex_t lock; /* the fields below, and calls of on_result */
-    pthread_cond_t go_cv;
-    int go; /* 1: every thread was created; -1: one could not be, leave at once */
-    uint64_t cursor, size;
-    int quit;    /* no new subproblem is handed out */
-    int halt;    /* on_result said stop: nothing more is counted or reported */
-    int skipped; /* the stop flag or an error left some subproblem out */
-    nq_counts sum;
-} gpu_job;
-
+/* One device's thread of a count. */
 typedef struct gpu_worker {
-    gpu_job *job;
+    drive *d;
     int device;
-    int status;
     uint64_t done; /* subproblems this device counted and reported */
 } gpu_worker;
 
-static size_t job_take(void *user, uint64_t *index, uint64_t *tag, size_t max) {
-    gpu_worker *w = user;
-    gpu_job *j = w->job;
-    const nq_count_options *opt = j->opt;
-    size_t k = 0;
-    pthread_mutex_lock(&j->lock);
-    if (!j->quit && opt->stop && *opt->stop)
-        j->quit = 1;
-    if (j->quit) {
-        for (uint64_t i = j->cursor; i < j->size && !j->skipped; i++)
-            j->skipped = !(opt->skip && opt->skip[i]);
-        j->cursor = j->size;
-    }
-    while (k < max && j->cursor < j->size) {
-        uint64_t i = j->cursor++;
-        if (!(opt->skip && opt->skip[i]))
-            index[k] = tag[k] = i, k++;
-    }
-    pthread_mutex_unlock(&j->lock);
-    return k;
-}
-
-static int job_give(void *user, const uint64_t *tag, const nq_counts *c, size_t k) {
-    gpu_worker *w = user;
-    gpu_job *j = w->job;
-    pthread_mutex_lock(&j->lock);
-    for (size_t i = 0; i < k && !j->halt; i++) {
-        nq_counts_add(&j->sum, &c[i]);
-        w->done++;
-        if (j->opt->on_result && j->opt->on_result(j->opt->user, tag[i], &c[i]))
-            j->halt = j->quit = 1;
-    }
-    int quit = j->quit;
-    pthread_mutex_unlock(&j->lock);
-    return quit;
-}
-
-static void *job_worker(void *arg) {
+static void gpu_work(void *arg) {
     gpu_worker *w = arg;
-    gpu_job *j = w->job;
-    pthread_mutex_lock(&j->lock);
-    while (j->go == 0)
-        pthread_cond_wait(&j->go_cv, &j->lock);
-    int go = j->go;
-    pthread_mutex_unlock(&j->lock);
-    if (go < 0)
-        return NULL;
-    gpu_source src = {job_take, job_give, w};
-    w->status = gpu_drive(j->s, w->device, &src);
-    if (w->status != NQ_OK) {
-        pthread_mutex_lock(&j->lock);
-        j->quit = 1;
-        pthread_mutex_unlock(&j->lock);
-    }
-    return NULL;
+    (void)gpu_drive(w->d, w->device, &w->done); /* a failure is the drive's */
 }
 
 int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devices, int ndevices,
@@ -354,6 +284,8 @@ int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devi
         memset(&none, 0, sizeof none);
         opt = &none;
     }
+    if (opt->gpu_batch > GPU_BATCH_SUBS)
+        return NQ_EINVAL;
     nq_gpu_report rep;
     memset(&rep, 0, sizeof rep);
     rep.ndevices = nd;
@@ -370,43 +302,23 @@ int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devi
         one.kernel = NQ_KERNEL_AUTO;
         rc = nq_count_split(s, &one, out);
     } else {
-        gpu_job job;
-        memset(&job, 0, sizeof job);
-        job.s = s;
-        job.opt = opt;
-        job.size = nq_split_size(s);
-        pthread_mutex_init(&job.lock, NULL);
-        pthread_cond_init(&job.go_cv, NULL);
+        drive d;
+        drive_init(&d, s, opt, NULL);
         gpu_worker workers[NQ_GPU_MAX_DEVICES];
-        pthread_t tid[NQ_GPU_MAX_DEVICES];
-        for (int i = 0; i < nd; i++)
-            workers[i] = (gpu_worker){&job, use[i], NQ_OK, 0};
-        int started = 0;
-        while (started < nd - 1 &&
-               pthread_create(&tid[started], NULL, job_worker, &workers[started + 1]) == 0)
-            started++;
-        pthread_mutex_lock(&job.lock);
-        job.go = started == nd - 1 ? 1 : -1;
-        pthread_cond_broadcast(&job.go_cv);
-        pthread_mutex_unlock(&job.lock);
-        if (job.go > 0)
-            job_worker(&workers[0]); /* the caller's thread drives the first device */
-        for (int t = 0; t < started; t++)
-            pthread_join(tid[t], NULL);
-        pthread_mutex_destroy(&job.lock);
-        pthread_cond_destroy(&job.go_cv);
-        if (job.go < 0)
-            return NQ_ETHREAD;
+        void *arg[NQ_GPU_MAX_DEVICES];
         for (int i = 0; i < nd; i++) {
-            rep.subproblems[i] = workers[i].done;
-            if (workers[i].status != NQ_OK && rc == NQ_OK)
-                rc = workers[i].status;
+            workers[i] = (gpu_worker){&d, use[i], 0};
+            arg[i] = &workers[i];
         }
-        if (rc == NQ_OK) {
-            nq_counts_add(out, &job.sum);
-            if (job.halt || job.skipped)
-                rc = NQ_STOPPED;
+        rc = drive_threads(nd, gpu_work, arg);
+        if (rc == NQ_OK)
+            rc = drive_status(&d);
+        if (rc == NQ_OK || rc == NQ_STOPPED) {
+            nq_counts_add(out, &d.sum);
+            for (int i = 0; i < nd; i++)
+                rep.subproblems[i] = workers[i].done;
         }
+        drive_destroy(&d);
     }
     if (report && (rc == NQ_OK || rc == NQ_STOPPED))
         *report = rep;
@@ -415,25 +327,27 @@ int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devi
 
 /* ---- nq_gpu_solve() ------------------------------------------------------------------------ */
 
+/* The caller's list, as the numbers of a one-device drive: a device gives its results in the order
+ * it took the numbers, so the k-th result is that of the list's k-th number. */
 typedef struct gpu_list {
     const uint64_t *index;
-    size_t k, next;
+    size_t k, next, done;
     nq_counts *out;
 } gpu_list;
 
-/* The tag is the position in the caller's list. */
-static size_t list_take(void *user, uint64_t *index, uint64_t *tag, size_t max) {
+static size_t list_take(void *user, uint64_t *index, size_t max) {
     gpu_list *l = user;
     size_t k = 0;
     for (; k < max && l->next < l->k; k++, l->next++)
-        index[k] = l->index[l->next], tag[k] = l->next;
+        index[k] = l->index[l->next];
     return k;
 }
 
-static int list_give(void *user, const uint64_t *tag, const nq_counts *c, size_t k) {
+static int list_give(void *user, uint64_t index, const nq_counts *c) {
     gpu_list *l = user;
-    for (size_t i = 0; i < k; i++)
-        l->out[tag[i]] = c[i];
+    assert(l->done < l->next && l->index[l->done] == index);
+    (void)index;
+    l->out[l->done++] = *c;
     return 0;
 }
 
@@ -456,7 +370,20 @@ int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, size_t k,
         }
         return NQ_OK;
     }
-    gpu_list l = {index, k, 0, out};
-    gpu_source src = {list_take, list_give, &l};
-    return k ? gpu_drive(s, device, &src) : NQ_OK;
+    if (k == 0)
+        return NQ_OK;
+    gpu_list l = {index, k, 0, 0, out};
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.source = list_take;
+    opt.source_user = &l;
+    opt.on_result = list_give;
+    opt.user = &l;
+    drive d;
+    drive_init(&d, s, &opt, NULL);
+    uint64_t done = 0;
+    (void)gpu_drive(&d, device, &done);
+    int rc = drive_status(&d);
+    drive_destroy(&d);
+    return rc;
 }

@@ -44,6 +44,9 @@ const char *nq_strerror(int status) {
         return "no GPU device (none found, no driver, or a library built without CUDA)";
     case NQ_EDEVICE:
         return "GPU device error";
+    case NQ_EWRONG:
+        return "the result disagrees with the known counts (a damaged journal, or faulty "
+               "hardware)";
     default:
         return "unknown status";
     }

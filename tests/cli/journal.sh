@@ -398,5 +398,27 @@ out=$("$NQ" count 12 --no-progress 2>"$tmp/err")
 [ "$out" = "$(total_of 12)" ] && [ ! -s "$tmp/err" ] && ok "--no-progress is silent" ||
     fail "--no-progress: '$out', $(cat "$tmp/err")"
 
+# A forged record (its counts changed in a way that keeps the identities, its CRC recomputed)
+# passes every check of the journal itself; the finished count then disagrees with the known
+# counts, and must not be shown: exit 2, naming the journal (issue 20, item 4: n = 10 printed
+# 1524 with exit 0). The fundamental count is judged as well (a change of orbits that keeps the
+# total: one class of 8 made 8 classes of 1).
+forge=$NQ_SRC/tests/support/forge_journal.py
+for change in "8 1 1 0 0 0:total 732" "0 7 -1 0 0 8:unique 99"; do
+    d=${change%%:*}
+    said=${change#*:}
+    j=$tmp/forged
+    rm -f "$j"
+    "$NQ" count 10 --checkpoint "$j" >/dev/null 2>&1
+    # shellcheck disable=SC2086
+    python3 "$forge" "$j" 0 $d
+    "$NQ" count 10 --checkpoint "$j" --json >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
+        grep -q "^nqueens count: the count of n = 10 came to ${said%% *} ${said#* }, but the known ${said%% *} is [0-9]* (OEIS A000170, A002562): checkpoint '$j' is likely damaged" "$tmp/err" &&
+        ok "a forged journal record ($d) is an error, not a result" ||
+        fail "forged record ($d): exit $rc, stdout '$(cat "$tmp/out")', stderr $(cat "$tmp/err")"
+done
+
 [ $fails -eq 0 ] && echo "all journal CLI tests passed" || echo "$fails failure(s)"
 skip_exit "$fails"

@@ -19,6 +19,13 @@
  *                 until the program's stderr, a regular file, contains TEXT; at most 120 s);
  *   NQ_HOOK_STDERR  a file: the length of every write() to fd 2 is appended to it, one a line
  *                 (a message must reach stderr in one write: tests/cli/count.sh).
+ * And MPI_Send() (of nqueens-mpi's worker ranks: OMPI_COMM_WORLD_RANK >= 1), to force the
+ * timings of a distributed count (tests/cli/mpi.sh):
+ *   NQ_HOOK_MPI_DELAY_MS  D: each send of a worker waits a pseudo-random 0..D ms first (seeded
+ *                 by the rank), so that results arrive late and out of order across ranks;
+ *   NQ_HOOK_MPI_SLOW_RANK R: rank R waits 10 times as long (a slow node);
+ *   NQ_HOOK_MPI_LOG  a file: each worker's send of a result message (tag 1) appends a line
+ *                 "RANK RECORDS" (the records it carries), so a test can see the workers work.
  * Nothing here is part of the library or the programs; it is built only with the tests.
  */
 #define _GNU_SOURCE
@@ -33,6 +40,9 @@
 #include <unistd.h>
 
 typedef ssize_t (*write_fn)(int, const void *, size_t);
+/* MPI_Send() as Open MPI declares it, its handles being pointers: the hook needs no mpi.h. */
+typedef int (*mpi_send_fn)(const void *, int, void *, int, int, void *);
+int MPI_Send(const void *buf, int count, void *type, int dest, int tag, void *comm);
 
 static unsigned long hook_records; /* records written to the journal so far (atomic) */
 
@@ -110,4 +120,35 @@ ssize_t write(int fd, const void *data, size_t len) {
     if (strncmp(what, "WAIT:", 5) == 0)
         hook_wait_stderr(what + 5);
     return w;
+}
+
+int MPI_Send(const void *buf, int count, void *type, int dest, int tag, void *comm) {
+    static mpi_send_fn real;
+    if (!real)
+        *(void **)&real = dlsym(RTLD_NEXT, "MPI_Send");
+    const char *delay = getenv("NQ_HOOK_MPI_DELAY_MS"), *rank = getenv("OMPI_COMM_WORLD_RANK");
+    if (delay && rank && atoi(rank) >= 1) {
+        static unsigned long state;
+        if (!state)
+            state = 2654435761ul * (unsigned long)(atoi(rank) + 1);
+        state = state * 6364136223846793005ul + 1442695040888963407ul;
+        long ms = (long)((state >> 33) % ((unsigned long)atol(delay) + 1));
+        const char *slow = getenv("NQ_HOOK_MPI_SLOW_RANK");
+        if (slow && atoi(slow) == atoi(rank))
+            ms *= 10;
+        struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+        nanosleep(&t, NULL);
+    }
+    const char *log = getenv("NQ_HOOK_MPI_LOG");
+    if (log && rank && atoi(rank) >= 1 && tag == 1 && count >= 3) {
+        int lfd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0600);
+        if (lfd >= 0) {
+            char line[64];
+            int k = snprintf(line, sizeof line, "%d %llu\n", atoi(rank),
+                             (unsigned long long)((const unsigned long long *)buf)[2]);
+            (void)hook_real_write()(lfd, line, (size_t)k);
+            close(lfd);
+        }
+    }
+    return real(buf, count, type, dest, tag, comm);
 }

@@ -9,16 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/gpu_tune.h"
 #include "gpu_emulator.h"
 #include "support.h"
+
+/* The options of the counts that pass none: only the batch size set (0: the default). */
+static nq_count_options plain;
 
 static void reset(void) {
     emu_devices = 2;
     emu_fail_after = -1;
     emu_submits = 0;
     emu_max_slot_use = 0;
-    gpu_batch_subs = 65536;
+    emu_wrong = 0;
+    memset(&plain, 0, sizeof plain);
 }
 
 /* What on_result saw. */
@@ -61,13 +64,13 @@ static void test_counts_against_table(void **state) {
         for (int n = 1; n <= 13; n++) {
             reset();
             if (small)
-                gpu_batch_subs = 37; /* many batches: both slots in flight */
+                plain.gpu_batch = 37; /* many batches: both slots in flight */
             nq_split *s;
             assert_int_equal(nq_split_new(n, &s), NQ_OK);
             nq_counts c;
             memset(&c, 0, sizeof c);
             nq_gpu_report rep;
-            assert_int_equal(nq_count_gpu(s, NULL, NULL, 0, &rep, &c), NQ_OK);
+            assert_int_equal(nq_count_gpu(s, &plain, NULL, 0, &rep, &c), NQ_OK);
             ref_counts want = ref_table(n);
             assert_true(c.total == want.total);
             assert_true(c.unique == want.unique);
@@ -98,7 +101,7 @@ static void test_each_subproblem(void **state) {
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         reset();
         emu_devices = 3;
-        gpu_batch_subs = t == 1 ? 16 : 65536;
+        uint32_t batch = t == 1 ? 16 : 65536;
         nq_split *s;
         assert_int_equal(nq_split_new(ns[t], &s), NQ_OK);
         seen w = seen_new(s);
@@ -106,6 +109,7 @@ static void test_each_subproblem(void **state) {
         memset(&opt, 0, sizeof opt);
         opt.on_result = on_result;
         opt.user = &w;
+        opt.gpu_batch = batch;
         nq_counts c;
         memset(&c, 0, sizeof c);
         nq_gpu_report rep;
@@ -133,7 +137,6 @@ static void test_each_subproblem(void **state) {
 static void test_skip_and_stop(void **state) {
     (void)state;
     reset();
-    gpu_batch_subs = 20;
     nq_split *s;
     assert_int_equal(nq_split_new(12, &s), NQ_OK);
     uint64_t size = nq_split_size(s);
@@ -151,6 +154,7 @@ static void test_skip_and_stop(void **state) {
     seen w = seen_new(s);
     nq_count_options opt;
     memset(&opt, 0, sizeof opt);
+    opt.gpu_batch = 20;
     opt.skip = skip;
     opt.on_result = on_result;
     opt.user = &w;
@@ -186,21 +190,23 @@ static void test_device_error(void **state) {
     (void)state;
     for (int after = 0; after < 3; after++) {
         reset();
-        gpu_batch_subs = 30;
+        plain.gpu_batch = 30;
         emu_fail_after = after;
         nq_split *s;
         assert_int_equal(nq_split_new(12, &s), NQ_OK);
         nq_counts c;
         memset(&c, 0x5A, sizeof c);
         nq_counts before = c;
-        assert_int_equal(nq_count_gpu(s, NULL, NULL, 0, NULL, &c), NQ_EDEVICE);
+        assert_int_equal(nq_count_gpu(s, &plain, NULL, 0, NULL, &c), NQ_EDEVICE);
         assert_memory_equal(&c, &before, sizeof c);
         uint64_t index[100];
         nq_counts out[100];
         for (int i = 0; i < 100; i++)
             index[i] = (uint64_t)i;
+        /* One batch (nq_gpu_solve() takes the default size): it fails when the first does;
+         * later failures go through the same drive as the counts above. */
         emu_submits = 0;
-        assert_int_equal(nq_gpu_solve(s, 0, index, 100, out), NQ_EDEVICE);
+        assert_int_equal(nq_gpu_solve(s, 0, index, 100, out), after == 0 ? NQ_EDEVICE : NQ_OK);
         nq_split_free(s);
     }
     reset();
@@ -209,7 +215,6 @@ static void test_device_error(void **state) {
 static void test_gpu_solve(void **state) {
     (void)state;
     reset();
-    gpu_batch_subs = 64;
     for (int n = 1; n <= 13; n += 3) {
         nq_split *s;
         assert_int_equal(nq_split_new(n, &s), NQ_OK);
@@ -252,6 +257,10 @@ static void test_errors(void **state) {
     assert_int_equal(nq_count_gpu(s, NULL, ok, 0, NULL, &c), NQ_EINVAL);
     assert_int_equal(nq_count_gpu(s, NULL, ok, NQ_GPU_MAX_DEVICES + 1, NULL, &c), NQ_EINVAL);
     assert_int_equal(nq_count_gpu(s, NULL, none, 1, NULL, &c), NQ_ENODEV);
+    nq_count_options big;
+    memset(&big, 0, sizeof big);
+    big.gpu_batch = 65537; /* over the most of a batch */
+    assert_int_equal(nq_count_gpu(s, &big, NULL, 0, NULL, &c), NQ_EINVAL);
     assert_true(c.total == 0);
     nq_gpu_report rep;
     assert_int_equal(nq_count_gpu(s, NULL, ok, 2, &rep, &c), NQ_OK);
@@ -293,11 +302,80 @@ static void test_errors(void **state) {
     reset();
 }
 
+/* Numbers from a source (as an MPI rank's come), in reverse order and chunks of up to 7, on two
+ * devices with small batches: the table's counts, every subproblem reported once. */
+typedef struct rev_source {
+    uint64_t next; /* numbers left: next-1 .. 0 */
+} rev_source;
+
+static size_t rev_take(void *user, uint64_t *index, size_t max) {
+    rev_source *r = user;
+    size_t k = 0;
+    while (k < max && k < 7 && r->next > 0)
+        index[k++] = --r->next;
+    return k;
+}
+
+static void test_source(void **state) {
+    (void)state;
+    for (int n = 4; n <= 12; n++) {
+        reset();
+        nq_split *s;
+        assert_int_equal(nq_split_new(n, &s), NQ_OK);
+        seen w = seen_new(s);
+        rev_source r = {nq_split_size(s)};
+        nq_count_options opt;
+        memset(&opt, 0, sizeof opt);
+        opt.source = rev_take;
+        opt.source_user = &r;
+        opt.on_result = on_result;
+        opt.user = &w;
+        opt.gpu_batch = 5;
+        nq_counts c;
+        memset(&c, 0, sizeof c);
+        assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_OK);
+        ref_counts want = ref_table(n);
+        assert_true(c.total == want.total && c.unique == want.unique);
+        assert_true(c.orbit8 == want.orbit8 && c.orbit4 == want.orbit4);
+        assert_true(c.orbit2 == want.orbit2 && c.orbit1 == want.orbit1);
+        for (uint64_t i = 0; i < w.size; i++)
+            assert_int_equal(w.count[i], 1);
+        seen_free(&w);
+        nq_split_free(s);
+    }
+}
+
+/* A device that miscounts (faulty hardware): a whole count disagrees with the known counts and
+ * is NQ_EWRONG, out untouched; with skip flags (a resumed count) it cannot know, and the caller
+ * checks the final sum (tool/session.c). */
+static void test_wrong_device(void **state) {
+    (void)state;
+    reset();
+    emu_wrong = 1;
+    nq_split *s;
+    assert_int_equal(nq_split_new(11, &s), NQ_OK);
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, NULL, NULL, 0, NULL, &c), NQ_EWRONG);
+    assert_true(c.total == 0 && c.nodes == 0);
+    uint8_t *skip = calloc(nq_split_size(s), 1);
+    assert_non_null(skip);
+    skip[0] = 1;
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.skip = skip;
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_OK);
+    free(skip);
+    nq_split_free(s);
+    reset();
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_errors),          cmocka_unit_test(test_counts_against_table),
         cmocka_unit_test(test_each_subproblem), cmocka_unit_test(test_skip_and_stop),
         cmocka_unit_test(test_device_error),    cmocka_unit_test(test_gpu_solve),
+        cmocka_unit_test(test_source),          cmocka_unit_test(test_wrong_device),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,14 +3,19 @@
  * (NQ_MAX_THREADS) and the thread count of "all cores"; many threads, even more than
  * subproblems, give the OEIS counts; and a count whose threads cannot be created returns
  * NQ_ETHREAD, having computed and reported nothing, instead of ending the process as the OpenMP
- * runtime did ("libgomp: Thread creation failed", exit 1).
+ * runtime did ("libgomp: Thread creation failed", exit 1). The numbers of a count that come from
+ * a source (nq_count_options.source, an MPI rank's share) in any order and chunks, with skip
+ * flags, stops, waits and bad numbers; and the known counts every finished count is checked
+ * against (nq_known_counts(), nq_known_check()).
  */
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -140,11 +145,351 @@ static void test_threads_that_cannot_start(void **state) {
 #endif
 }
 
+/* A source over a list of numbers, handed out in chunks of 1, 2, ... `most` numbers (cycling),
+ * optionally from a producer thread that adds a chunk at a time with a pause (as an MPI rank's
+ * numbers arrive from rank 0). */
+typedef struct list_source {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    uint64_t *list;
+    size_t len;       /* numbers in the list */
+    size_t available; /* the first `available` may be handed out (the producer adds) */
+    size_t next;      /* the next to hand out */
+    size_t chunk, most;
+    int calls;
+} list_source;
+
+static size_t list_take(void *user, uint64_t *index, size_t max) {
+    list_source *l = user;
+    pthread_mutex_lock(&l->mu);
+    l->calls++;
+    while (l->next == l->available && l->available < l->len)
+        pthread_cond_wait(&l->cv, &l->mu);
+    size_t want = l->chunk % l->most + 1;
+    l->chunk++;
+    size_t k = 0;
+    for (; k < max && k < want && l->next < l->available; k++)
+        index[k] = l->list[l->next++];
+    pthread_mutex_unlock(&l->mu);
+    return k;
+}
+
+static void *list_producer(void *arg) {
+    list_source *l = arg;
+    while (1) {
+        pthread_mutex_lock(&l->mu);
+        if (l->available == l->len) {
+            pthread_mutex_unlock(&l->mu);
+            return NULL;
+        }
+        l->available += l->available + 3 < l->len ? 3 : l->len - l->available;
+        pthread_cond_broadcast(&l->cv);
+        pthread_mutex_unlock(&l->mu);
+        nanosleep(&(struct timespec){0, 200000}, NULL);
+    }
+}
+
+/* The numbers 0 .. size-1 in a scrambled order (a multiplicative step coprime to size). */
+static void list_init(list_source *l, uint64_t size, size_t most, int produced) {
+    memset(l, 0, sizeof *l);
+    pthread_mutex_init(&l->mu, NULL);
+    pthread_cond_init(&l->cv, NULL);
+    l->list = malloc(size * sizeof *l->list);
+    assert_non_null(l->list);
+    uint64_t step = 1;
+    for (uint64_t cand = size / 2 + 1; cand < size + 2; cand++) {
+        uint64_t a = cand, b = size;
+        while (b) {
+            uint64_t t = a % b;
+            a = b;
+            b = t;
+        }
+        if (a == 1) {
+            step = cand;
+            break;
+        }
+    }
+    for (uint64_t i = 0; i < size; i++)
+        l->list[i] = (i * step) % size;
+    l->len = size;
+    l->available = produced ? 0 : size;
+    l->most = most;
+}
+
+static void list_free(list_source *l) {
+    free(l->list);
+    pthread_mutex_destroy(&l->mu);
+    pthread_cond_destroy(&l->cv);
+}
+
+typedef struct tally {
+    pthread_mutex_t mu; /* on_result is never called concurrently: checked with trylock */
+    uint64_t size, calls, stop_after;
+    uint8_t *times;
+    nq_counts sum;
+} tally;
+
+static int tally_result(void *user, uint64_t index, const nq_counts *c) {
+    tally *t = user;
+    assert_int_equal(pthread_mutex_trylock(&t->mu), 0);
+    assert_true(index < t->size);
+    t->times[index]++;
+    nq_counts_add(&t->sum, c);
+    t->calls++;
+    int stop = t->stop_after && t->calls >= t->stop_after;
+    pthread_mutex_unlock(&t->mu);
+    return stop;
+}
+
+static void tally_init(tally *t, uint64_t size) {
+    memset(t, 0, sizeof *t);
+    pthread_mutex_init(&t->mu, NULL);
+    t->size = size;
+    t->times = calloc(size, 1);
+    assert_non_null(t->times);
+}
+
+static void tally_free(tally *t) {
+    free(t->times);
+    pthread_mutex_destroy(&t->mu);
+}
+
+/* Numbers from a source, in any order and chunk sizes, on 1 to 3 threads, with or without a
+ * producer that makes the workers wait: the known counts, every number reported once; with skip
+ * flags, exactly the others, and their sum. */
+static void test_source(void **state) {
+    (void)state;
+    for (int n = 1; n <= 12; n++) {
+        ref_counts want = ref_table(n);
+        nq_split *s;
+        assert_int_equal(nq_split_new(n, &s), NQ_OK);
+        uint64_t size = nq_split_size(s);
+        for (int threads = 1; threads <= 3; threads++)
+            for (int produced = 0; produced < 2; produced++)
+                for (int skipping = 0; skipping < 2; skipping++) {
+                    list_source l;
+                    list_init(&l, size, (size_t)(n % 5 + threads), produced);
+                    uint8_t *skip = calloc(size, 1);
+                    assert_non_null(skip);
+                    nq_counts expect;
+                    memset(&expect, 0, sizeof expect);
+                    for (uint64_t i = 0; i < size; i++) {
+                        skip[i] = skipping && i % 3 == 2;
+                        nq_counts one;
+                        assert_int_equal(nq_split_solve(s, i, &one), NQ_OK);
+                        if (!skip[i])
+                            nq_counts_add(&expect, &one);
+                    }
+                    tally t;
+                    tally_init(&t, size);
+                    nq_count_options opt;
+                    memset(&opt, 0, sizeof opt);
+                    opt.threads = threads;
+                    opt.source = list_take;
+                    opt.source_user = &l;
+                    opt.on_result = tally_result;
+                    opt.user = &t;
+                    opt.skip = skipping ? skip : NULL;
+                    pthread_t producer;
+                    if (produced)
+                        assert_int_equal(pthread_create(&producer, NULL, list_producer, &l), 0);
+                    nq_counts c;
+                    memset(&c, 0, sizeof c);
+                    assert_int_equal(nq_count_split(s, &opt, &c), NQ_OK);
+                    if (produced)
+                        pthread_join(producer, NULL);
+                    assert_same_counts(&c, &expect);
+                    assert_same_counts(&t.sum, &expect);
+                    if (!skipping) {
+                        assert_true(c.total == want.total && c.unique == want.unique);
+                        assert_true(c.orbit8 == want.orbit8 && c.orbit4 == want.orbit4);
+                        assert_true(c.orbit2 == want.orbit2 && c.orbit1 == want.orbit1);
+                    }
+                    for (uint64_t i = 0; i < size; i++)
+                        assert_int_equal(t.times[i], !skip[i]);
+                    tally_free(&t);
+                    free(skip);
+                    list_free(&l);
+                }
+        nq_split_free(s);
+    }
+}
+
+static size_t bad_take(void *user, uint64_t *index, size_t max) {
+    (void)max;
+    index[0] = *(uint64_t *)user; /* the split's size: out of range */
+    return 1;
+}
+
+/* A source that gives a number the split does not have: NQ_EINVAL, out untouched. A stop flag
+ * set before the count with a source that still has numbers: NQ_STOPPED, nothing counted. A halt
+ * by on_result: exactly the reported results. */
+static void test_source_errors_and_stops(void **state) {
+    (void)state;
+    nq_split *s;
+    assert_int_equal(nq_split_new(11, &s), NQ_OK);
+    uint64_t size = nq_split_size(s);
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.threads = 2;
+    opt.source = bad_take;
+    opt.source_user = &size;
+    nq_counts c;
+    memset(&c, 0x3C, sizeof c);
+    nq_counts before = c;
+    assert_int_equal(nq_count_split(s, &opt, &c), NQ_EINVAL);
+    assert_memory_equal(&c, &before, sizeof c);
+
+    list_source l;
+    list_init(&l, size, 4, 0);
+    volatile int flag = 1;
+    opt.source = list_take;
+    opt.source_user = &l;
+    opt.stop = &flag;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_split(s, &opt, &c), NQ_STOPPED);
+    assert_true(c.total == 0 && c.nodes == 0);
+    assert_int_equal(l.calls, 0); /* the stop is seen before the source is asked */
+    list_free(&l);
+
+    for (int threads = 1; threads <= 3; threads++) {
+        list_init(&l, size, 3, 0);
+        tally t;
+        tally_init(&t, size);
+        t.stop_after = 7;
+        opt.stop = NULL;
+        opt.source_user = &l;
+        opt.threads = threads;
+        opt.on_result = tally_result;
+        opt.user = &t;
+        memset(&c, 0, sizeof c);
+        assert_int_equal(nq_count_split(s, &opt, &c), NQ_STOPPED);
+        assert_int_equal(t.calls, 7);
+        assert_same_counts(&c, &t.sum);
+        tally_free(&t);
+        list_free(&l);
+    }
+    nq_split_free(s);
+}
+
+/* The known counts are the table's (tests/data/counts.txt, read independently), and a result
+ * that differs in any one field, by one, is NQ_EWRONG; n beyond the table is not judged. */
+static void test_known_counts(void **state) {
+    (void)state;
+    for (int n = 1; n <= NQ_KNOWN_MAX_N; n++) {
+        ref_counts want = ref_table(n);
+        nq_counts k;
+        memset(&k, 0x77, sizeof k);
+        assert_int_equal(nq_known_counts(n, &k), NQ_OK);
+        assert_true(k.total == want.total && k.unique == want.unique);
+        assert_true(k.orbit8 == want.orbit8 && k.orbit4 == want.orbit4);
+        assert_true(k.orbit2 == want.orbit2 && k.orbit1 == want.orbit1);
+        assert_true(k.nodes == 0);
+        nq_u128 total, unique;
+        assert_int_equal(nq_known_count(n, &total, &unique), NQ_OK);
+        assert_true(total == want.total && unique == want.unique);
+        k.nodes = 12345; /* nodes are never judged */
+        assert_int_equal(nq_known_check(n, &k), NQ_OK);
+        nq_u128 *field[] = {&k.total, &k.unique, &k.orbit8, &k.orbit4, &k.orbit2, &k.orbit1};
+        for (size_t f = 0; f < sizeof field / sizeof field[0]; f++) {
+            *field[f] += 1;
+            assert_int_equal(nq_known_check(n, &k), NQ_EWRONG);
+            *field[f] -= 1;
+            *field[f] += (nq_u128)1 << 64; /* only the high word differs */
+            assert_int_equal(nq_known_check(n, &k), NQ_EWRONG);
+            *field[f] -= (nq_u128)1 << 64;
+        }
+        assert_int_equal(nq_known_check(n, &k), NQ_OK);
+    }
+    nq_counts k;
+    memset(&k, 0, sizeof k);
+    assert_int_equal(nq_known_counts(NQ_KNOWN_MAX_N + 1, &k), NQ_ERANGE);
+    assert_int_equal(nq_known_counts(0, &k), NQ_EINVAL);
+    assert_int_equal(nq_known_counts(5, NULL), NQ_EINVAL);
+    k.total = 999;
+    assert_int_equal(nq_known_check(NQ_KNOWN_MAX_N + 1, &k), NQ_OK); /* nothing known */
+    assert_int_equal(nq_known_check(0, &k), NQ_EINVAL);
+    assert_int_equal(nq_known_check(NQ_MAX_N + 1, &k), NQ_EINVAL);
+    assert_int_equal(nq_known_check(8, NULL), NQ_EINVAL);
+    assert_string_not_equal(nq_strerror(NQ_EWRONG), nq_strerror(12345));
+}
+
+/* nq_counts_add(), the driver's one addition, on values across 2^64 and near 2^128, against a
+ * two-word reference (low and high 64-bit words with an explicit carry). */
+static void add_words(uint64_t *lo, uint64_t *hi, uint64_t xlo, uint64_t xhi) {
+    uint64_t l = *lo + xlo;
+    *hi = *hi + xhi + (l < *lo);
+    *lo = l;
+}
+
+static void test_counts_add_128(void **state) {
+    (void)state;
+    const uint64_t words[][2] = {
+        {UINT64_MAX, 0},      {1, 0},          {UINT64_MAX - 6, 0},       {123456789, 1},
+        {0, UINT64_MAX >> 1}, {UINT64_MAX, 7}, {5, 0x123456789abcdefull},
+    };
+    const size_t k = sizeof words / sizeof words[0];
+    nq_counts acc;
+    memset(&acc, 0, sizeof acc);
+    uint64_t lo[6] = {0}, hi[6] = {0};
+    for (size_t i = 0; i < k; i++) {
+        nq_counts x;
+        memset(&x, 0, sizeof x);
+        nq_u128 *field[] = {&x.total, &x.unique, &x.orbit8, &x.orbit4, &x.orbit2, &x.orbit1};
+        for (int f = 0; f < 6; f++) {
+            /* A different value in each field: the words of entry (i + f) mod k. */
+            const uint64_t *w = words[(i + (size_t)f) % k];
+            *field[f] = (nq_u128)w[1] << 64 | w[0];
+            add_words(&lo[f], &hi[f], w[0], w[1]);
+        }
+        x.nodes = UINT64_MAX / 8;
+        nq_counts_add(&acc, &x);
+    }
+    const nq_u128 got[] = {acc.total, acc.unique, acc.orbit8, acc.orbit4, acc.orbit2, acc.orbit1};
+    for (int f = 0; f < 6; f++) {
+        assert_true((uint64_t)got[f] == lo[f]);
+        assert_true((uint64_t)(got[f] >> 64) == hi[f]);
+    }
+    assert_true(acc.nodes == (UINT64_MAX / 8) * (uint64_t)k);
+    char text[41];
+    nq_counts big;
+    memset(&big, 0, sizeof big);
+    big.total = ~(nq_u128)0; /* 2^128 - 1 */
+    assert_string_equal(nq_u128_to_string(big.total, text),
+                        "340282366920938463463374607431768211455");
+    big.total = (nq_u128)1 << 64;
+    assert_string_equal(nq_u128_to_string(big.total, text), "18446744073709551616");
+}
+
+/* nq_count_parallel(): the table's counts on 1, 2 and all threads; its arguments checked. */
+static void test_count_parallel(void **state) {
+    (void)state;
+    for (int n = 1; n <= 12; n++) {
+        ref_counts want = ref_table(n);
+        const int threads[] = {0, 1, 2};
+        for (int t = 0; t < 3; t++) {
+            nq_counts c;
+            memset(&c, 0, sizeof c);
+            assert_int_equal(nq_count_parallel(n, threads[t], &c), NQ_OK);
+            assert_true(c.total == want.total && c.unique == want.unique);
+            assert_true(c.orbit8 == want.orbit8 && c.orbit4 == want.orbit4);
+            assert_true(c.orbit2 == want.orbit2 && c.orbit1 == want.orbit1);
+        }
+    }
+    nq_counts c;
+    assert_int_equal(nq_count_parallel(0, 1, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_parallel(NQ_MAX_N + 1, 1, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_parallel(8, -1, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_parallel(8, NQ_MAX_THREADS + 1, &c), NQ_EINVAL);
+    assert_int_equal(nq_count_parallel(8, 1, NULL), NQ_EINVAL);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_thread_cap),
-        cmocka_unit_test(test_many_threads),
-        cmocka_unit_test(test_threads_that_cannot_start),
+        cmocka_unit_test(test_source),         cmocka_unit_test(test_source_errors_and_stops),
+        cmocka_unit_test(test_known_counts),   cmocka_unit_test(test_counts_add_128),
+        cmocka_unit_test(test_count_parallel), cmocka_unit_test(test_thread_cap),
+        cmocka_unit_test(test_many_threads),   cmocka_unit_test(test_threads_that_cannot_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,112 @@
+/*
+ * mpi_worker.c: a rank other than 0 of nqueens-mpi. Its main thread asks rank 0 for numbers as
+ * its feed runs low, sends the finished results back as they come, and tells rank 0 it is alive
+ * at least every quarter of --heartbeat S seconds (an empty message, answered as any other); it
+ * ends the job with MPI_Abort() when rank 0 has not answered for S seconds, saying so (finished
+ * work is in rank 0's journal already). A silence is rank 0's only if this rank was running all
+ * along: when its own loop was held up for half the heartbeat (this rank was stopped, e.g. by
+ * SIGSTOP, and rank 0 has already named it and is ending the job), the wait starts again, so that
+ * the job's one diagnosis names the rank that stopped.
+ *
+ * A message to rank 0 is [final, want, nrecords, records...]; rank 0 answers every message that
+ * is not final with [no_more, k, k numbers]. A SIGINT or SIGTERM that reaches this rank (mpirun
+ * passes a Ctrl-C on to every rank) is left to rank 0: it stops handing out numbers, and this
+ * rank finishes those it holds and sends them, so that nothing computed is lost.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "nqmpi.h"
+#include "progress.h"
+
+int run_worker(const nq_split *split, const mpi_options *o, int rank, int device) {
+    /* The stop is rank 0's to decide: its answer tells this rank when no more numbers come. */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_IGN);
+    rank_feed f;
+    int rc = rank_start(&f, split, o->threads, o->kernel, device);
+    if (rc != NQ_OK) {
+        /* Only rank 0 speaks, but it cannot know: this rank says why it ends the job. */
+        fprintf(stderr,
+                "nqueens-mpi count: rank %d cannot start %d threads (out of memory, or over "
+                "the process's limit of threads); use fewer --threads\n",
+                rank, o->threads);
+        return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    }
+    size_t msg_cap = 3 + f.qcap * REC_WORDS, reply_cap = 2 + f.qcap;
+    uint64_t *msg = malloc(msg_cap * sizeof *msg), *reply = malloc(reply_cap * sizeof *reply);
+    if (!msg || !reply)
+        return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    MPI_Request req = MPI_REQUEST_NULL;
+    int waiting = 0, finished = 0;
+    double sent = tool_now(); /* when the last message went to rank 0 */
+    double tick = sent;       /* the last turn of this loop */
+    pthread_mutex_lock(&f.mu);
+    while (!finished) {
+        double now = tool_now();
+        if (now - tick > o->heartbeat / 2)
+            sent = now; /* this rank was held up itself: rank 0's silence does not count */
+        tick = now;
+        if (f.finished && f.status != NQ_OK) {
+            /* Rank 0 would take this rank's drained queue for finished work: end the job. */
+            fprintf(stderr,
+                    "nqueens-mpi count: rank %d cannot count: %s; ending the job (run the same "
+                    "command to resume from the journal)\n",
+                    rank, nq_strerror(f.status));
+            return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+        }
+        if (waiting) {
+            int flag = 0;
+            pthread_mutex_unlock(&f.mu);
+            MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+            double t = tool_now();
+            if (!flag && t - sent > o->heartbeat && t - tick < o->heartbeat / 2) {
+                fprintf(stderr,
+                        "nqueens-mpi count: rank %d: rank 0 has not answered for %.0f s "
+                        "(stopped, hung, or its node lost); ending the job (run the same command "
+                        "to resume from the journal)\n",
+                        rank, o->heartbeat);
+                return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+            }
+            pthread_mutex_lock(&f.mu);
+            if (flag) {
+                waiting = 0;
+                rank_push(&f, reply + 2, (size_t)reply[1], reply[0] != 0);
+            }
+        }
+        if (!waiting) {
+            size_t want = rank_wanted(&f);
+            int drained = rank_drained(&f);
+            int alive = tool_now() - sent >= o->heartbeat / 4; /* nothing to say: "still here" */
+            if (f.olen > 0 || want > 0 || drained || alive) {
+                msg[0] = (uint64_t)drained;
+                msg[1] = want;
+                msg[2] = f.olen;
+                memcpy(msg + 3, f.outbox, f.olen * REC_WORDS * sizeof *msg);
+                int len = (int)(3 + f.olen * REC_WORDS);
+                f.olen = 0;
+                pthread_mutex_unlock(&f.mu);
+                MPI_Send(msg, len, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+                sent = tool_now();
+                if (drained)
+                    finished = 1;
+                else
+                    MPI_Irecv(reply, (int)reply_cap, MPI_UINT64_T, 0, TAG_WORK, MPI_COMM_WORLD,
+                              &req);
+                pthread_mutex_lock(&f.mu);
+                waiting = !drained;
+                continue;
+            }
+        }
+        rank_wait(&f, waiting ? POLL_NS : IDLE_NS);
+    }
+    pthread_mutex_unlock(&f.mu);
+    rc = rank_finish(&f);
+    free(msg);
+    free(reply);
+    return rc == NQ_OK ? EXIT_OK : EXIT_USAGE;
+}

@@ -1,0 +1,113 @@
+/*
+ * estimate.c: how long a count will take, for `nqueens count` (--estimate, and the estimate and
+ * refusal of a count of years) and `nqueens-mpi count` (estimate.h). A small count is measured on
+ * this machine with the kernel the count will run, and scaled by the asymptotic growth of the
+ * number of solutions, (n e^-1.942)^n (Simkin 2021, arXiv:2107.13460): a rough guide, within a
+ * small factor.
+ */
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "estimate.h"
+
+/* The CPU time of the process (every thread), in seconds. */
+static double cpu_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Runs a whole count of n on the given threads and kernel; *cpu receives the CPU time it took
+ * (all threads). Returns a library status. */
+static int count_run(int n, int threads, nq_kernel kernel, nq_counts *out, double *cpu) {
+    nq_split *split;
+    int rc = nq_split_new(n, &split);
+    if (rc != NQ_OK)
+        return rc;
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.threads = threads;
+    opt.kernel = kernel;
+    memset(out, 0, sizeof *out);
+    double start = cpu_seconds();
+    rc = nq_count_split(split, &opt, out);
+    *cpu = cpu_seconds() - start;
+    nq_split_free(split);
+    return rc;
+}
+
+/* log of the asymptotic number of solutions, (n e^-1.942)^n (Simkin 2021): the estimate scales
+ * a time measured on a small n by the ratio of these. */
+static double log_solutions(int n) {
+    return (double)n * (log((double)n) - 1.942);
+}
+
+/* "about 3.2 seconds", "about 12 minutes", "about 703 years", or "under a second" (a count of
+ * a small n is not "about 0 seconds"). */
+static void print_duration(FILE *to, double s) {
+    if (s < 1)
+        fprintf(to, "under a second");
+    else if (s < 10)
+        fprintf(to, "about %.1f seconds", s);
+    else if (s < 120)
+        fprintf(to, "about %.0f seconds", s);
+    else if (s < 7200)
+        fprintf(to, "about %.0f minutes", s / 60);
+    else if (s < 2 * 86400)
+        fprintf(to, "about %.1f hours", s / 3600);
+    else if (s < 2 * 365.25 * 86400)
+        fprintf(to, "about %.0f days", s / 86400);
+    else if (s < 1e6 * 365.25 * 86400)
+        fprintf(to, "about %.0f years", s / (365.25 * 86400));
+    else
+        fprintf(to, "about %.2g years", s / (365.25 * 86400));
+}
+
+/* Measures a count of a small n with the kernel that the count of n runs, and extrapolates it to
+ * n on T threads. The measure is CPU time, divided by T, or by the processors this process may
+ * run on when T is more (--threads 1024 on 2 cores is no faster than 2 threads, and must not make
+ * a count of years look short enough to start): the wall-clock time of a count of a fraction of
+ * a second on a busy machine can be many times its work. */
+int tool_estimate_count(int n, int threads, int ranks, nq_kernel kernel, tool_estimate *e) {
+    nq_counts c;
+    double t = 0;
+    int m = TOOL_CALIBRATE_MIN, used = nq_count_threads(threads), procs = nq_count_threads(0);
+    int rc = nq_kernel_resolve(kernel, n, &kernel);
+    if (rc != NQ_OK)
+        return rc;
+    for (;; m++) {
+        rc = count_run(m, threads, kernel, &c, &t);
+        if (rc != NQ_OK)
+            return rc;
+        if (t >= TOOL_CALIBRATE_S || m == TOOL_CALIBRATE_MAX)
+            break;
+    }
+    e->n = n;
+    e->m = m;
+    e->threads = used;
+    e->procs = procs;
+    e->kernel = kernel;
+    e->measured = t;
+    e->ranks = ranks;
+    e->seconds =
+        t / (used < procs ? used : procs) / ranks * exp(log_solutions(n) - log_solutions(m));
+    return NQ_OK;
+}
+
+/* Writes "counting n = 27 takes about 703 years on 2 threads (estimated from n = 16, ...)" after
+ * lead, without a newline. */
+void tool_print_estimate(FILE *to, const char *lead, const tool_estimate *e) {
+    fflush(stdout);
+    fprintf(to, "%scounting n = %d takes ", lead, e->n);
+    print_duration(to, e->seconds);
+    if (e->ranks > 1)
+        fprintf(to, " on %d ranks of %d thread%s (each as fast as this one; ", e->ranks, e->threads,
+                e->threads == 1 ? "" : "s");
+    else
+        fprintf(to, " on %d thread%s (", e->threads, e->threads == 1 ? "" : "s");
+    if (e->threads > e->procs) /* they share the processors: no faster than one per processor */
+        fprintf(to, "%d processor%s; ", e->procs, e->procs == 1 ? "" : "s");
+    fprintf(to, "estimated from n = %d, %.3f s of CPU time on this machine, %s kernel)", e->m,
+            e->measured, nq_kernel_name(e->kernel));
+}

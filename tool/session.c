@@ -1,0 +1,175 @@
+/*
+ * session.c: one count's session with its journal, progress line and signals (session.h), shared
+ * by `nqueens count --checkpoint` and rank 0 of `nqueens-mpi`, so that both open, resume, sync,
+ * close and explain a journal the same way. The library decides what a journal may contain; this
+ * file only drives it and tells the user.
+ *
+ * Appends fsync only when they come, and one subproblem of a big count can take minutes, so a
+ * timer thread syncs the journal every NQ_JOURNAL_SYNC_MS whatever was appended meanwhile: a
+ * killed count loses at most that much of its finished work.
+ */
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#include "session.h"
+#include "signals.h"
+
+enum { EXIT_OK = 0, EXIT_USAGE = 2 };
+
+static void *session_sync_main(void *arg) {
+    tool_session *ss = arg;
+    pthread_mutex_lock(&ss->sync_mu);
+    while (!ss->sync_quit) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        long ns = until.tv_nsec + (long)(NQ_JOURNAL_SYNC_MS % 1000) * 1000000L;
+        until.tv_sec += NQ_JOURNAL_SYNC_MS / 1000 + ns / 1000000000L;
+        until.tv_nsec = ns % 1000000000L;
+        int rc = 0;
+        while (!ss->sync_quit && rc != ETIMEDOUT)
+            rc = pthread_cond_timedwait(&ss->sync_cv, &ss->sync_mu, &until);
+        if (!ss->sync_quit) {
+            pthread_mutex_unlock(&ss->sync_mu);
+            (void)nq_journal_sync(ss->journal); /* a failure shows in nq_journal_error() */
+            pthread_mutex_lock(&ss->sync_mu);
+        }
+    }
+    pthread_mutex_unlock(&ss->sync_mu);
+    return NULL;
+}
+
+void tool_session_signals(tool_session *ss, const char *path) {
+    memset(ss, 0, sizeof *ss);
+    ss->path = path;
+    ss->stop = tool_signals_install(path != NULL);
+}
+
+int tool_session_open(tool_session *ss, const char *path, const nq_split *s, int progress) {
+    ss->path = path;
+    ss->size = nq_split_size(s);
+    if (path) {
+        nq_journal_problem why;
+        int rc = nq_journal_open(path, s, 0, &ss->journal, &why);
+        if (rc != NQ_OK) {
+            tool_signals_restore();
+            tool_journal_refused(path, rc, &why, s);
+            ss->journal = NULL;
+            return -1;
+        }
+        nq_journal_info info;
+        nq_journal_get_info(ss->journal, &info);
+        tool_journal_opened(path, &info);
+        ss->resumed_counts = info.counts;
+        ss->work.resumed = info.done;
+    }
+    if (tool_progress_wanted(progress))
+        ss->progress = tool_progress_start(nq_split_n(s), ss->size, nq_journal_skip(ss->journal));
+    pthread_mutex_init(&ss->sync_mu, NULL);
+    pthread_cond_init(&ss->sync_cv, NULL);
+    ss->sync_running =
+        ss->journal && pthread_create(&ss->sync_thread, NULL, session_sync_main, ss) == 0;
+    return 0;
+}
+
+const uint8_t *tool_session_skip(const tool_session *ss) {
+    return nq_journal_skip(ss->journal);
+}
+
+int tool_session_result(tool_session *ss, uint64_t index, const nq_counts *c) {
+    ss->work.computed++;
+    if (ss->journal) {
+        int rc = nq_journal_append(ss->journal, index, c);
+        if (rc != NQ_OK)
+            return rc;
+    }
+    tool_progress_result(ss->progress, index, c);
+    return NQ_OK;
+}
+
+int tool_session_on_result(void *session, uint64_t index, const nq_counts *c) {
+    return tool_session_result(session, index, c) != NQ_OK;
+}
+
+/* The finished count of n gave sum, which differs from the known counts: say which number and
+ * what to suspect. */
+static void session_wrong(const tool_session *ss, int n, const nq_counts *sum) {
+    nq_counts k;
+    (void)nq_known_counts(n, &k);
+    const char *what = "total";
+    nq_u128 got = sum->total, want = k.total;
+    if (sum->total == k.total) {
+        const char *name[] = {"unique", "orbit8", "orbit4", "orbit2", "orbit1"};
+        const nq_u128 g[] = {sum->unique, sum->orbit8, sum->orbit4, sum->orbit2, sum->orbit1};
+        const nq_u128 w[] = {k.unique, k.orbit8, k.orbit4, k.orbit2, k.orbit1};
+        for (int i = 0; i < 5; i++)
+            if (g[i] != w[i]) {
+                what = name[i], got = g[i], want = w[i];
+                break;
+            }
+    }
+    char a[41], b[41];
+    nq_u128_to_string(got, a);
+    nq_u128_to_string(want, b);
+    if (ss->journal || ss->work.resumed)
+        tool_error("the count of n = %d came to %s %s, but the known %s is %s (OEIS A000170, "
+                   "A002562): checkpoint '%s' is likely damaged (records altered after they "
+                   "were written), or the hardware is faulty; no result is shown: count again "
+                   "with a new journal",
+                   n, what, a, what, b, ss->path);
+    else
+        tool_error("the count of n = %d came to %s %s, but the known %s is %s (OEIS A000170, "
+                   "A002562): the hardware is likely faulty (memory or processor); no result is "
+                   "shown",
+                   n, what, a, what, b);
+}
+
+int tool_session_close(tool_session *ss, int n, int rc, int threads, const nq_counts *sum) {
+    if (ss->sync_running) {
+        pthread_mutex_lock(&ss->sync_mu);
+        ss->sync_quit = 1;
+        pthread_cond_signal(&ss->sync_cv);
+        pthread_mutex_unlock(&ss->sync_mu);
+        pthread_join(ss->sync_thread, NULL);
+        ss->sync_running = 0;
+    }
+    pthread_mutex_destroy(&ss->sync_mu);
+    pthread_cond_destroy(&ss->sync_cv);
+    tool_progress_stop(ss->progress);
+    ss->progress = NULL;
+    int sig = tool_signals_restore();
+    uint64_t done = 0;
+    int code = EXIT_OK;
+    if (ss->journal) {
+        nq_journal_info info;
+        nq_journal_get_info(ss->journal, &info);
+        done = info.done;
+        int os_error, close_error;
+        int jrc = nq_journal_error(ss->journal, &os_error);
+        int crc = nq_journal_close(ss->journal, &close_error);
+        ss->journal = NULL;
+        if (jrc == NQ_OK && crc != NQ_OK) {
+            jrc = crc;
+            os_error = close_error;
+        }
+        if (jrc != NQ_OK) {
+            tool_journal_failed(ss->path, jrc, os_error);
+            return EXIT_USAGE;
+        }
+    }
+    if (rc == NQ_STOPPED && sig) {
+        /* Only a count with a journal stops gracefully (tool_signals_install()). */
+        tool_error("interrupted by %s: %llu of %llu subproblems done and saved in '%s'; run the "
+                   "same command again to resume",
+                   tool_signal_name(sig), (unsigned long long)done, (unsigned long long)ss->size,
+                   ss->path);
+        code = 128 + sig;
+    } else if (rc != NQ_OK) {
+        tool_count_failed(n, rc, threads);
+        code = EXIT_USAGE;
+    } else if (nq_known_check(n, sum) != NQ_OK) {
+        session_wrong(ss, n, sum);
+        code = EXIT_USAGE;
+    }
+    return code;
+}

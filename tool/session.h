@@ -1,0 +1,64 @@
+/*
+ * session.h: one count's session with its checkpoint journal, progress line and signals
+ * (session.c), the same for `nqueens count` and rank 0 of `nqueens-mpi`: the journal opened (or
+ * its refusal explained) and resumed, each result recorded, the journal synced on a timer, and at
+ * the end the journal closed, its errors merged with the count's, the result checked against the
+ * known counts, and the one message that says what became of the work.
+ */
+#ifndef NQ_TOOL_SESSION_H
+#define NQ_TOOL_SESSION_H
+
+#include <pthread.h>
+
+#include "nqueens.h"
+#include "progress.h"
+#include "report.h"
+
+typedef struct tool_session {
+    const char *path;         /* the journal's file, or NULL without one */
+    nq_journal *journal;      /* NULL without one */
+    tool_progress *progress;  /* NULL without a progress line */
+    const volatile int *stop; /* the signals' stop flag (tool_session_signals()) */
+    uint64_t size;            /* subproblems of the count */
+    nq_counts resumed_counts; /* what the journal held when opened (zero without one) */
+    tool_work work;           /* subproblems resumed from the journal and computed now */
+    pthread_mutex_t sync_mu;  /* the fsync timer's */
+    pthread_cond_t sync_cv;
+    pthread_t sync_thread;
+    int sync_quit, sync_running;
+} tool_session;
+
+/* tool_session_signals() :
+ * Installs the handlers of SIGINT and SIGTERM for a count (tool_signals_install(): with a journal
+ * a first signal lets the subproblems in flight finish). Call it first, before the split is made,
+ * so that a signal during the set-up ends the count as it would a moment later. */
+void tool_session_signals(tool_session *ss, const char *path);
+
+/* tool_session_open() :
+ * Opens the journal at path (NULL: none) for the split s, explains a refusal, says what a resumed
+ * journal held, and starts the progress line (progress as tool_progress_wanted()) and the
+ * journal's fsync timer (every NQ_JOURNAL_SYNC_MS). @return 0, or -1 after printing why (the
+ * signal handlers are then restored). */
+int tool_session_open(tool_session *ss, const char *path, const nq_split *s, int progress);
+
+/* tool_session_skip() : the journal's flags of finished subproblems, or NULL. */
+const uint8_t *tool_session_skip(const tool_session *ss);
+
+/* tool_session_result() :
+ * Records one finished subproblem: in the journal, in the progress line, and in work.computed.
+ * Called never concurrently. @return NQ_OK, or the journal's error (the count should stop). */
+int tool_session_result(tool_session *ss, uint64_t index, const nq_counts *c);
+
+/* tool_session_on_result() : tool_session_result() as an nq_count_options.on_result. */
+int tool_session_on_result(void *session, uint64_t index, const nq_counts *c);
+
+/* tool_session_close() :
+ * Ends the session of the count of n: stops the timer and the progress line, restores the signal
+ * handlers, closes the journal, and says what became of the work: a journal that could not be
+ * written, an interruption (how much is saved and how to resume), a count that failed with
+ * status rc (threads: the worker threads it asked for), or a finished result (sum: the journal's
+ * and this run's) that disagrees with the known counts (nq_known_check()), naming the journal as
+ * the likely cause. @return the exit code: 0 (sum may be shown), 2, or 128 + the signal. */
+int tool_session_close(tool_session *ss, int n, int rc, int threads, const nq_counts *sum);
+
+#endif /* NQ_TOOL_SESSION_H */
