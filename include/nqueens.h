@@ -939,10 +939,17 @@ NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, si
  * check recomputed) is damage. The check is no protection against a deliberate forgery that keeps
  * them. A header whose size exceeds NQ_JOURNAL_MAX_SIZE is damage (no split is that large; the
  * size is checked before the per-subproblem flags are allocated). Records come in the order
- * subproblems finish. A last line that is cut short (no '\n', or
- * holding NUL bytes, as a kill or a crash leaves it) is a torn write: it is ignored and cut off
- * when the journal is opened for appending. Any other line that fails is damage, and the journal
- * is refused (NQ_ECORRUPT, with the line and the kind of damage); a journal of another n, size,
+ * subproblems finish; a record of an index >= size, a second record of one index (whatever its
+ * counts), and one that would carry a sum past 2^128 - 1 are damage. The torn tail: a line cut
+ * short (no '\n', or holding NUL bytes, as a kill or a crash leaves it) followed only by lines of
+ * NUL bytes (a crash leaves whole blocks of them, of any length) is a torn write: it is ignored and
+ * cut off when the journal is opened for appending. A first line that is cut short is a torn
+ * header, and the journal is started afresh, only when it is NUL bytes (at most a header's
+ * length) or the beginning of a header holding at least the whole "nqueens-journal " and
+ * printable characters only (the header is written with one write(2) and fsync'd before any
+ * record): a shorter beginning, such as "n", is refused as no journal and left untouched. Any
+ * other line that fails is damage, and the journal is refused (NQ_ECORRUPT, with the line,
+ * counted as the file's lines however long, and the kind of damage); a journal of another n, size,
  * split id or format is refused as a mismatch (NQ_EMISMATCH). The library version is recorded for
  * information (and to say which version can finish a journal of another format): the split id
  * names the numbering, which is what must agree. Format 1 (nqueens 0.1.0) had no id and records
@@ -1038,8 +1045,11 @@ NQ_API void nq_journal_get_info(nq_journal *j, nq_journal_info *info);
  * Records that subproblem `index` finished with contributions c: writes the record at once and
  * fsyncs if sync_ms have passed since the last fsync. Calls may come from any thread (they are
  * serialised inside), and so may nq_journal_sync() and nq_journal_get_info() meanwhile.
- * @return NQ_OK; NQ_EINVAL (index >= size, index already recorded, NULL pointer); NQ_EIO (write or
- *         fsync failed, nq_journal_error() tells why; the journal then refuses further appends). */
+ * @return NQ_OK; NQ_EINVAL (a record that nq_journal_open() would refuse: index >= size, index
+ *         already recorded, counts that break the identities of the format, a sum that would
+ *         pass 2^128 - 1; or a NULL pointer: nothing is written and the journal stays usable);
+ *         NQ_EIO (write or fsync failed, nq_journal_error() tells why; the journal then refuses
+ *         further appends). */
 NQ_API int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c);
 
 /* nq_journal_on_result() :
