@@ -1090,6 +1090,18 @@ NQ_API int nq_journal_close(nq_journal *j, int *os_error);
  *         format version); NQ_ENOMEM. */
 NQ_API int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem *problem);
 
+/* nq_journal_mismatch() :
+ * Says, for a message, how a journal's header differs from the split s: each of n, size and split
+ * id that differs, as "size=584, not 583" ("n=11, not 10", "split 'a', not 'b'"), joined by "; ",
+ * so that a header that differs only in its size is not shown as the same split twice.
+ * @param found  the header (nq_journal_problem.found of an NQ_EMISMATCH refusal, or the info of
+ *               nq_journal_read()).
+ * @return the length of the whole text (as snprintf: cut to fit cap, NUL-terminated if cap > 0);
+ *         0 with buf "" when nothing differs, or found is of another format, or an argument is
+ *         NULL. */
+NQ_API size_t nq_journal_mismatch(const nq_journal_info *found, const nq_split *s, char *buf,
+                                  size_t cap);
+
 /* ========================================================================================== */
 /* Readers of solution lists, with format detection (reader.c, detect.c, read_*.c)            */
 /* ========================================================================================== */

@@ -29,6 +29,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -910,4 +911,33 @@ int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem 
         *problem = sc.problem;
     free(sc.done);
     return rc;
+}
+
+/* Adds one part to the text of nq_journal_mismatch(), as snprintf would: *len counts the whole
+ * text, and what fits in [buf, buf + cap) is written, NUL-terminated. */
+__attribute__((format(printf, 4, 5))) static void journal_part(char *buf, size_t cap, size_t *len,
+                                                               const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char none[1];
+    int k = *len < cap ? vsnprintf(buf + *len, cap - *len, fmt, ap) : vsnprintf(none, 0, fmt, ap);
+    va_end(ap);
+    *len += k > 0 ? (size_t)k : 0;
+}
+
+size_t nq_journal_mismatch(const nq_journal_info *found, const nq_split *s, char *buf, size_t cap) {
+    if (buf && cap > 0)
+        buf[0] = '\0';
+    if (!found || !s || !buf || found->format != NQ_JOURNAL_FORMAT)
+        return 0;
+    size_t len = 0;
+    if (found->n != nq_split_n(s))
+        journal_part(buf, cap, &len, "n=%d, not %d", found->n, nq_split_n(s));
+    if (found->size != nq_split_size(s))
+        journal_part(buf, cap, &len, "%ssize=%" PRIu64 ", not %" PRIu64, len ? "; " : "",
+                     found->size, nq_split_size(s));
+    if (strcmp(found->split_id, nq_split_id(s)) != 0)
+        journal_part(buf, cap, &len, "%ssplit '%s', not '%s'", len ? "; " : "", found->split_id,
+                     nq_split_id(s));
+    return len;
 }

@@ -1112,6 +1112,41 @@ static void test_counts_across_64_bits_round_trip(void **state) {
     nq_split_free(s);
 }
 
+/* nq_journal_mismatch() names exactly the fields that differ: a header that differs only in its
+ * size was shown as "another count (... size=583), not ... size=583". */
+static void test_mismatch_names_what_differs(void **state) {
+    (void)state;
+    nq_split *s;
+    assert_int_equal(nq_split_new(10, &s), NQ_OK);
+    nq_journal_info info;
+    memset(&info, 0, sizeof info);
+    info.format = NQ_JOURNAL_FORMAT;
+    info.n = 10;
+    info.size = nq_split_size(s);
+    snprintf(info.split_id, sizeof info.split_id, "%s", nq_split_id(s));
+    char buf[600], want[600];
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    info.size = 584;
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, sizeof buf), strlen("size=584, not 583"));
+    assert_string_equal(buf, "size=584, not 583");
+    info.n = 11;
+    snprintf(info.split_id, sizeof info.split_id, "other");
+    snprintf(want, sizeof want, "n=11, not 10; size=584, not 583; split 'other', not '%s'",
+             nq_split_id(s));
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, sizeof buf), strlen(want));
+    assert_string_equal(buf, want);
+    /* Cut to fit, as snprintf, and nothing for another format or missing arguments. */
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, 8), strlen(want));
+    assert_string_equal(buf, "n=11, n");
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, 0), strlen(want));
+    info.format = 1;
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, sizeof buf), 0);
+    assert_int_equal(nq_journal_mismatch(NULL, s, buf, sizeof buf), 0);
+    assert_int_equal(nq_journal_mismatch(&info, NULL, buf, sizeof buf), 0);
+    nq_split_free(s);
+}
+
 static void test_not_a_journal_is_left_alone(void **state) {
     (void)state;
     char path[128];
@@ -1384,6 +1419,7 @@ int main(void) {
         cmocka_unit_test(test_append_refuses_what_open_refuses),
         cmocka_unit_test(test_u128_to_string_across_64_bits),
         cmocka_unit_test(test_counts_across_64_bits_round_trip),
+        cmocka_unit_test(test_mismatch_names_what_differs),
         cmocka_unit_test(test_not_a_journal_is_left_alone),
         cmocka_unit_test(test_unwritable_or_missing_path),
         cmocka_unit_test(test_fifo_or_device_is_refused),
