@@ -279,6 +279,15 @@ static int cmd_complete_run(long long n, const char *queens, const char *file, l
         status = EXIT_NO;
     } else if (rc == NQ_STOPPED && l.failed) {
         status = EXIT_USAGE;
+    } else if (rc == NQ_ERANGE) {
+        int free_rows = 0;
+        for (int r = 0; r < size; r++)
+            free_rows += nq_instance_queen(inst, r) < 0;
+        tool_error("cannot complete the instance: it has %d free rows (rows without a given "
+                   "queen), and the completion search handles at most %d; give more queens%s",
+                   free_rows, NQ_COMPLETE_MAX_FREE,
+                   free_rows == size ? ", or use 'nqueens find N' for an empty board" : "");
+        status = EXIT_USAGE;
     } else if (rc != NQ_OK && rc != NQ_STOPPED) {
         tool_error("cannot complete the instance: %s", nq_strerror(rc));
         status = EXIT_USAGE;

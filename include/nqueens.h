@@ -422,6 +422,10 @@ typedef struct nq_complete_stats {
     int free_rows;   /* k: rows (and columns) left free by the given queens */
 } nq_complete_stats;
 
+/* NQ_COMPLETE_MAX_FREE : the most free rows (rows without a given queen) that the completion
+ * engine searches; an instance with more is refused with NQ_ERANGE. */
+#define NQ_COMPLETE_MAX_FREE 65535
+
 /* nq_complete_first() :
  * Computes the lexicographically first completion of an instance, or proves that none exists
  * (the decision problem is NP-complete: Gent, Jefferson and Nightingale, "Complexity of n-Queens
@@ -429,14 +433,14 @@ typedef struct nq_complete_stats {
  * search on bitsets of any width picks at each step the row or column with the fewest candidates,
  * with forward checking; rows are then fixed in increasing order, each candidate column first
  * tested by that search (see complete.c). Memory O(k^2) bytes (at most about 4k^2) for k free
- * rows, k <= 65535.
+ * rows, k <= NQ_COMPLETE_MAX_FREE.
  * @param cols      receives n columns (the given queens and the placed ones) when NQ_OK.
  * @param conflict  receives the first two given queens that attack each other (earliest later
  *                  row, then column before diagonal before anti-diagonal) on NQ_ECONFLICT.
  * @param stats     receives the statistics; may be NULL.
  * @return NQ_OK; NQ_ENOSOL if no completion exists (also when a given queen stands on a blocked
  *         cell or an excluded diagonal); NQ_ECONFLICT; NQ_EINVAL (NULL or inconsistent instance);
- *         NQ_ERANGE (more than 65535 free rows); NQ_ENOMEM. */
+ *         NQ_ERANGE (more than NQ_COMPLETE_MAX_FREE free rows); NQ_ENOMEM. */
 NQ_API int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
                              nq_complete_stats *stats);
 

@@ -144,6 +144,15 @@ ok "complete svg is valid XML" bash -c "printf '%s' '$svg' | xmllint --noout - 2
 check "complete --column-major" 0 "$("$NQ" solve 8 --format cols --column-major | grep -Fx -f <(printf '%s\n' "$nauck" | while read -r l; do echo "$l" | awk '{ for (r = 0; r < NF; r++) t[$(r + 1)] = r; for (c = 0; c < NF; c++) printf "%s%d", (c ? " " : ""), t[c]; print "" }'; done))" -- \
   "$NQ" complete 8 --queens "3-3, 4-1" --all --format cols --column-major
 
+# More free rows than the completion search handles: the message says the limit (it said "value
+# out of range" alone).
+check_err "complete 65536, empty: the limit of free rows" 2 \
+  "^nqueens complete: cannot complete the instance: it has 65536 free rows \(rows without a given queen\), and the completion search handles at most 65535; give more queens, or use 'nqueens find N' for an empty board$" -- \
+  "$NQ" complete 65536 --queens ""
+check_err "complete 65537, one queen: the limit of free rows" 2 \
+  "^nqueens complete: cannot complete the instance: it has 65536 free rows \(rows without a given queen\), and the completion search handles at most 65535; give more queens$" -- \
+  "$NQ" complete 65537 --queens "0-0" --count
+
 # complete --all interrupted: the output ends on a whole completion, exit 130.
 tmpc=$(mktemp -d)
 "$NQ" complete 18 --queens "0-1" --all --format json >"$tmpc/out" 2>"$tmpc/err" &
