@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -211,7 +212,22 @@ static int read_n(long long lo, long long hi, long long *n) {
     rc = cli_stdin_leftover(more);
     if (rc > 0)
         tool_error("expected only N on standard input, but '%s' follows '%s'", more, token);
-    return rc ? -1 : 0;
+    if (rc != 0)
+        return -1;
+    /* A file is read to its end (`printf '8\n9\n' > f; nqueens solve < f` dropped the 9); a pipe
+     * or a terminal only to the end of N's line, since a program that writes N and waits for the
+     * answer before closing the pipe must not be kept waiting. */
+    struct stat st;
+    if (fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
+        rc = cli_read_token("the input after N", more);
+        char shown[96];
+        if (rc == 0)
+            tool_error("expected only N on standard input, but '%s' follows '%s' on a later line",
+                       tool_quote(more, strlen(more), shown, sizeof shown), token);
+        if (rc <= 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* Does the option argument `a` take its value from the next argument ("--limit", "-l", "-ul")? */
