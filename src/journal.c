@@ -368,6 +368,8 @@ typedef struct journal_reader {
     size_t start, end; /* unread bytes are buf[start, end) */
     int eof;
     int os_error; /* errno of a failed read */
+    int lines;    /* lines given so far: an overlong first line (no journal, however long: a disk
+                     image, say) comes back at once, without reading the rest */
 } journal_reader;
 
 /* Returns 1 with the next line in *ln, 0 at end of file, NQ_EIO on a read error. */
@@ -397,14 +399,21 @@ static int journal_next_line(journal_reader *r, journal_line *ln) {
         size_t take = nl ? (size_t)(nl - p) : avail;
         size_t room = LINE_MAX_LEN - 1 - ln->len;
         memcpy(r->line + ln->len, p, take < room ? take : room);
-        if (take > room)
-            ln->overlong = 1;
         ln->len += take < room ? take : room;
-        for (size_t i = 0; i < take && !(nonnul && ln->has_nul); i++) {
+        int early = take > room && r->lines == 0;
+        size_t seen = early ? room : take;
+        for (size_t i = 0; i < seen && !(nonnul && ln->has_nul); i++) {
             if (p[i])
                 nonnul = 1;
             else
                 ln->has_nul = 1;
+        }
+        if (take > room)
+            ln->overlong = 1;
+        if (early) {
+            ln->bytes += room;
+            r->start += room;
+            break;
         }
         ln->bytes += take + (nl != NULL);
         r->start += take + (nl != NULL);
@@ -414,6 +423,7 @@ static int journal_next_line(journal_reader *r, journal_line *ln) {
         }
     }
     ln->only_nul = ln->has_nul && !nonnul;
+    r->lines += ln->bytes > 0;
     return ln->bytes > 0;
 }
 
@@ -457,7 +467,7 @@ typedef struct journal_scan {
  * of NUL bytes only; a line with anything else after a cut one makes the cut line damage. */
 static int journal_scan_fd(int fd, journal_scan *sc) {
     memset(sc, 0, sizeof *sc);
-    journal_reader r = {fd, malloc(READ_CHUNK), malloc(LINE_MAX_LEN), 0, 0, 0, 0};
+    journal_reader r = {fd, malloc(READ_CHUNK), malloc(LINE_MAX_LEN), 0, 0, 0, 0, 0};
     if (!r.buf || !r.line) {
         free(r.buf);
         free(r.line);
