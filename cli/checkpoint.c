@@ -76,14 +76,14 @@ int cli_checkpoint_status(const char *path, int n) {
         tool_error("cannot check checkpoint '%s': %s", path, nq_strerror(rc));
         return EXIT_USAGE;
     }
-    int same = strcmp(nq_split_id(split), info.split_id) == 0 && nq_split_size(split) == info.size;
-    char current[NQ_JOURNAL_SPLIT_ID];
-    snprintf(current, sizeof current, "%s", nq_split_id(split));
+    /* Its n is this split's: only the size or the split id can differ (the size alone, in a
+     * header edited and signed again, was shown as the same split twice). */
+    char differs[3 * NQ_JOURNAL_SPLIT_ID];
+    int same = nq_journal_mismatch(&info, split, differs, sizeof differs) == 0;
     nq_split_free(split);
     if (n && !same) {
-        tool_error("checkpoint '%s' numbers the subproblems as '%s', this version as '%s': it "
-                   "cannot be resumed by this version",
-                   path, info.split_id, current);
+        tool_error("checkpoint '%s' cannot be resumed by this version: its header has %s", path,
+                   differs);
         return EXIT_USAGE;
     }
     char total[41], uniq[41];
@@ -96,7 +96,10 @@ int cli_checkpoint_status(const char *path, int n) {
     printf("total%s: %s\n", sofar, nq_u128_to_string(info.counts.total, total));
     printf("unique%s: %s\n", sofar, nq_u128_to_string(info.counts.unique, uniq));
     printf("nodes%s: %llu\n", sofar, (unsigned long long)info.counts.nodes);
-    printf("split: %s%s\n", info.split_id, same ? "" : " (not this version's: cannot resume)");
+    if (same)
+        printf("split: %s\n", info.split_id);
+    else
+        printf("split: %s (this version differs: %s; cannot resume)\n", info.split_id, differs);
     printf("journal id: %016llx\n", (unsigned long long)info.id);
     printf("written by: libnqueens %s, journal format %d\n", info.library, info.format);
     if (info.torn)

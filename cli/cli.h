@@ -43,7 +43,10 @@ void cli_stdin_prompt(const char *what, const char *how);
 
 /* cli_get_n() :
  * Reads N from the positional argument `arg`, or from standard input when arg is NULL, and
- * checks that it lies in [lo, hi]. Prints a clear error and returns -1 on failure. */
+ * checks that it lies in [lo, hi]: N must be alone on its line, and alone in the file when
+ * standard input is a regular file (a pipe is read to the end of N's line only). While it waits
+ * for N, SIGINT and SIGTERM end the command at once, saying so (unless the command has
+ * installed handlers of its own). Prints a clear error and returns -1 on failure. */
 int cli_get_n(const char *arg, long long lo, long long hi, long long *n);
 
 /* cli_read_token() :

@@ -5,6 +5,7 @@
  */
 #include <getopt.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -20,7 +21,9 @@ static const tool_command cases_command = {
     "Usage: nqueens cases [--format F] < input\n"
     "Judge-style input on standard input: T (the number of test cases), then T values of n\n"
     "(1 <= n <= 64), separated by white space. For each case print all its solutions in\n"
-    "lexicographic order on one line, separated by one space, or -1 when it has none.\n",
+    "lexicographic order on one line, separated by one space, or -1 when it has none.\n"
+    "The whole input is read first: anything after the T-th value is an error (T is likely\n"
+    "wrong), and nothing is answered.\n",
     cases_options,
     "Example: printf '2\\n1\\n4\\n' | nqueens cases   prints  [1 ]  and  [2 4 1 3 ] [3 1 4 2 ]\n",
 };
@@ -98,6 +101,19 @@ int cmd_cases(int argc, char **argv) {
     int left = cli_stdin_leftover(more);
     if (left > 0)
         tool_error("T = %lld, but the line of the last case goes on: '%s'", t, more);
+    /* More input after the last case, on later lines: judges' inputs end with the T-th case, so
+     * a value after it means that T or the file is wrong, and answering the first T cases alone
+     * would look like a whole answer (`printf '1\n4\n5\n'` answered 4 and dropped 5). The input
+     * is read to its end before anything is answered (end it with Ctrl-D on a terminal). */
+    if (left == 0) {
+        left = cli_read_token("the input after the last case", more);
+        char shown[96];
+        if (left == 0)
+            tool_error("T = %lld, but more input follows the last case: '%s'; answering nothing "
+                       "(make T the number of cases, or remove what follows)",
+                       t, tool_quote(more, strlen(more), shown, sizeof shown));
+        left = left == 1 ? 0 : 1;
+    }
     if (left) {
         free(ns);
         return cli_listing_finish(EXIT_USAGE);

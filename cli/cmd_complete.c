@@ -6,8 +6,10 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "signals.h"
 
 static const tool_option complete_options[] = {
     {"queens", 'q', "LIST", "given queens, 0-based row-col pairs, e.g. \"3-3, 4-1\""},
@@ -70,6 +72,38 @@ static int put_one(void *user, int n, const int *cols) {
     return cli_listing_stopped();
 }
 
+/* --count prints one number at the end, so it is no listing: SIGINT or SIGTERM while it reads the
+ * instance or counts ends it at once (tool_stop_idle()), saying so, with 128 + the signal number,
+ * as a count of `nqueens count` does (it was killed with no word, and could not be stopped by
+ * SIGINT when that was ignored on entry, as in a background job). Called by the handler: only
+ * write(2). */
+static char count_prefix[64];
+
+static void count_drain(int sig) {
+    const char *parts[] = {count_prefix, ": interrupted by ", tool_signal_name(sig),
+                           " before the count finished\n"};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        ssize_t w = write(STDERR_FILENO, parts[i], strlen(parts[i]));
+        (void)w;
+    }
+}
+
+static void count_stop_install(void) {
+    snprintf(count_prefix, sizeof count_prefix, "%s", tool_prefix());
+    tool_stop_install(TOOL_STOP_LISTING, count_drain);
+    tool_stop_idle(1);
+}
+
+/* The count is done (or failed): a signal from now on ends the command after its output. */
+static int count_stop_finish(int status) {
+    int sig = tool_stop_restore();
+    if (sig && status == EXIT_OK) {
+        tool_error("interrupted by %s", tool_signal_name(sig));
+        status = 128 + sig;
+    }
+    return status;
+}
+
 static int is_number(const char *s) {
     if (!*s) {
         return 0;
@@ -81,6 +115,9 @@ static int is_number(const char *s) {
     }
     return 1;
 }
+
+static int cmd_complete_run(long long n, const char *queens, const char *file, long long diags,
+                            int count, int all, int stats, nq_format fmt, unsigned fflags);
 
 int cmd_complete(int argc, char **argv) {
     tool_getopt g;
@@ -155,6 +192,20 @@ int cmd_complete(int argc, char **argv) {
                                file ? "an instance file" : "--diagonals");
     }
 
+    /* From here on SIGINT and SIGTERM end the command cleanly, also while the instance is read
+     * (a pipe that never ends). */
+    if (count)
+        count_stop_install();
+    else
+        cli_listing_start("completions");
+    int status = cmd_complete_run(n, queens, file, diags, count, all, stats, fmt, fflags);
+    return count ? count_stop_finish(status) : cli_listing_finish(status);
+}
+
+/* The work of cmd_complete() once the options are read and the signal handlers installed:
+ * returns the exit status. */
+static int cmd_complete_run(long long n, const char *queens, const char *file, long long diags,
+                            int count, int all, int stats, nq_format fmt, unsigned fflags) {
     nq_instance *inst = NULL; /* stays NULL when a reader fails */
     nq_conflict cf;
     char err[256];
@@ -202,11 +253,10 @@ int cmd_complete(int argc, char **argv) {
             given[r] = nq_instance_queen(inst, r) >= 0;
         l.given = given;
     }
-    if (!count)
-        cli_listing_start("completions");
     if (rc == NQ_OK) {
         if (count) {
             rc = nq_complete_count(inst, &total, &cf, &st);
+            tool_stop_idle(0); /* what follows writes: a signal ends the command after it */
         } else if (all) {
             rc = nq_complete_each(inst, put_one, &l, &cf, &st);
         } else {
@@ -229,6 +279,15 @@ int cmd_complete(int argc, char **argv) {
         status = EXIT_NO;
     } else if (rc == NQ_STOPPED && l.failed) {
         status = EXIT_USAGE;
+    } else if (rc == NQ_ERANGE) {
+        int free_rows = 0;
+        for (int r = 0; r < size; r++)
+            free_rows += nq_instance_queen(inst, r) < 0;
+        tool_error("cannot complete the instance: it has %d free rows (rows without a given "
+                   "queen), and the completion search handles at most %d; give more queens%s",
+                   free_rows, NQ_COMPLETE_MAX_FREE,
+                   free_rows == size ? ", or use 'nqueens find N' for an empty board" : "");
+        status = EXIT_USAGE;
     } else if (rc != NQ_OK && rc != NQ_STOPPED) {
         tool_error("cannot complete the instance: %s", nq_strerror(rc));
         status = EXIT_USAGE;
@@ -245,8 +304,6 @@ int cmd_complete(int argc, char **argv) {
             status = EXIT_USAGE;
         }
     }
-    if (!count)
-        status = cli_listing_finish(status);
     if (stats) {
         fprintf(stderr, "%s: n=%d free=%d nodes=%llu probes=%llu\n", tool_prefix(), size,
                 st.free_rows, (unsigned long long)st.nodes, (unsigned long long)st.probes);

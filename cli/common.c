@@ -7,9 +7,11 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -149,9 +151,49 @@ int cli_stdin_leftover(char token[64]) {
     return 1;
 }
 
+/* Waiting for N on standard input may take for ever (a pipe that never ends): SIGINT or SIGTERM
+ * then ends the command at once, saying so, as every long wait does (with SIGINT ignored on
+ * entry, as in a background job, it could not be stopped). Called by the handler: only write(2).
+ */
+static char n_prefix[64];
+
+static void n_drain(int sig) {
+    const char *parts[] = {n_prefix, ": interrupted by ", tool_signal_name(sig),
+                           " while waiting for N on standard input\n"};
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        ssize_t w = write(STDERR_FILENO, parts[i], strlen(parts[i]));
+        (void)w;
+    }
+}
+
+/* Installs n_drain() unless the command has handlers of its own already (complete). Returns
+ * whether it did. */
+static int n_wait_start(void) {
+    struct sigaction cur;
+    if (sigaction(SIGINT, NULL, &cur) != 0 || (cur.sa_flags & SA_SIGINFO) ||
+        (cur.sa_handler != SIG_DFL && cur.sa_handler != SIG_IGN))
+        return 0;
+    snprintf(n_prefix, sizeof n_prefix, "%s", tool_prefix());
+    tool_stop_install(TOOL_STOP_LISTING, n_drain);
+    tool_stop_idle(1);
+    return 1;
+}
+
+static int read_n(long long lo, long long hi, long long *n);
+
 int cli_get_n(const char *arg, long long lo, long long hi, long long *n) {
     if (arg)
         return tool_parse_ll("N", arg, lo, hi, n);
+    int guarded = n_wait_start();
+    int rc = read_n(lo, hi, n);
+    if (guarded) {
+        tool_stop_idle(0);
+        tool_stop_restore();
+    }
+    return rc;
+}
+
+static int read_n(long long lo, long long hi, long long *n) {
     char token[64], more[64];
     cli_stdin_prompt("N", NULL);
     int rc = cli_read_token("N", token);
@@ -170,7 +212,22 @@ int cli_get_n(const char *arg, long long lo, long long hi, long long *n) {
     rc = cli_stdin_leftover(more);
     if (rc > 0)
         tool_error("expected only N on standard input, but '%s' follows '%s'", more, token);
-    return rc ? -1 : 0;
+    if (rc != 0)
+        return -1;
+    /* A file is read to its end (`printf '8\n9\n' > f; nqueens solve < f` dropped the 9); a pipe
+     * or a terminal only to the end of N's line, since a program that writes N and waits for the
+     * answer before closing the pipe must not be kept waiting. */
+    struct stat st;
+    if (fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode)) {
+        rc = cli_read_token("the input after N", more);
+        char shown[96];
+        if (rc == 0)
+            tool_error("expected only N on standard input, but '%s' follows '%s' on a later line",
+                       tool_quote(more, strlen(more), shown, sizeof shown), token);
+        if (rc <= 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* Does the option argument `a` take its value from the next argument ("--limit", "-l", "-ul")? */

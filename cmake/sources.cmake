@@ -129,6 +129,7 @@ set(NQ_CLI_TESTS
   install
   journal
   mpi
+  readme
   solve
   svg_trace
 )

@@ -452,6 +452,10 @@ typedef struct nq_complete_stats {
     int free_rows;   /* k: rows (and columns) left free by the given queens */
 } nq_complete_stats;
 
+/* NQ_COMPLETE_MAX_FREE : the most free rows (rows without a given queen) that the completion
+ * engine searches; an instance with more is refused with NQ_ERANGE. */
+#define NQ_COMPLETE_MAX_FREE 65535
+
 /* nq_complete_first() :
  * Computes the lexicographically first completion of an instance, or proves that none exists
  * (the decision problem is NP-complete: Gent, Jefferson and Nightingale, "Complexity of n-Queens
@@ -459,14 +463,14 @@ typedef struct nq_complete_stats {
  * search on bitsets of any width picks at each step the row or column with the fewest candidates,
  * with forward checking; rows are then fixed in increasing order, each candidate column first
  * tested by that search (see complete.c). Memory O(k^2) bytes (at most about 4k^2) for k free
- * rows, k <= 65535.
+ * rows, k <= NQ_COMPLETE_MAX_FREE.
  * @param cols      receives n columns (the given queens and the placed ones) when NQ_OK.
  * @param conflict  receives the first two given queens that attack each other (earliest later
  *                  row, then column before diagonal before anti-diagonal) on NQ_ECONFLICT.
  * @param stats     receives the statistics; may be NULL.
  * @return NQ_OK; NQ_ENOSOL if no completion exists (also when a given queen stands on a blocked
  *         cell or an excluded diagonal); NQ_ECONFLICT; NQ_EINVAL (NULL or inconsistent instance);
- *         NQ_ERANGE (more than 65535 free rows); NQ_ENOMEM. */
+ *         NQ_ERANGE (more than NQ_COMPLETE_MAX_FREE free rows); NQ_ENOMEM. */
 NQ_API int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
                              nq_complete_stats *stats);
 
@@ -1024,10 +1028,17 @@ NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, si
  * check recomputed) is damage. The check is no protection against a deliberate forgery that keeps
  * them. A header whose size exceeds NQ_JOURNAL_MAX_SIZE is damage (no split is that large; the
  * size is checked before the per-subproblem flags are allocated). Records come in the order
- * subproblems finish. A last line that is cut short (no '\n', or
- * holding NUL bytes, as a kill or a crash leaves it) is a torn write: it is ignored and cut off
- * when the journal is opened for appending. Any other line that fails is damage, and the journal
- * is refused (NQ_ECORRUPT, with the line and the kind of damage); a journal of another n, size,
+ * subproblems finish; a record of an index >= size, a second record of one index (whatever its
+ * counts), and one that would carry a sum past 2^128 - 1 are damage. The torn tail: a line cut
+ * short (no '\n', or holding NUL bytes, as a kill or a crash leaves it) followed only by lines of
+ * NUL bytes (a crash leaves whole blocks of them, of any length) is a torn write: it is ignored and
+ * cut off when the journal is opened for appending. A first line that is cut short is a torn
+ * header, and the journal is started afresh, only when it is NUL bytes (at most a header's
+ * length) or the beginning of a header holding at least the whole "nqueens-journal " and
+ * printable characters only (the header is written with one write(2) and fsync'd before any
+ * record): a shorter beginning, such as "n", is refused as no journal and left untouched. Any
+ * other line that fails is damage, and the journal is refused (NQ_ECORRUPT, with the line,
+ * counted as the file's lines however long, and the kind of damage); a journal of another n, size,
  * split id or format is refused as a mismatch (NQ_EMISMATCH). The library version is recorded for
  * information (and to say which version can finish a journal of another format): the split id
  * names the numbering, which is what must agree. Format 1 (nqueens 0.1.0) had no id and records
@@ -1123,8 +1134,11 @@ NQ_API void nq_journal_get_info(nq_journal *j, nq_journal_info *info);
  * Records that subproblem `index` finished with contributions c: writes the record at once and
  * fsyncs if sync_ms have passed since the last fsync. Calls may come from any thread (they are
  * serialised inside), and so may nq_journal_sync() and nq_journal_get_info() meanwhile.
- * @return NQ_OK; NQ_EINVAL (index >= size, index already recorded, NULL pointer); NQ_EIO (write or
- *         fsync failed, nq_journal_error() tells why; the journal then refuses further appends). */
+ * @return NQ_OK; NQ_EINVAL (a record that nq_journal_open() would refuse: index >= size, index
+ *         already recorded, counts that break the identities of the format, a sum that would
+ *         pass 2^128 - 1; or a NULL pointer: nothing is written and the journal stays usable);
+ *         NQ_EIO (write or fsync failed, nq_journal_error() tells why; the journal then refuses
+ *         further appends). */
 NQ_API int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c);
 
 /* nq_journal_on_result() :
@@ -1164,6 +1178,18 @@ NQ_API int nq_journal_close(nq_journal *j, int *os_error);
  *         nq_journal_open(); an empty file is not a journal either); NQ_EMISMATCH (another
  *         format version); NQ_ENOMEM. */
 NQ_API int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem *problem);
+
+/* nq_journal_mismatch() :
+ * Says, for a message, how a journal's header differs from the split s: each of n, size and split
+ * id that differs, as "size=584, not 583" ("n=11, not 10", "split 'a', not 'b'"), joined by "; ",
+ * so that a header that differs only in its size is not shown as the same split twice.
+ * @param found  the header (nq_journal_problem.found of an NQ_EMISMATCH refusal, or the info of
+ *               nq_journal_read()).
+ * @return the length of the whole text (as snprintf: cut to fit cap, NUL-terminated if cap > 0);
+ *         0 with buf "" when nothing differs, or found is of another format, or an argument is
+ *         NULL. */
+NQ_API size_t nq_journal_mismatch(const nq_journal_info *found, const nq_split *s, char *buf,
+                                  size_t cap);
 
 /* ========================================================================================== */
 /* Readers of solution lists, with format detection (reader.c, detect.c, read_*.c)            */

@@ -43,7 +43,7 @@
 #include "complete.h"
 #include "instance.h"
 
-#define COMPLETE_MAX_K 65535 /* cells are numbered i * k + j in 32 bits */
+#define COMPLETE_MAX_K NQ_COMPLETE_MAX_FREE /* cells are numbered i * k + j in 32 bits */
 
 typedef struct complete_state {
     int n;        /* board size */

@@ -18,8 +18,10 @@
  * and the header holds a random journal id, so a record is tied to its journal: records spliced
  * from another journal, even one of the same n and split, fail their check. Damage is told apart
  * from a torn tail: only the last line may be cut short (unterminated, or holding NUL bytes, as a
- * kill or a crash leaves it), and it is then ignored and cut off; any other line that fails is
- * refused with its number.
+ * kill or a crash leaves it), followed at most by the NUL blocks a crash leaves, and it is then
+ * ignored and cut off; any other line that fails is refused with its number. What a record may
+ * say (its index, its counts, the sum) is one rule, journal_judge(), applied when reading and when
+ * appending, so that the library never writes a journal it would refuse.
  */
 #define _GNU_SOURCE /* F_OFD_SETLK (Linux 3.15), getrandom() */
 #include <assert.h>
@@ -27,6 +29,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,30 +256,70 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
     return NQ_OK;
 }
 
-/* 1 if the counts of a record (total, unique, orbit8, orbit4, orbit2, orbit1) obey the identities
- * of every nq_counts: total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1 and unique = orbit8 + orbit4
- * + orbit2 + orbit1, without overflow. A record that passes its CRC but not these was written by
- * hand, its CRC recomputed: its numbers would make a count that contradicts itself. */
-static int journal_counts_consistent(const nq_u128 *v) {
+/* The identities every nq_counts obeys: total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1 and
+ * unique = orbit8 + orbit4 + orbit2 + orbit1, without overflow. A record that passes its CRC but
+ * not these was written by hand, its CRC recomputed: its numbers would make a count that
+ * contradicts itself. */
+static int journal_counts_consistent(const nq_counts *c) {
     const nq_u128 max = ~(nq_u128)0;
+    const nq_u128 orbit[4] = {c->orbit8, c->orbit4, c->orbit2, c->orbit1};
     const nq_u128 weight[4] = {8, 4, 2, 1};
     nq_u128 total = 0, unique = 0;
     for (int k = 0; k < 4; k++) {
-        nq_u128 o = v[2 + k];
+        nq_u128 o = orbit[k];
         if (o > max / weight[k] || total > max - o * weight[k] || unique > max - o)
             return 0;
         total += o * weight[k];
         unique += o;
     }
-    return total == v[0] && unique == v[1];
+    return total == c->total && unique == c->unique;
 }
 
-/* Parses a record line (without '\n') of a journal with `size` subproblems whose header's CRC is
- * seed. Returns 0, or the kind of damage: NQ_JOURNAL_BAD_RECORD (not a record, or counts that
- * contradict each other), _FOREIGN_RECORD (a well-formed record whose check fails: damaged, or from
- * another journal), _OUT_OF_RANGE (an index >= size, in *index). */
-static int journal_parse_record(const char *line, size_t len, uint32_t seed, uint64_t size,
-                                uint64_t *index, nq_counts *c) {
+/* 1 if sum + c fits for the six counts, 0 if one of them would pass 2^128 - 1: a sum that wraps
+ * would be a wrong total. The node count is only a statistic and wraps as in nq_counts_add(). */
+static int journal_sum_fits(const nq_counts *sum, const nq_counts *c) {
+    const nq_u128 max = ~(nq_u128)0;
+    const nq_u128 a[6] = {sum->total,  sum->unique, sum->orbit8,
+                          sum->orbit4, sum->orbit2, sum->orbit1};
+    const nq_u128 b[6] = {c->total, c->unique, c->orbit8, c->orbit4, c->orbit2, c->orbit1};
+    for (int k = 0; k < 6; k++)
+        if (a[k] > max - b[k])
+            return 0;
+    return 1;
+}
+
+/* Whether a record of subproblem `index` with counts c may join a journal whose header and sum
+ * so far are in info and whose recorded subproblems are flagged in done: 0 if it may (then
+ * journal_take() it), else the kind of damage it would be: NQ_JOURNAL_OUT_OF_RANGE,
+ * _DUPLICATE, or _BAD_RECORD for counts that contradict each other or would make the sum pass
+ * 2^128. The one rule for what a journal holds: reading refuses such a record as damage, and
+ * nq_journal_append() refuses to write it, so that no caller can write a journal that cannot be
+ * resumed. */
+static int journal_judge(const nq_journal_info *info, const uint8_t *done, uint64_t index,
+                         const nq_counts *c) {
+    if (index >= info->size)
+        return NQ_JOURNAL_OUT_OF_RANGE;
+    if (done[index])
+        return NQ_JOURNAL_DUPLICATE; /* intact, yet impossible: not a torn write */
+    if (!journal_counts_consistent(c) || !journal_sum_fits(&info->counts, c))
+        return NQ_JOURNAL_BAD_RECORD;
+    return 0;
+}
+
+/* Adds a record that journal_judge() admitted. */
+static void journal_take(nq_journal_info *info, uint8_t *done, uint64_t index, const nq_counts *c) {
+    assert(index < info->size && !done[index]);
+    done[index] = 1;
+    info->done++;
+    nq_counts_add(&info->counts, c);
+}
+
+/* Parses a record line (without '\n') of the journal whose header's CRC is seed, into *index and
+ * *c. Returns 0, or the kind of damage: NQ_JOURNAL_BAD_RECORD (not a record), _FOREIGN_RECORD (a
+ * well-formed record whose check fails: damaged, or from another journal). What the record says
+ * is judged by journal_judge(). */
+static int journal_parse_record(const char *line, size_t len, uint32_t seed, uint64_t *index,
+                                nq_counts *c) {
     uint32_t want;
     long body = journal_split_crc(line, len, "", &want);
     if (body < 0)
@@ -292,11 +335,7 @@ static int journal_parse_record(const char *line, size_t len, uint32_t seed, uin
         return NQ_JOURNAL_BAD_RECORD;
     if (journal_crc32(seed, line, (size_t)body) != want)
         return NQ_JOURNAL_FOREIGN_RECORD;
-    if (!journal_counts_consistent(v + 1))
-        return NQ_JOURNAL_BAD_RECORD;
     *index = (uint64_t)v[0];
-    if (v[0] >= size)
-        return NQ_JOURNAL_OUT_OF_RANGE;
     memset(c, 0, sizeof *c);
     c->total = v[1];
     c->unique = v[2];
@@ -308,46 +347,104 @@ static int journal_parse_record(const char *line, size_t len, uint32_t seed, uin
     return 0;
 }
 
-/* A line reader over a descriptor, through one buffer: lines longer than LINE_MAX_LEN come back
- * cut (and then fail their check). */
+/* One line of the file, as journal_next_line() gives it: its first LINE_MAX_LEN - 1 bytes (the
+ * most a line may have) and what is known of the whole, so that an overlong line, or a run of NUL
+ * bytes longer than any buffer, counts as one line. */
+typedef struct journal_line {
+    const char *text; /* its first `len` bytes, '\n' excluded */
+    size_t len;
+    uint64_t bytes; /* the whole line's length in the file, '\n' included */
+    int terminated; /* it ends in '\n' (otherwise it ends the file) */
+    int overlong;   /* it has more than LINE_MAX_LEN - 1 bytes before its end */
+    int has_nul;    /* it holds a NUL byte */
+    int only_nul;   /* every byte before its end is NUL, and there is one */
+} journal_line;
+
+/* A line reader over a descriptor, through one buffer. */
 typedef struct journal_reader {
     int fd;
-    char *buf;
+    char *buf;         /* READ_CHUNK bytes read from the file */
+    char *line;        /* LINE_MAX_LEN bytes: the kept part of the current line */
     size_t start, end; /* unread bytes are buf[start, end) */
     int eof;
     int os_error; /* errno of a failed read */
+    int lines;    /* lines given so far: an overlong first line (no journal, however long: a disk
+                     image, say) comes back at once, without reading the rest */
 } journal_reader;
 
-/* Returns 1 with the next line in (*line, *len) (the '\n' included when present), 0 at end of file,
- * NQ_EIO on a read error. */
-static int journal_next_line(journal_reader *r, const char **line, size_t *len) {
+/* Returns 1 with the next line in *ln, 0 at end of file, NQ_EIO on a read error. */
+static int journal_next_line(journal_reader *r, journal_line *ln) {
+    memset(ln, 0, sizeof *ln);
+    ln->text = r->line;
+    int nonnul = 0;
     for (;;) {
-        char *nl = memchr(r->buf + r->start, '\n', r->end - r->start);
-        if (nl || (r->eof && r->end > r->start) || r->end - r->start >= LINE_MAX_LEN) {
-            size_t l = nl ? (size_t)(nl - (r->buf + r->start)) + 1 : r->end - r->start;
-            if (l > LINE_MAX_LEN)
-                l = LINE_MAX_LEN;
-            *line = r->buf + r->start;
-            *len = l;
-            r->start += l;
-            return 1;
+        if (r->start == r->end) {
+            if (r->eof)
+                break;
+            ssize_t got = read(r->fd, r->buf, READ_CHUNK);
+            if (got < 0) {
+                if (errno == EINTR)
+                    continue;
+                r->os_error = errno;
+                return NQ_EIO;
+            }
+            r->start = 0;
+            r->end = (size_t)got;
+            r->eof = got == 0;
+            continue;
         }
-        if (r->eof)
-            return 0;
-        memmove(r->buf, r->buf + r->start, r->end - r->start);
-        r->end -= r->start;
-        r->start = 0;
-        ssize_t got = read(r->fd, r->buf + r->end, READ_CHUNK);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            r->os_error = errno;
-            return NQ_EIO;
+        const char *p = r->buf + r->start;
+        size_t avail = r->end - r->start;
+        const char *nl = memchr(p, '\n', avail);
+        size_t take = nl ? (size_t)(nl - p) : avail;
+        size_t room = LINE_MAX_LEN - 1 - ln->len;
+        memcpy(r->line + ln->len, p, take < room ? take : room);
+        ln->len += take < room ? take : room;
+        int early = take > room && r->lines == 0;
+        size_t seen = early ? room : take;
+        for (size_t i = 0; i < seen && !(nonnul && ln->has_nul); i++) {
+            if (p[i])
+                nonnul = 1;
+            else
+                ln->has_nul = 1;
         }
-        if (got == 0)
-            r->eof = 1;
-        r->end += (size_t)got;
+        if (take > room)
+            ln->overlong = 1;
+        if (early) {
+            ln->bytes += room;
+            r->start += room;
+            break;
+        }
+        ln->bytes += take + (nl != NULL);
+        r->start += take + (nl != NULL);
+        if (nl) {
+            ln->terminated = 1;
+            break;
+        }
     }
+    ln->only_nul = ln->has_nul && !nonnul;
+    r->lines += ln->bytes > 0;
+    return ln->bytes > 0;
+}
+
+/* Whether an unterminated first line is the beginning of a header that this program could have
+ * left, so that the journal may be started afresh: the header is written with one write(2) and
+ * fsync'd before any record, so a crash before that fsync can leave it as NUL bytes (delayed
+ * allocation), and a write cut short (a full disk, a file size limit) as a beginning of its text.
+ * A text must then hold at least the whole magic "nqueens-journal " and printable characters
+ * only: a shorter prefix ("n") is far likelier a file of the user's, and is left alone. */
+static int journal_torn_header(const journal_line *ln) {
+    size_t mlen = strlen(HEADER_MAGIC);
+    if (ln->terminated || ln->overlong)
+        return 0;
+    if (ln->only_nul)
+        return 1;
+    if (ln->len < mlen || memcmp(ln->text, HEADER_MAGIC, mlen) != 0)
+        return 0;
+    for (size_t i = 0; i < ln->len; i++)
+        if (ln->text[i] < 0x20 || ln->text[i] > 0x7e)
+            return 0;
+    return 1;
 }
 
 /* The outcome of reading a whole journal. */
@@ -361,47 +458,52 @@ typedef struct journal_scan {
 } journal_scan;
 
 /* Reads the journal on fd from offset 0. On NQ_OK the caller owns sc->done; otherwise
- * sc->problem says what was wrong. */
+ * sc->problem says what was wrong.
+ *
+ * The torn tail: a kill cuts the last record short (no '\n'); a crash may leave NUL bytes in
+ * place of the records written since the last fsync, in whole blocks (delayed allocation), after
+ * a record cut short or after whole ones. So the tail of the file from the first line that is cut
+ * (no '\n', or holding a NUL byte) is torn, and ignored, when every line after that one is made
+ * of NUL bytes only; a line with anything else after a cut one makes the cut line damage. */
 static int journal_scan_fd(int fd, journal_scan *sc) {
     memset(sc, 0, sizeof *sc);
-    journal_reader r = {fd, malloc(LINE_MAX_LEN + READ_CHUNK), 0, 0, 0, 0};
-    if (!r.buf)
+    journal_reader r = {fd, malloc(READ_CHUNK), malloc(LINE_MAX_LEN), 0, 0, 0, 0, 0};
+    if (!r.buf || !r.line) {
+        free(r.buf);
+        free(r.line);
         return NQ_ENOMEM;
+    }
     if (lseek(fd, 0, SEEK_SET) < 0) {
         sc->problem.os_error = errno;
         free(r.buf);
+        free(r.line);
         return NQ_EIO;
     }
     nq_journal_problem *pb = &sc->problem;
     int rc = NQ_OK, lineno = 0, torn_line = 0;
+    uint64_t torn_lines = 0; /* lines of the torn tail so far, the cut one included */
     off_t off = 0;
-    const char *line;
-    size_t len;
+    journal_line ln;
     int got;
     /* After the first damaged record the scan goes on, to count the damaged lines for the
      * message (a spliced journal has many). */
-    while ((got = journal_next_line(&r, &line, &len)) == 1) {
+    while ((got = journal_next_line(&r, &ln)) == 1) {
         lineno++;
-        int terminated = line[len - 1] == '\n';
-        size_t body = terminated ? len - 1 : len;
-        /* A write cut short by a kill lacks its '\n'; a crash may leave NUL bytes instead of the
-         * last records. Either is a torn tail if nothing follows. */
-        int cut = !terminated || memchr(line, '\0', body) != NULL;
+        int cut = !ln.terminated || ln.has_nul;
         if (lineno == 1) {
             size_t mlen = strlen(HEADER_MAGIC);
             int kind = 0;
-            if (!terminated && len <= LINE_MAX_LEN - 1 && r.eof && r.start == r.end &&
-                memcmp(line, HEADER_MAGIC, len < mlen ? len : mlen) == 0) {
+            if (journal_torn_header(&ln)) {
                 sc->torn_header = 1; /* killed while creating the file: nothing was recorded */
                 break;
             }
-            if (cut) {
+            if (cut || ln.overlong) {
                 rc = NQ_ECORRUPT;
-                kind = len >= mlen && memcmp(line, HEADER_MAGIC, mlen) == 0
+                kind = ln.len >= mlen && memcmp(ln.text, HEADER_MAGIC, mlen) == 0
                            ? NQ_JOURNAL_BAD_HEADER
                            : NQ_JOURNAL_NOT_A_JOURNAL;
             } else {
-                rc = journal_parse_header(line, body, &sc->info, &sc->seed, &kind);
+                rc = journal_parse_header(ln.text, ln.len, &sc->info, &sc->seed, &kind);
             }
             if (rc == NQ_EMISMATCH)
                 pb->found = sc->info;
@@ -417,29 +519,35 @@ static int journal_scan_fd(int fd, journal_scan *sc) {
                 rc = NQ_ENOMEM;
                 break;
             }
-            off += (off_t)len;
+            off += (off_t)ln.bytes;
             sc->good_end = off;
             continue;
         }
-        int kind = 0;
-        uint64_t index = 0;
-        if (torn_line) { /* a line cut short, followed by another one: not a torn tail */
+        if (torn_line) {
+            if (ln.only_nul) { /* more of the NUL blocks a crash leaves */
+                torn_lines++;
+                continue;
+            }
+            /* A line cut short, followed by another one: not a torn tail. */
             if (!pb->line) {
                 pb->line = torn_line;
                 pb->kind = NQ_JOURNAL_BAD_RECORD;
             }
-            pb->lines++;
+            pb->lines += torn_lines;
             rc = NQ_ECORRUPT;
             torn_line = 0;
         }
         if (cut) {
             torn_line = lineno;
+            torn_lines = 1;
             continue;
         }
         nq_counts c;
-        kind = journal_parse_record(line, body, sc->seed, sc->info.size, &index, &c);
-        if (kind == 0 && sc->done[index])
-            kind = NQ_JOURNAL_DUPLICATE; /* intact, yet impossible: not a torn write */
+        uint64_t index = 0;
+        int kind = ln.overlong ? NQ_JOURNAL_BAD_RECORD
+                               : journal_parse_record(ln.text, ln.len, sc->seed, &index, &c);
+        if (kind == 0)
+            kind = journal_judge(&sc->info, sc->done, index, &c);
         if (kind != 0) {
             if (!pb->line) {
                 pb->line = lineno;
@@ -450,12 +558,8 @@ static int journal_scan_fd(int fd, journal_scan *sc) {
             rc = NQ_ECORRUPT;
             continue;
         }
-        sc->done[index] = 1;
-        if (rc != NQ_OK)
-            continue;
-        sc->info.done++;
-        nq_counts_add(&sc->info.counts, &c);
-        off += (off_t)len;
+        journal_take(&sc->info, sc->done, index, &c);
+        off += (off_t)ln.bytes;
         sc->good_end = off;
     }
     if (got < 0) {
@@ -469,6 +573,7 @@ static int journal_scan_fd(int fd, journal_scan *sc) {
     if (rc == NQ_OK && torn_line)
         sc->info.torn = 1;
     free(r.buf);
+    free(r.line);
     if (rc != NQ_OK) {
         free(sc->done);
         sc->done = NULL;
@@ -718,14 +823,12 @@ int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c) {
                             journal_crc32(j->seed, line, len));
     pthread_mutex_lock(&j->mu);
     int rc = j->error, due = 0;
-    if (rc == NQ_OK && (index >= j->info.size || j->done[index]))
+    if (rc == NQ_OK && journal_judge(&j->info, j->done, index, c) != 0)
         rc = NQ_EINVAL; /* a caller's mistake: the journal stays usable */
     else if (rc == NQ_OK && journal_write_all(j->fd, line, len, &j->os_error) != NQ_OK)
         rc = j->error = NQ_EIO;
     else if (rc == NQ_OK) {
-        j->done[index] = 1;
-        j->info.done++;
-        nq_counts_add(&j->info.counts, c);
+        journal_take(&j->info, j->done, index, c);
         j->unsynced++;
         struct timespec now;
         journal_now_ms(&now);
@@ -818,4 +921,33 @@ int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_problem 
         *problem = sc.problem;
     free(sc.done);
     return rc;
+}
+
+/* Adds one part to the text of nq_journal_mismatch(), as snprintf would: *len counts the whole
+ * text, and what fits in [buf, buf + cap) is written, NUL-terminated. */
+__attribute__((format(printf, 4, 5))) static void journal_part(char *buf, size_t cap, size_t *len,
+                                                               const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char none[1];
+    int k = *len < cap ? vsnprintf(buf + *len, cap - *len, fmt, ap) : vsnprintf(none, 0, fmt, ap);
+    va_end(ap);
+    *len += k > 0 ? (size_t)k : 0;
+}
+
+size_t nq_journal_mismatch(const nq_journal_info *found, const nq_split *s, char *buf, size_t cap) {
+    if (buf && cap > 0)
+        buf[0] = '\0';
+    if (!found || !s || !buf || found->format != NQ_JOURNAL_FORMAT)
+        return 0;
+    size_t len = 0;
+    if (found->n != nq_split_n(s))
+        journal_part(buf, cap, &len, "n=%d, not %d", found->n, nq_split_n(s));
+    if (found->size != nq_split_size(s))
+        journal_part(buf, cap, &len, "%ssize=%" PRIu64 ", not %" PRIu64, len ? "; " : "",
+                     found->size, nq_split_size(s));
+    if (strcmp(found->split_id, nq_split_id(s)) != 0)
+        journal_part(buf, cap, &len, "%ssplit '%s', not '%s'", len ? "; " : "", found->split_id,
+                     nq_split_id(s));
+    return len;
 }

@@ -104,11 +104,13 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
                            "start a new journal with another FILE",
                            path, found->format, by, nq_version(), NQ_JOURNAL_FORMAT,
                            found->library[0] ? found->library : "the version that made it");
-        } else if (s)
-            tool_error("checkpoint '%s' belongs to another count (n = %d, split '%s'), not to "
-                       "n = %d (split '%s'); give another file",
-                       path, found->n, found->split_id, nq_split_n(s), nq_split_id(s));
-        else
+        } else if (s) {
+            char differs[3 * NQ_JOURNAL_SPLIT_ID];
+            nq_journal_mismatch(found, s, differs, sizeof differs);
+            tool_error("checkpoint '%s' belongs to another count: its header has %s; give "
+                       "another file",
+                       path, differs);
+        } else
             tool_error("checkpoint '%s' belongs to another count (n = %d, split '%s'); give "
                        "another file",
                        path, found->n, found->split_id);

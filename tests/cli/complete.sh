@@ -144,6 +144,15 @@ ok "complete svg is valid XML" bash -c "printf '%s' '$svg' | xmllint --noout - 2
 check "complete --column-major" 0 "$("$NQ" solve 8 --format cols --column-major | grep -Fx -f <(printf '%s\n' "$nauck" | while read -r l; do echo "$l" | awk '{ for (r = 0; r < NF; r++) t[$(r + 1)] = r; for (c = 0; c < NF; c++) printf "%s%d", (c ? " " : ""), t[c]; print "" }'; done))" -- \
   "$NQ" complete 8 --queens "3-3, 4-1" --all --format cols --column-major
 
+# More free rows than the completion search handles: the message says the limit (it said "value
+# out of range" alone).
+check_err "complete 65536, empty: the limit of free rows" 2 \
+  "^nqueens complete: cannot complete the instance: it has 65536 free rows \(rows without a given queen\), and the completion search handles at most 65535; give more queens, or use 'nqueens find N' for an empty board$" -- \
+  "$NQ" complete 65536 --queens ""
+check_err "complete 65537, one queen: the limit of free rows" 2 \
+  "^nqueens complete: cannot complete the instance: it has 65536 free rows \(rows without a given queen\), and the completion search handles at most 65535; give more queens$" -- \
+  "$NQ" complete 65537 --queens "0-0" --count
+
 # complete --all interrupted: the output ends on a whole completion, exit 130.
 tmpc=$(mktemp -d)
 "$NQ" complete 18 --queens "0-1" --all --format json >"$tmpc/out" 2>"$tmpc/err" &
@@ -156,5 +165,49 @@ rc=$?
 ok "complete --all, SIGINT: exit 130, the json closed, every completion whole" \
   bash -c "[ $rc = 130 ] && '$NQ' check --format json --n 18 '$tmpc/out' >/dev/null &&
            grep -Eq '^nqueens complete: interrupted by SIGINT after [0-9]+ completions?$' '$tmpc/err'"
+
+# complete --count follows the signal conventions of `nqueens count` (it was killed with no word,
+# and with SIGINT ignored on entry, as in a background job, it could not be stopped at all):
+# "interrupted", exit 130 or 143, also while it reads its instance from a pipe that never ends.
+# stop_count SIG CMD...: runs CMD with SIGINT ignored on entry and stdin from $IN (/dev/null if
+# unset), sends SIG once it has its handlers (or after 10 s), and prints its exit status (137: it
+# did not end within 20 s, and was killed).
+stop_count() {
+  local sig=$1 pid i
+  shift
+  (trap '' INT; exec "$@" <"${IN:-/dev/null}" >"$tmpc/out" 2>"$tmpc/err") &
+  pid=$!
+  for i in $(seq 1 200); do catches "$pid" 2 "$NQ" && break; sleep 0.05; done
+  kill "-$sig" "$pid"
+  for i in $(seq 1 200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid"
+  echo $?
+}
+for sig in INT TERM; do
+  want=130
+  [ $sig = TERM ] && want=143
+  r=$(stop_count $sig "$NQ" complete 40 --queens "" --count)
+  check "complete --count, SIG$sig with SIGINT ignored on entry: exit $want" 0 "$want" -- echo "$r"
+  ok "... says so, and prints no count" bash -c "[ ! -s '$tmpc/out' ] &&
+    grep -qx 'nqueens complete: interrupted by SIG$sig before the count finished' '$tmpc/err'"
+done
+mkfifo "$tmpc/fifo"
+sleep 60 >"$tmpc/fifo" &
+sleeper=$!
+r=$(IN=$tmpc/fifo stop_count INT "$NQ" complete --count)
+kill "$sleeper" 2>/dev/null
+check "complete --count reading a pipe that never ends, SIGINT: exit 130, saying so" 0 "130 1" -- \
+  echo "$r $(grep -c 'interrupted by SIGINT' "$tmpc/err")"
+# So does every command waiting for N on standard input (solve, count, find, trace could not be
+# stopped by SIGINT there when it was ignored on entry; and were killed without a word).
+for cmd in solve count find trace; do
+  sleep 60 >"$tmpc/fifo" &
+  sleeper=$!
+  r=$(IN=$tmpc/fifo stop_count INT "$NQ" $cmd)
+  kill "$sleeper" 2>/dev/null
+  check "$cmd waiting for N on a pipe that never ends, SIGINT: exit 130, saying so" 0 "130 1" -- \
+    echo "$r $(grep -cx "nqueens $cmd: interrupted by SIGINT while waiting for N on standard input" "$tmpc/err")"
+done
 rm -rf "$tmpc"
 finish

@@ -222,7 +222,7 @@ refused() { # refused WHAT FILE N PATTERN
 }
 j=$tmp/n10
 "$NQ" count 10 --checkpoint "$j" >/dev/null
-refused "a journal of another n" "$j" 11 "belongs to another count (n = 10"
+refused "a journal of another n" "$j" 11 "belongs to another count: its header has n=10, not 11; size=583, not 1414; split 'nq-split/[^']* n=10 [^']*', not 'nq-split/[^']* n=11 [^']*'; give another file"
 "$NQ" count 11 --checkpoint "$j" --status >/dev/null 2>&1 && fail "--status of another n accepted"
 cp "$j" "$tmp/n10.bad"
 sed -i '3s/^r \([0-9]*\) \([0-9]\)/r \1 9\2/' "$tmp/n10.bad" # one more digit in a total
@@ -316,6 +316,123 @@ out=$("$NQ" count 12 --checkpoint "$tmp/cleaned" --no-progress 2>"$tmp/err")
 printf 'nqueens-journal 1 n=9 size=40 library=0.1.0 split=nq-split/2 corner-edge-bound n=9 depth=4 size=40 crc=1c0d3a5b\nr 0 0 0 0 0 0 0 9 a3c1f2e0\n' >"$tmp/format1"
 refused "a journal of format 1" "$tmp/format1" 9 \
     "checkpoint '$tmp/format1' was made by an older version (journal format 1, by nqueens 0.1.0); this version (.*) reads format 2: finish it with nqueens 0.1.0, or start a new journal with another FILE"
+
+# A crash leaves NUL blocks of any length in place of the unsynced records (delayed allocation),
+# after whole records or after one cut short: a torn tail, resumed (8 KiB was "line 585 is
+# damaged", 64 KiB "and so do 14 later lines", for lines that do not exist).
+"$NQ" count 10 --checkpoint "$tmp/whole10" >/dev/null
+for tail in 8192 65536 torn+8192; do
+    cp "$tmp/whole10" "$tmp/nul10"
+    [ "$tail" = torn+8192 ] && truncate -s -20 "$tmp/nul10"
+    head -c "${tail#torn+}" /dev/zero >>"$tmp/nul10"
+    out=$("$NQ" count 10 --checkpoint "$tmp/nul10" --no-progress 2>"$tmp/err")
+    rc=$?
+    if [ $rc -eq 0 ] && [ "$out" = "$(total_of 10)" ] && grep -q "ignored a torn last record" "$tmp/err" &&
+        [ "$(tail -c 1 "$tmp/nul10" | od -An -c | tr -d ' ')" = '\n' ] && [ "$(records "$tmp/nul10")" = "$(records "$tmp/whole10")" ]
+    then ok "NUL bytes after the records ($tail) are a torn tail: resumed, cut off"
+    else fail "NUL tail $tail: '$out', exit $rc, stderr: $(cat "$tmp/err")"; fi
+done
+
+# --checkpoint never overwrites a file that is no journal, even one holding the first letters of
+# a header (`printf n`); only an empty file, NUL bytes in place of a header (a crash before its
+# fsync) or a header cut short after its whole "nqueens-journal " are started afresh.
+for text in 'n' 'nqueens-jou' 'n\0\0'; do
+    printf "$text" >"$tmp/prefix.txt"
+    refused "a file holding '$text'" "$tmp/prefix.txt" 10 \
+        "'$tmp/prefix.txt' is not a checkpoint journal (line 1 is not a journal header)"
+done
+for text in 'nqueens-journal ' 'nqueens-journal 2 n=10 size=58' '\0\0\0\0\0\0\0\0\0\0'; do
+    printf "$text" >"$tmp/torn.nqj"
+    out=$("$NQ" count 10 --checkpoint "$tmp/torn.nqj" --no-progress 2>"$tmp/err")
+    [ "$out" = "$(total_of 10)" ] && [ "$(records "$tmp/torn.nqj")" = "$(records "$tmp/whole10")" ] &&
+        ok "a header cut short ('$text') is started afresh" || fail "torn header '$text': '$out', $(cat "$tmp/err")"
+done
+
+# resign IN OUT: the journal IN with every line signed again as the format says (python3's
+# zlib.crc32: the header's CRC of its bytes before " crc=", each record's of the header's bytes
+# then its own before its last space), as a forger would: only what the lines say can give them
+# away.
+resign() {
+    python3 - "$1" "$2" <<'PY'
+import sys, zlib
+lines = open(sys.argv[1], "rb").read().split(b"\n")
+head = lines[0].rsplit(b" crc=", 1)[0]
+seed = zlib.crc32(head)
+out = [head + b" crc=%08x" % seed]
+for line in lines[1:]:
+    if line:
+        body = line.rsplit(b" ", 1)[0]
+        out.append(body + b" %08x" % zlib.crc32(body, seed))
+open(sys.argv[2], "wb").write(b"\n".join(out) + b"\n")
+PY
+}
+
+# Records that do not belong, anywhere in the file, signed again: an index equal to the size
+# (583), far past it, negative; a second record of a subproblem with the same or other counts.
+# Each is refused with its line, the file untouched.
+ins() { sed "4i $2" "$tmp/whole10" >"$tmp/ins.tmp" && resign "$tmp/ins.tmp" "$1"; }
+for rec in "r 583 0 0 0 0 0 0 1 0|line 4 records subproblem 583, which this journal's count does not have" \
+    "r 99999 8 1 1 0 0 0 1 0|line 4 records subproblem 99999, which this journal's count does not have" \
+    "r -1 0 0 0 0 0 0 1 0|line 4 is damaged (not a record of a journal)" \
+    "$(sed -n 2p "$tmp/whole10")|line 4 records subproblem 0 a second time" \
+    "r 1 16 2 2 0 0 0 5 0|line 4 records subproblem 1 a second time"; do
+    ins "$tmp/belong.nqj" "${rec%%|*}"
+    refused "a record '${rec%%|*}' in the middle" "$tmp/belong.nqj" 10 "${rec#*|}"
+    "$NQ" count --checkpoint "$tmp/belong.nqj" --status >"$tmp/out" 2>"$tmp/err"
+    [ $? -eq 2 ] && grep -q "${rec#*|}" "$tmp/err" || fail "--status of '${rec%%|*}': $(cat "$tmp/err")"
+done
+resign "$tmp/whole10" "$tmp/resigned.nqj"
+out=$("$NQ" count 10 --checkpoint "$tmp/resigned.nqj" 2>"$tmp/err")
+[ "$out" = "$(total_of 10)" ] && ok "the same journal signed again is resumed (the forgeries fail on what they say)" ||
+    fail "re-signed journal: '$out', $(cat "$tmp/err")"
+
+# A header that differs only in its size names the difference, not the same split twice
+# ("another count (... size=583), not ... size=583"), and --status does not call the split
+# another version's.
+sed '1s/ size=583 / size=584 /' "$tmp/whole10" >"$tmp/size.tmp"
+resign "$tmp/size.tmp" "$tmp/size584.nqj"
+refused "a header of size 584 for a split of 583" "$tmp/size584.nqj" 10 \
+    "checkpoint '$tmp/size584.nqj' belongs to another count: its header has size=584, not 583; give another file"
+"$NQ" count --checkpoint "$tmp/size584.nqj" --status >"$tmp/out" 2>"$tmp/err"
+grep -q "^split: .* (this version differs: size=584, not 583; cannot resume)$" "$tmp/out" &&
+    ! grep -q "not this version's" "$tmp/out" && ok "--status names the size that differs" ||
+    fail "--status of a size-only mismatch: $(cat "$tmp/out" "$tmp/err")"
+"$NQ" count 10 --checkpoint "$tmp/size584.nqj" --status >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -qx "nqueens count: checkpoint '$tmp/size584.nqj' cannot be resumed by this version: its header has size=584, not 583" "$tmp/err" &&
+    ok "--status with N names the size that differs" || fail "--status 10 of a size-only mismatch: $(cat "$tmp/err")"
+
+# 128-bit sums: a journal whose records (signed again) hold counts across 2^64 and near 2^128,
+# the largest sum 2^128 - 1; --status prints the sums python3's integers make of them, and one
+# more solution is refused as damage, not wrapped to a small total.
+python3 - "$tmp/whole10" "$tmp/wide.tmp" "$tmp/wide.want" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+recs, tot, uni = [], 0, 0
+orbits = [(2**61 + 7, 0, 0, 0), (0, 0, 1, 2**64 - 1), (2**124 + 3, 0, 0, 2**126 + 5),
+          (0, 2**123 + 1, 3 * 2**64, 0)]
+for i, o in enumerate(orbits):
+    t, u = 8 * o[0] + 4 * o[1] + 2 * o[2] + o[3], sum(o)
+    recs.append((10 * i, t, u) + o)
+    tot, uni = tot + t, uni + u
+last = 2**128 - 1 - tot
+recs.append((50, last, last, 0, 0, 0, last))
+tot, uni = tot + last, uni + last
+body = [lines[0]] + ["r %d %d %d %d %d %d %d 1 0" % r for r in recs]
+open(sys.argv[2], "w").write("\n".join(body) + "\n")
+open(sys.argv[3], "w").write("total so far: %d\nunique so far: %d\n" % (tot, uni))
+PY
+resign "$tmp/wide.tmp" "$tmp/wide.nqj"
+"$NQ" count --checkpoint "$tmp/wide.nqj" --status >"$tmp/out" 2>"$tmp/err"
+grep -E '^(total|unique) so far' "$tmp/out" | diff - "$tmp/wide.want" >/dev/null &&
+    grep -qx "total so far: 340282366920938463463374607431768211455" "$tmp/out" &&
+    ok "--status sums 128-bit records as python3 does ($(sed -n 's/^total so far: //p' "$tmp/out"))" ||
+    fail "128-bit sums: $(cat "$tmp/out" "$tmp/err"), want $(cat "$tmp/wide.want")"
+echo "r 60 1 1 0 0 0 1 1 0" >>"$tmp/wide.tmp"
+resign "$tmp/wide.tmp" "$tmp/wrap.nqj"
+"$NQ" count --checkpoint "$tmp/wrap.nqj" --status >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "line 7 is damaged" "$tmp/err" &&
+    ok "a record that carries the sum past 2^128 is refused" || fail "a sum past 2^128: $(cat "$tmp/out" "$tmp/err")"
+refused "a journal whose sum passes 2^128" "$tmp/wrap.nqj" 10 "line 7 is damaged"
 
 # Unwritable or unusable paths.
 "$NQ" count 8 --checkpoint "$tmp/no/such/dir/j" >"$tmp/out" 2>"$tmp/err"

@@ -146,6 +146,26 @@ check_err "a 70-digit N on stdin" 2 "more than 63 characters" -- \
   bash -c "printf '%070d\n' 4 | '$NQ' solve"
 check_err "cases: more values than T" 2 "T = 1, but the line of the last case goes on: '5'" -- \
   bash -c "printf '1\n4 5\n' | '$NQ' cases"
+# More input after the T-th case, on later lines, is an error too, and nothing is answered (the 5
+# was dropped in silence): a judge's input ends with its last case, so T or the file is wrong.
+check_err "cases: a value after the last case" 2 \
+  "^nqueens cases: T = 1, but more input follows the last case: '5'; answering nothing \(make T the number of cases, or remove what follows\)$" -- \
+  bash -c "printf '1\n4\n5\n' | '$NQ' cases"
+check_err "cases: a word after the last cases" 2 "T = 2, but more input follows the last case: 'x'" -- \
+  bash -c "printf '2\n1\n4\n\n  x\n' | '$NQ' cases"
+check "cases: blank lines after the last case are no input" 0 "[2 4 1 3 ] [3 1 4 2 ]" -- \
+  bash -c "printf '1\n4\n\n \n' | '$NQ' cases"
+# N from a file is read to the file's end (from a pipe, only to the end of N's line: a program
+# that writes N and waits for the answer must not be kept waiting).
+tmpn=$(mktemp -d)
+printf '8\n9\n' >"$tmpn/n89"
+check_err "count: N then more lines in a file" 2 "^nqueens count: expected only N on standard input, but '9' follows '8' on a later line$" -- \
+  bash -c "'$NQ' count <'$tmpn/n89'"
+check_err "solve: N then more lines in a file" 2 "but '9' follows '8' on a later line" -- \
+  bash -c "'$NQ' solve <'$tmpn/n89'"
+printf '8\n\n \n' >"$tmpn/n8"
+check "count: N then blank lines in a file" 0 "92" -- bash -c "'$NQ' count <'$tmpn/n8'"
+rm -rf "$tmpn"
 check_err "cases: a 70-digit value" 2 "more than 63 characters" -- \
   bash -c "printf '1\n%070d\n' 4 | '$NQ' cases"
 check_err "cases empty" 2 "expected the number of test cases" -- bash -c "'$NQ' cases </dev/null"

@@ -382,15 +382,29 @@ static void test_torn_header_or_empty_file_starts_afresh(void **state) {
     assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
     assert_int_equal(info.n, 8);
     assert_int_equal(info.done, 0);
-    spit(path, "nqueens-jou", 11);
-    /* A status must tell it from damage: the count starts it afresh (its kind was 0, and the
-     * programs said "line 1 is damaged (not a record of a journal)"). */
-    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
-    assert_int_equal(why.kind, NQ_JOURNAL_TORN_HEADER);
-    assert_int_equal(why.line, 1);
-    assert_int_equal(open_status(path, 8), NQ_OK);
-    assert_int_equal(count_lines(path), 1);
-    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
+    /* The beginning of a header, as a write cut short leaves it (a full disk), or NUL bytes in
+     * its place (a crash before its fsync, under delayed allocation): a status must tell it from
+     * damage (its kind was 0, and the programs said "line 1 is damaged (not a record of a
+     * journal)"), and the count starts it afresh. */
+    char nuls[300] = {0};
+    const struct {
+        const char *text;
+        size_t len;
+    } torn[] = {
+        {"nqueens-journal ", 16},
+        {"nqueens-journal 2 n=8 size=3", 28},
+        {nuls, 1},
+        {nuls, sizeof nuls},
+    };
+    for (size_t k = 0; k < sizeof torn / sizeof torn[0]; k++) {
+        spit(path, torn[k].text, torn[k].len);
+        assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+        assert_int_equal(why.kind, NQ_JOURNAL_TORN_HEADER);
+        assert_int_equal(why.line, 1);
+        assert_int_equal(open_status(path, 8), NQ_OK);
+        assert_int_equal(count_lines(path), 1);
+        assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
+    }
 }
 
 /* ---- refusals ----------------------------------------------------------------------------- */
@@ -670,6 +684,469 @@ static void test_duplicate_record_is_refused(void **state) {
     free(text);
 }
 
+/* A file that only begins like a header, shorter than the magic "nqueens-journal " (which this
+ * program writes whole or not at all), or with a byte no header has, is far likelier the user's:
+ * `printf n > notes.txt; nqueens count 10 --checkpoint notes.txt` replaced it. Refused (as no
+ * journal, or a damaged header when it holds the whole magic), and left untouched. */
+static void test_short_prefix_is_not_a_torn_header(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "prefix.txt");
+    char *nuls = calloc(5000, 1);
+    assert_non_null(nuls);
+    const struct {
+        const char *text;
+        size_t len;
+        int kind; /* what nq_journal_read() calls it */
+    } kept[] = {
+        {"n", 1, NQ_JOURNAL_NOT_A_JOURNAL},
+        {"nq", 2, NQ_JOURNAL_NOT_A_JOURNAL},
+        {"nqueens-jou", 11, NQ_JOURNAL_NOT_A_JOURNAL},
+        {"nqueens-journa", 14, NQ_JOURNAL_NOT_A_JOURNAL},
+        {"nqueens-journal 2 n=8\tsize", 26, NQ_JOURNAL_BAD_HEADER},
+        {"nqueens-journal 2 n=8\0", 22, NQ_JOURNAL_BAD_HEADER},
+        {"n\0\0\0", 4, NQ_JOURNAL_NOT_A_JOURNAL},
+        {nuls, 5000, NQ_JOURNAL_NOT_A_JOURNAL}, /* longer than any header */
+    };
+    for (size_t k = 0; k < sizeof kept / sizeof kept[0]; k++) {
+        spit(path, kept[k].text, kept[k].len);
+        check_refused(path, 8, NQ_ECORRUPT);
+        nq_journal_info info;
+        nq_journal_problem why;
+        assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+        assert_int_equal(why.kind, kept[k].kind);
+        assert_int_equal(why.line, 1);
+    }
+    free(nuls);
+}
+
+/* ---- NUL blocks, and the lines counted in a message ---------------------------------------- */
+
+/* A crash under delayed allocation leaves whole blocks of NUL bytes in place of the unsynced
+ * records, of any length, after whole records or after a record cut short: a torn tail, which the
+ * README promises to resume. (8 KiB of NUL bytes was "line 585 is damaged"; 64 KiB "and so do 14
+ * later lines", for lines that do not exist: the reader cut them every 4 KiB.) */
+static void test_nul_blocks_are_a_torn_tail(void **state) {
+    (void)state;
+    const size_t sizes[] = {4095, 4096, 4097, 8192, 65536, 200000};
+    const char *before[] = {"", "r 5 12", "r 5 1 1 1 0 0 0 9 dead"};
+    for (size_t b = 0; b < sizeof before / sizeof before[0]; b++) {
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            size_t cut = strlen(before[b]), len = cut + sizes[k];
+            char *tail = calloc(len, 1);
+            assert_non_null(tail);
+            memcpy(tail, before[b], cut);
+            check_torn_bytes(tail, len);
+            /* The blocks may also hold line ends where the lost records had theirs. */
+            tail[len / 2] = '\n';
+            check_torn_bytes(tail, len);
+            free(tail);
+        }
+    }
+    /* NUL blocks followed by a line that is not NUL bytes: damage, at the first line cut short,
+     * and the message counts the lines of the file (here 2), not 4 KiB pieces of them. */
+    char path[128];
+    path_in(path, sizeof path, "nul-then-text.nqj");
+    unlink(path);
+    make_journal(path, 10, 4);
+    size_t good_len;
+    char *good = slurp(path, &good_len);
+    size_t zeros = 65536;
+    char *text = calloc(good_len + zeros + 32, 1);
+    assert_non_null(text);
+    memcpy(text, good, good_len);
+    text[good_len + zeros - 1] = '\n';
+    memcpy(text + good_len + zeros, "r 1 2 3\n", 8);
+    spit(path, text, good_len + zeros + 8);
+    nq_journal_info info;
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.line, 6);
+    assert_int_equal(why.kind, NQ_JOURNAL_BAD_RECORD);
+    assert_int_equal(why.lines, 2);
+    check_refused(path, 10, NQ_ECORRUPT);
+    /* An overlong line of text in the middle is one damaged line. */
+    memset(text + good_len, 'x', zeros - 1);
+    spit(path, text, good_len + zeros + 8);
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.line, 6);
+    assert_int_equal(why.lines, 2);
+    free(text);
+    free(good);
+}
+
+/* ---- what may join a journal: one rule for reading and appending --------------------------- */
+
+/* Writes at path a journal of n = 10 (583 subproblems) whose header is that of a fresh journal
+ * and whose records are `records` (lines "r <index> <six counts> <nodes> <any 8 hex>\n"), each
+ * signed as the format says: the forgery the CRC cannot stop. */
+static void forge_journal(const char *path, const char *records) {
+    char fresh[128];
+    path_in(fresh, sizeof fresh, "forge-fresh.nqj");
+    unlink(fresh);
+    make_journal(fresh, 10, 0);
+    size_t len;
+    char *text = slurp(fresh, &len);
+    char header[512];
+    header_body(text, header, sizeof header);
+    size_t cap = len + strlen(records) + 1;
+    char *from = malloc(cap);
+    assert_non_null(from);
+    snprintf(from, cap, "%s%s", text, records);
+    write_signed(path, header, from);
+    free(from);
+    free(text);
+}
+
+/* The record line of subproblem i of the split of n = 10, with the check left to forge_journal. */
+static void real_record(const nq_split *s, uint64_t i, char *out, size_t cap) {
+    nq_counts c;
+    assert_int_equal(nq_split_solve(s, i, &c), NQ_OK);
+    char t[41], u[41], o8[41], o4[41], o2[41], o1[41];
+    snprintf(out, cap, "r %llu %s %s %s %s %s %s %llu 00000000\n", (unsigned long long)i,
+             nq_u128_to_string(c.total, t), nq_u128_to_string(c.unique, u),
+             nq_u128_to_string(c.orbit8, o8), nq_u128_to_string(c.orbit4, o4),
+             nq_u128_to_string(c.orbit2, o2), nq_u128_to_string(c.orbit1, o1),
+             (unsigned long long)c.nodes);
+}
+
+/* Records that do not belong, each signed so that only what it says can give it away, anywhere
+ * in the file (not only last): an index equal to the size, far past it, at the 64-bit limit,
+ * past 64 bits, negative; a second record of a subproblem with the same or other counts. Each is
+ * damage at its line, and the file is left as it was. */
+static void test_records_that_do_not_belong(void **state) {
+    (void)state;
+    nq_split *s;
+    assert_int_equal(nq_split_new(10, &s), NQ_OK);
+    assert_int_equal(nq_split_size(s), 583);
+    char r0[256], r1[256], r2[256];
+    real_record(s, 0, r0, sizeof r0);
+    real_record(s, 1, r1, sizeof r1);
+    real_record(s, 2, r2, sizeof r2);
+    struct {
+        const char *bad;
+        int kind;
+        uint64_t index;
+    } cases[] = {
+        {"r 583 0 0 0 0 0 0 1 00000000\n", NQ_JOURNAL_OUT_OF_RANGE, 583},
+        {"r 584 8 1 1 0 0 0 1 00000000\n", NQ_JOURNAL_OUT_OF_RANGE, 584},
+        {"r 18446744073709551615 0 0 0 0 0 0 1 00000000\n", NQ_JOURNAL_OUT_OF_RANGE, UINT64_MAX},
+        {"r 18446744073709551616 0 0 0 0 0 0 1 00000000\n", NQ_JOURNAL_BAD_RECORD, 0},
+        {"r -1 0 0 0 0 0 0 1 00000000\n", NQ_JOURNAL_BAD_RECORD, 0},
+        {r0, NQ_JOURNAL_DUPLICATE, 0},                             /* the same record again */
+        {"r 0 0 0 0 0 0 0 1 00000000\n", NQ_JOURNAL_DUPLICATE, 0}, /* other counts */
+        {"r 0 16 2 2 0 0 0 5 00000000\n", NQ_JOURNAL_DUPLICATE, 0},
+    };
+    char path[128];
+    path_in(path, sizeof path, "belong.nqj");
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        for (int where = 0; where < 3; where++) { /* after r0 r1; between them; last of three */
+            char records[2048];
+            if (where == 0)
+                snprintf(records, sizeof records, "%s%s%s", r0, r1, cases[k].bad);
+            else if (where == 1)
+                snprintf(records, sizeof records, "%s%s%s%s", r0, r1, cases[k].bad, r2);
+            else
+                snprintf(records, sizeof records, "%s%s%s%s", r0, cases[k].bad, r1, r2);
+            forge_journal(path, records);
+            nq_journal_info info;
+            nq_journal_problem why;
+            memset(&why, 0, sizeof why);
+            int rc = nq_journal_read(path, &info, &why);
+            if (rc != NQ_ECORRUPT || why.kind != cases[k].kind)
+                print_error("case %zu at %d: status %d, kind %d\n", k, where, rc, why.kind);
+            assert_int_equal(rc, NQ_ECORRUPT);
+            assert_int_equal(why.kind, cases[k].kind);
+            assert_int_equal(why.line, where == 2 ? 3 : 4);
+            assert_int_equal(why.lines, 1);
+            if (cases[k].kind != NQ_JOURNAL_BAD_RECORD)
+                assert_true(why.index == cases[k].index);
+            check_refused(path, 10, NQ_ECORRUPT);
+        }
+    }
+    /* The same records without the intruder are a good journal. */
+    char records[1024];
+    snprintf(records, sizeof records, "%s%s%s", r0, r1, r2);
+    forge_journal(path, records);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
+    assert_int_equal(info.done, 3);
+    nq_split_free(s);
+}
+
+/* nq_journal_append() refuses (NQ_EINVAL) every record that nq_journal_open() would then refuse,
+ * and the journal stays usable and resumable: counts that break the identities (total 5, unique
+ * 1, orbits 0 was NQ_OK, and the journal was refused for ever after), an index out of range or
+ * recorded, a sum that would pass 2^128. */
+static void test_append_refuses_what_open_refuses(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "append-check.nqj");
+    unlink(path);
+    nq_split *s;
+    assert_int_equal(nq_split_new(10, &s), NQ_OK);
+    nq_journal *j;
+    assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
+    nq_counts bad[6];
+    memset(bad, 0, sizeof bad);
+    bad[0].total = 5, bad[0].unique = 1;                    /* the issue's example */
+    bad[1].total = 8, bad[1].unique = 2, bad[1].orbit8 = 1; /* unique off by one */
+    bad[2].total = 9, bad[2].unique = 1, bad[2].orbit8 = 1; /* total off by one */
+    bad[3].orbit8 = ~(nq_u128)0 / 4;                        /* 8 orbit8 passes 2^128 */
+    bad[3].total = bad[3].orbit8 * 8, bad[3].unique = bad[3].orbit8;
+    bad[4].orbit1 = 3, bad[4].total = 3, bad[4].unique = 2; /* unique off */
+    bad[5].orbit2 = 1, bad[5].total = 1, bad[5].unique = 1; /* 2 orbit2 is 2, not 1 */
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(nq_journal_append(j, (uint64_t)k, &bad[k]), NQ_EINVAL);
+    nq_counts c;
+    assert_int_equal(nq_split_solve(s, 0, &c), NQ_OK);
+    assert_int_equal(nq_journal_append(j, 583, &c), NQ_EINVAL);
+    assert_int_equal(nq_journal_append(j, UINT64_MAX, &c), NQ_EINVAL);
+    assert_int_equal(nq_journal_append(j, 0, &c), NQ_OK);
+    assert_int_equal(nq_journal_append(j, 0, &c), NQ_EINVAL);
+    /* Consistent counts whose sum would pass 2^128: the first fits, the second does not. */
+    nq_counts big;
+    memset(&big, 0, sizeof big);
+    big.orbit1 = ~(nq_u128)0 - c.total; /* the sum's total is then 2^128 - 1 exactly */
+    big.total = big.unique = big.orbit1;
+    assert_int_equal(nq_journal_append(j, 1, &big), NQ_OK);
+    nq_counts one;
+    memset(&one, 0, sizeof one);
+    one.total = one.unique = one.orbit1 = 1;
+    assert_int_equal(nq_journal_append(j, 2, &one), NQ_EINVAL);
+    assert_int_equal(nq_journal_error(j, NULL), NQ_OK); /* the caller's mistakes: still usable */
+    nq_journal_info info;
+    nq_journal_get_info(j, &info);
+    assert_int_equal(info.done, 2);
+    assert_true(info.counts.total == ~(nq_u128)0);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+    /* Everything it wrote reads back, and resumes. */
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
+    assert_int_equal(info.done, 2);
+    assert_true(info.counts.total == ~(nq_u128)0);
+    assert_int_equal(count_lines(path), 3);
+    assert_int_equal(open_status(path, 10), NQ_OK);
+    nq_split_free(s);
+}
+
+/* ---- 128-bit counts ------------------------------------------------------------------------ */
+
+/* A second, independent 128-bit arithmetic for the test: two 64-bit words, carries by hand, and
+ * decimal by long division in 32-bit limbs. */
+typedef struct ref128 {
+    uint64_t hi, lo;
+} ref128;
+
+static ref128 ref_add(ref128 a, ref128 b) {
+    ref128 r = {a.hi + b.hi, a.lo + b.lo};
+    r.hi += r.lo < a.lo;
+    return r;
+}
+
+static ref128 ref_times(ref128 a, unsigned k) {
+    ref128 r = {0, 0};
+    while (k--)
+        r = ref_add(r, a);
+    return r;
+}
+
+static void ref_decimal(ref128 a, char *out) {
+    uint32_t limb[4] = {(uint32_t)(a.hi >> 32), (uint32_t)a.hi, (uint32_t)(a.lo >> 32),
+                        (uint32_t)a.lo};
+    char digits[48];
+    int k = 0;
+    do {
+        uint64_t rem = 0;
+        for (int i = 0; i < 4; i++) {
+            uint64_t cur = rem << 32 | limb[i];
+            limb[i] = (uint32_t)(cur / 10);
+            rem = cur % 10;
+        }
+        digits[k++] = (char)('0' + rem);
+    } while (limb[0] || limb[1] || limb[2] || limb[3]);
+    for (int i = 0; i < k; i++)
+        out[i] = digits[k - 1 - i];
+    out[k] = '\0';
+}
+
+static nq_u128 ref_value(ref128 a) {
+    return (nq_u128)a.hi << 64 | a.lo;
+}
+
+static void assert_ref(nq_u128 got, ref128 want) {
+    assert_true((uint64_t)(got >> 64) == want.hi);
+    assert_true((uint64_t)got == want.lo);
+}
+
+/* nq_u128_to_string() (the text and JSON output of every count) against the reference, across
+ * 2^64 and up to 2^128 - 1. */
+static void test_u128_to_string_across_64_bits(void **state) {
+    (void)state;
+    const ref128 v[] = {
+        {0, 0},
+        {0, UINT64_MAX},
+        {1, 0},
+        {1, 1},
+        {1, 9999999999999999999u},
+        {0x8000000000000000u, 0},
+        {UINT64_MAX, UINT64_MAX - 1},
+        {UINT64_MAX, UINT64_MAX},
+        {0x4b3b4ca85a86c47au, 0x098a224000000000u}, /* 10^38 */
+        {0x0123456789abcdefu, 0xfedcba9876543210u},
+    };
+    for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) {
+        char got[41], want[48];
+        ref_decimal(v[k], want);
+        assert_string_equal(nq_u128_to_string(ref_value(v[k]), got), want);
+    }
+    char want[48];
+    ref_decimal((ref128){UINT64_MAX, UINT64_MAX}, want);
+    assert_string_equal(want, "340282366920938463463374607431768211455");
+    ref_decimal((ref128){1, 0}, want);
+    assert_string_equal(want, "18446744073709551616");
+}
+
+/* Records whose counts lie across 2^64 and near 2^128, appended through the API, read back: the
+ * journal's text holds the reference's digits, and the sums of nq_journal_read(), of a resumed
+ * handle, and of nq_journal_get_info() are the reference's sums, up to 2^128 - 1; a forged record
+ * that would carry the sum past 2^128 is damage, not a wrapped total. */
+static void test_counts_across_64_bits_round_trip(void **state) {
+    (void)state;
+    /* orbit8, orbit4, orbit2, orbit1 of five records; total and unique follow. */
+    const ref128 orbits[5][4] = {
+        {{0, (1ull << 61) + 7}, {0, 0}, {0, 0}, {0, 0}}, /* total 2^64 + 56 */
+        {{0, 0}, {0, 0}, {0, 1}, {0, UINT64_MAX}},       /* total 2^64 + 1 */
+        {{1ull << 60, 3}, {0, 0}, {0, 0}, {1ull << 62, 5}},
+        {{0, 0}, {1ull << 59, 1}, {3, 0}, {0, 0}},
+        {{0, 0}, {0, 0}, {0, 0}, {0, 0}}, /* filled below: the sum's total is 2^128 - 1 */
+    };
+    ref128 o[5][4];
+    memcpy(o, orbits, sizeof o);
+    ref128 t[5], u[5], sum_t = {0, 0}, sum_u = {0, 0}, sum_o[4] = {{0, 0}};
+    for (int r = 0; r < 5; r++) {
+        if (r == 4) {
+            /* orbit1 = 2^128 - 1 - the total so far: two's complement of the sum, less one */
+            o[4][3].lo = ~sum_t.lo;
+            o[4][3].hi = ~sum_t.hi;
+        }
+        t[r] = ref_add(ref_add(ref_times(o[r][0], 8), ref_times(o[r][1], 4)),
+                       ref_add(ref_times(o[r][2], 2), o[r][3]));
+        u[r] = ref_add(ref_add(o[r][0], o[r][1]), ref_add(o[r][2], o[r][3]));
+        sum_t = ref_add(sum_t, t[r]);
+        sum_u = ref_add(sum_u, u[r]);
+        for (int k = 0; k < 4; k++)
+            sum_o[k] = ref_add(sum_o[k], o[r][k]);
+    }
+    assert_true(sum_t.hi == UINT64_MAX && sum_t.lo == UINT64_MAX);
+    assert_true(t[0].hi == 1 && t[0].lo == 56);
+    char path[128];
+    path_in(path, sizeof path, "wide.nqj");
+    unlink(path);
+    nq_split *s;
+    assert_int_equal(nq_split_new(10, &s), NQ_OK);
+    nq_journal *j;
+    assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
+    for (int r = 0; r < 5; r++) {
+        nq_counts c;
+        memset(&c, 0, sizeof c);
+        c.total = ref_value(t[r]);
+        c.unique = ref_value(u[r]);
+        c.orbit8 = ref_value(o[r][0]);
+        c.orbit4 = ref_value(o[r][1]);
+        c.orbit2 = ref_value(o[r][2]);
+        c.orbit1 = ref_value(o[r][3]);
+        c.nodes = 1000u + (unsigned)r;
+        assert_int_equal(nq_journal_append(j, (uint64_t)(10 * r), &c), NQ_OK);
+    }
+    nq_journal_info info;
+    nq_journal_get_info(j, &info);
+    assert_ref(info.counts.total, sum_t);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+    /* The file's records, digit by digit. */
+    size_t len;
+    char *text = slurp(path, &len);
+    const char *line = strchr(text, '\n') + 1;
+    for (int r = 0; r < 5; r++) {
+        char want[512], d[6][48];
+        ref128 f[6] = {t[r], u[r], o[r][0], o[r][1], o[r][2], o[r][3]};
+        for (int k = 0; k < 6; k++)
+            ref_decimal(f[k], d[k]);
+        int wl = snprintf(want, sizeof want, "r %d %s %s %s %s %s %s %d ", 10 * r, d[0], d[1], d[2],
+                          d[3], d[4], d[5], 1000 + r);
+        assert_memory_equal(line, want, (size_t)wl);
+        line = strchr(line, '\n') + 1;
+    }
+    /* Read back: the sums, field by field. */
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0) {
+            assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
+        } else {
+            assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
+            nq_journal_get_info(j, &info);
+            assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+        }
+        assert_int_equal(info.done, 5);
+        assert_ref(info.counts.total, sum_t);
+        assert_ref(info.counts.unique, sum_u);
+        assert_ref(info.counts.orbit8, sum_o[0]);
+        assert_ref(info.counts.orbit4, sum_o[1]);
+        assert_ref(info.counts.orbit2, sum_o[2]);
+        assert_ref(info.counts.orbit1, sum_o[3]);
+        assert_int_equal(info.counts.nodes, 5010);
+    }
+    /* One more record of total 1, signed as the format says: the sum would wrap to 0. */
+    char header[512];
+    header_body(text, header, sizeof header);
+    char *forged = malloc(len + 64);
+    assert_non_null(forged);
+    memcpy(forged, text, len);
+    memcpy(forged + len, "r 7 1 1 0 0 0 1 1 00000000\n", 28);
+    write_signed(path, header, forged);
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+    assert_int_equal(why.kind, NQ_JOURNAL_BAD_RECORD);
+    assert_int_equal(why.line, 7);
+    check_refused(path, 10, NQ_ECORRUPT);
+    free(forged);
+    free(text);
+    nq_split_free(s);
+}
+
+/* nq_journal_mismatch() names exactly the fields that differ: a header that differs only in its
+ * size was shown as "another count (... size=583), not ... size=583". */
+static void test_mismatch_names_what_differs(void **state) {
+    (void)state;
+    nq_split *s;
+    assert_int_equal(nq_split_new(10, &s), NQ_OK);
+    nq_journal_info info;
+    memset(&info, 0, sizeof info);
+    info.format = NQ_JOURNAL_FORMAT;
+    info.n = 10;
+    info.size = nq_split_size(s);
+    snprintf(info.split_id, sizeof info.split_id, "%s", nq_split_id(s));
+    char buf[600], want[600];
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    info.size = 584;
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, sizeof buf), strlen("size=584, not 583"));
+    assert_string_equal(buf, "size=584, not 583");
+    info.n = 11;
+    snprintf(info.split_id, sizeof info.split_id, "other");
+    snprintf(want, sizeof want, "n=11, not 10; size=584, not 583; split 'other', not '%s'",
+             nq_split_id(s));
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, sizeof buf), strlen(want));
+    assert_string_equal(buf, want);
+    /* Cut to fit, as snprintf, and nothing for another format or missing arguments. */
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, 8), strlen(want));
+    assert_string_equal(buf, "n=11, n");
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, 0), strlen(want));
+    info.format = 1;
+    assert_int_equal(nq_journal_mismatch(&info, s, buf, sizeof buf), 0);
+    assert_int_equal(nq_journal_mismatch(NULL, s, buf, sizeof buf), 0);
+    assert_int_equal(nq_journal_mismatch(&info, NULL, buf, sizeof buf), 0);
+    nq_split_free(s);
+}
+
 static void test_not_a_journal_is_left_alone(void **state) {
     (void)state;
     char path[128];
@@ -936,6 +1413,13 @@ int main(void) {
         cmocka_unit_test(test_corrupt_middle_record_is_refused),
         cmocka_unit_test(test_record_with_contradicting_counts_is_refused),
         cmocka_unit_test(test_duplicate_record_is_refused),
+        cmocka_unit_test(test_short_prefix_is_not_a_torn_header),
+        cmocka_unit_test(test_nul_blocks_are_a_torn_tail),
+        cmocka_unit_test(test_records_that_do_not_belong),
+        cmocka_unit_test(test_append_refuses_what_open_refuses),
+        cmocka_unit_test(test_u128_to_string_across_64_bits),
+        cmocka_unit_test(test_counts_across_64_bits_round_trip),
+        cmocka_unit_test(test_mismatch_names_what_differs),
         cmocka_unit_test(test_not_a_journal_is_left_alone),
         cmocka_unit_test(test_unwritable_or_missing_path),
         cmocka_unit_test(test_fifo_or_device_is_refused),
