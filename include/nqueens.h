@@ -116,7 +116,8 @@ typedef struct nq_conflict {
 } nq_conflict;
 
 /* nq_attack_name() :
- * @return "none", "row", "column", "diagonal" or "anti-diagonal". */
+ * @return "none", "row", "column", "diagonal" or "anti-diagonal"; "unknown" for a value that is
+ *         no nq_attack. */
 NQ_API const char *nq_attack_name(nq_attack kind);
 
 /* nq_validate() :
@@ -482,7 +483,24 @@ typedef struct nq_item {
     int line;          /* 1-based position of the item (MALFORMED: of the error) ... */
     int column;        /* ... and its 1-based column, counted in bytes */
     const char *error; /* MALFORMED: what is wrong, one line (no position); NULL otherwise */
+    unsigned fields;   /* COUNT: the NQ_CLAIM_* bits of the counts the claim names (0 is read as
+                          NQ_CLAIM_TOTAL, plus NQ_CLAIM_UNIQUE if has_unique) */
+    nq_u128 orbit8;    /* COUNT: the claimed orbit counts (JSON "orbit8" ... "orbit1", as */
+    nq_u128 orbit4;    /*   `nqueens count --json` prints them), where fields names them: */
+    nq_u128 orbit2;    /*   fundamental solutions whose class has 8, 4, 2, 1 members */
+    nq_u128 orbit1;
+    const char *unjudged; /* COUNT: the other fields of the claim, which nothing can judge
+                             ("seconds, nodes"), comma-separated; NULL if none */
 } nq_item;
+
+/* The counts a claim names (nq_item.fields, nq_verdict.wrong_fields). */
+#define NQ_CLAIM_TOTAL  1u  /* total */
+#define NQ_CLAIM_UNIQUE 2u  /* unique (fundamental) */
+#define NQ_CLAIM_ORBIT8 4u  /* orbit8 */
+#define NQ_CLAIM_ORBIT4 8u  /* orbit4 */
+#define NQ_CLAIM_ORBIT2 16u /* orbit2 */
+#define NQ_CLAIM_ORBIT1 32u /* orbit1 */
+#define NQ_CLAIM_ORBITS (NQ_CLAIM_ORBIT8 | NQ_CLAIM_ORBIT4 | NQ_CLAIM_ORBIT2 | NQ_CLAIM_ORBIT1)
 
 /* NQ_PARSE_MAX_N : the largest board size the readers accept (it bounds the memory a checker
  * allocates for one item). */
@@ -521,6 +539,16 @@ typedef struct nq_verdict {
     int dup_line;         /* DUPLICATE: its line */
     nq_u128 known_total;  /* CLAIM_*: the true number of solutions (if the claim could be judged) */
     nq_u128 known_unique; /* CLAIM_*: the true number of fundamental ones */
+    nq_u128 known_orbit8, known_orbit4, known_orbit2, known_orbit1; /* CLAIM_*: the true orbit
+                             counts (OEIS A000170 and A002562 with the orbit table, n <= 27) */
+    unsigned wrong_fields; /* CLAIM_WRONG of a count: the NQ_CLAIM_* bits of the counts that differ
+                              from the known ones, or (n unknown) that break an identity */
+    int contradiction;     /* CLAIM_WRONG of a count: 1 if the counts break total = 8 orbit8 +
+                              4 orbit4 + 2 orbit2 + orbit1 or unique = orbit8 + ... + orbit1 (or,
+                              for n > 1, orbit1 = 0): the claim contradicts itself */
+    unsigned unjudged_fields; /* CLAIM_RIGHT or CLAIM_UNKNOWN of a count: the NQ_CLAIM_* bits of
+                                 the counts named but not judged (n unknown or above 27, and no
+                                 identity to hold them to); item.unjudged: the other fields */
 } nq_verdict;
 
 /* The judgement of a whole list (or of one case of a `cases` output). */
@@ -626,8 +654,8 @@ NQ_API int nq_format_is_board(nq_format fmt);
  * @param cols  n entries in [0, n); with NQ_FMT_COLUMN_MAJOR a permutation.
  * @param flags NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END.
  * @return the length of the full text (excluding the NUL), so a call with cap 0 sizes the buffer;
- *         0 if an argument is invalid (fmt is NQ_FMT_SVG, n < 1, cols NULL, an entry out of range).
- */
+ *         0 if an argument is invalid (fmt is NQ_FMT_SVG or no format, n < 1, cols NULL, an entry
+ *         out of range, a flag other than these two). */
 NQ_API size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
                                  unsigned flags);
 
@@ -677,7 +705,7 @@ NQ_API const char *nq_format_suffix(nq_format fmt);
  * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
  * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
  *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an
- *         entry out of range). */
+ *         entry out of range, another flag). */
 NQ_API size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k,
                              unsigned flags);
 

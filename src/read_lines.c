@@ -253,6 +253,7 @@ static int lines_count(nq_reader *r, nq_item *item, const char *a, const char *b
     item->kind = NQ_ITEM_COUNT;
     item->n = n;
     item->total = total;
+    item->fields = NQ_CLAIM_TOTAL;
     return NQ_OK;
 }
 

@@ -38,7 +38,8 @@ struct nq_reader {
     int fatal;   /* 1 once an unrecoverable error was found */
     char error[160];
     int error_line, error_column;
-    char msg[160]; /* the message of the last malformed item */
+    char msg[160];  /* the message of the last malformed item */
+    char other[96]; /* the unjudged fields of the last count claim (nq_item.unjudged) */
     /* `cases`: in a case line (its next permutation at r->pos), of this group. */
     int in_case;
     int case_line_group;

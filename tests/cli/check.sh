@@ -132,7 +132,7 @@ EOF
 expect count-line-wrong-detected 1 "$tmp/want" -- "$NQ" check
 input '{"n":8,"total":"92","unique":"11","seconds":0.01}\n'
 want <<'EOF'
-line 1: count 92 (fundamental 11) for n = 8: wrong, n = 8 has 92 solutions, 12 fundamental (OEIS A000170, A002562)
+line 1: count 92 (fundamental 11) for n = 8: wrong, n = 8 has 92 solutions, 12 fundamental (OEIS A000170, A002562); the counts contradict each other (a class of solutions has 1 to 8 members: unique <= total <= 8 unique); (not judged: seconds)
 list: 1 item, 1 wrong
 something is wrong
 EOF
@@ -140,6 +140,90 @@ expect count-json 1 "$tmp/want" -- "$NQ" check
 : >"$tmp/want"
 input '48042\n'
 expect count-without-n 2 "$tmp/want" -- "$NQ" check
+
+# Every count of a claim is judged (issue 20 item 2): orbit8 edited in `count 12 --json` and a
+# claim whose orbits sum to 7 were both called right.
+"$NQ" count 12 --json | sed 's/"orbit8":1765/"orbit8":1000/' >"$tmp/in"
+want <<'EOF'
+line 1: count 14200 (fundamental 1787, orbit8 1000, orbit4 18, orbit2 4, orbit1 0) for n = 12: wrong, n = 12 has 14200 solutions, 1787 fundamental, orbit8 1765, orbit4 18, orbit2 4, orbit1 0 (OEIS A000170, A002562); wrong: orbit8; the counts contradict each other (total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + orbit2 + orbit1, orbit1 = 0 for n > 1); (not judged: seconds, nodes, threads, kernel)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect claim-orbit8-edited 1 "$tmp/want" -- "$NQ" check
+input '{"n":8,"total":92,"unique":12,"orbit8":0,"orbit4":0,"orbit2":0,"orbit1":7}\n'
+want <<'EOF'
+line 1: count 92 (fundamental 12, orbit8 0, orbit4 0, orbit2 0, orbit1 7) for n = 8: wrong, n = 8 has 92 solutions, 12 fundamental, orbit8 11, orbit4 1, orbit2 0, orbit1 0 (OEIS A000170, A002562); wrong: orbit8 orbit4 orbit1; the counts contradict each other (total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + orbit2 + orbit1, orbit1 = 0 for n > 1)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect claim-orbits-sum-7 1 "$tmp/want" -- "$NQ" check
+# The program's own claims, n = 1..14: right, every field, and the unjudged ones named.
+for n in $(seq 1 14); do
+  "$NQ" count "$n" --json | "$NQ" check --json >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 0 ] || ! grep -q '"verdict":"right"' "$tmp/out" ||
+    ! grep -q '"unjudged_other":"seconds, nodes, threads, kernel"' "$tmp/out"; then
+    echo "FAIL claim-own-$n: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+    failures=$((failures + 1))
+  fi
+done
+
+# Claims beyond n = 27 and past 2^64, up to 2^128 - 1, read exactly (printed back as given) and
+# held to the identities in 128 bits; the values are computed here by Python's integers.
+read -r t64 u64 o64 t64low t128 u128 o128 wrap max over <<<"$(python3 -c '
+o = 2**61 + 3; O = 2**125 - 1
+print(8*o + 4*5, o + 5, o, (8*o + 4*5) % 2**64, 8*O + 4 + 2, O + 2, O, 2**125 + 1, 2**128 - 1,
+      2**128)')"
+input '{"n":30,"total":"%s","unique":"%s","orbit8":"%s","orbit4":5,"orbit2":0,"orbit1":0}\n' \
+  "$t64" "$u64" "$o64"
+want <<EOF
+line 1: count $t64 (fundamental $u64, orbit8 $o64, orbit4 5, orbit2 0, orbit1 0) for n = 30: not checked, the number of solutions is known only up to n = 27
+list: 1 item, 0 wrong, 1 unchecked
+all good
+EOF
+expect claim-across-2^64 0 "$tmp/want" -- "$NQ" check
+# The same claim with its total taken modulo 2^64 contradicts itself.
+input '{"n":30,"total":"%s","unique":"%s","orbit8":"%s","orbit4":5,"orbit2":0,"orbit1":0}\n' \
+  "$t64low" "$u64" "$o64"
+want <<EOF
+line 1: count $t64low (fundamental $u64, orbit8 $o64, orbit4 5, orbit2 0, orbit1 0) for n = 30: wrong, the counts contradict each other (total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + orbit2 + orbit1, orbit1 = 0 for n > 1)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect claim-total-mod-2^64 1 "$tmp/want" -- "$NQ" check
+input '{"n":40,"total":"%s","unique":"%s","orbit8":"%s","orbit4":1,"orbit2":1,"orbit1":0}\n' \
+  "$t128" "$u128" "$o128"
+want <<EOF
+line 1: count $t128 (fundamental $u128, orbit8 $o128, orbit4 1, orbit2 1, orbit1 0) for n = 40: not checked, the number of solutions is known only up to n = 27
+list: 1 item, 0 wrong, 1 unchecked
+all good
+EOF
+expect claim-near-2^128 0 "$tmp/want" -- "$NQ" check
+# 8 * (2^125 + 1) wraps to 8 in 128 bits: it must not pass for a total of 8.
+input '{"n":40,"total":8,"orbit8":"%s","orbit4":0,"orbit2":0,"orbit1":0}\n' "$wrap"
+want <<EOF
+line 1: count 8 (orbit8 $wrap, orbit4 0, orbit2 0, orbit1 0) for n = 40: wrong, the counts contradict each other (total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + orbit2 + orbit1, orbit1 = 0 for n > 1)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect claim-sum-wraps 1 "$tmp/want" -- "$NQ" check
+input '40 %s\n' "$max"
+want <<EOF
+line 1: count $max for n = 40: not checked, the number of solutions is known only up to n = 27
+list: 1 item, 0 wrong, 1 unchecked
+all good
+EOF
+expect claim-2^128-1 0 "$tmp/want" -- "$NQ" check
+# 2^128 is refused, in each notation, as a number too large.
+for claim in "40 $over" "{\"n\":40,\"total\":\"$over\"}" "{\"n\":40,\"total\":1,\"orbit8\":$over}"; do
+  input '%s\n' "$claim"
+  "$NQ" check <"$tmp/in" >"$tmp/out" 2>&1
+  rc=$?
+  if [ "$rc" -ne 1 ] || ! grep -q 'too large for 128 bits' "$tmp/out"; then
+    echo "FAIL claim-over-2^128 ($claim): exit $rc: $(cat "$tmp/out")"
+    failures=$((failures + 1))
+  fi
+done
 
 # A list out of order.
 "$NQ" solve 6 | tac >"$tmp/in"
