@@ -1129,10 +1129,12 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
 
 /* nq_input_detect() :
  * Tells the format of a text from its first non-blank line (and, between `perm` and `cases` and
- * between `cols` and `matrix`, from its shape). A text made of one lone integer is a count claim
- * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1); a first line of two
- * non-negative integers ("8 92") is a count claim "N COUNT" (a `cols` placement of 2 queens is
- * never a solution). An empty or blank text is `cols` (an empty list).
+ * between `cols` and `matrix`, from its shape: a text of permutations is `cases` if a line holds
+ * two of them, or is "-1", or is "[1 ]" among other lines, as `cases` prints two cases of n = 1). A
+ * text made of one lone integer is a count claim when n_hint >= 1 (unless it is the `cols` solution
+ * "0" of n = 1); a first line of two non-negative integers ("8 92") is a count claim "N COUNT" (a
+ * `cols` placement of 2 queens is never a solution). An empty or blank text is `cols` (an empty
+ * list).
  * @param text    the input, len bytes, need not be NUL-terminated.
  * @param n_hint  the board size the caller insists on, or 0 if unknown.
  * @param format  receives the format.

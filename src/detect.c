@@ -100,6 +100,15 @@ static int detect_matrix_shape(const char *text, size_t len, int eof, size_t nex
     return ones > 0;
 }
 
+/* Is the line [a, b) the permutation of n = 1, "[1 ]" (or "[1]", "[ 1 ]", "[1,]")? */
+static int detect_is_one(const char *a, const char *b) {
+    if (a == b || *a != '[' || b[-1] != ']')
+        return 0;
+    long long count, ones;
+    int binary;
+    return detect_all_integers(a + 1, b - 1, &count, &binary, &ones) && count == 1 && ones == 1;
+}
+
 /* Skips blanks, newlines and // comments (as a JSON list of boards may have them). */
 static const char *detect_json_space(const char *p, const char *end) {
     while (p < end) {
@@ -143,14 +152,22 @@ int detect_format(const char *text, size_t len, int eof, int n_hint, int *format
             *format = NQ_FMT_JSON;
             return NQ_OK;
         }
-        /* perm, or a `cases` output: two permutations on a line, or a "-1" line. */
+        /* perm, or a `cases` output: two permutations on a line, a "-1" line, or the lone
+         * permutation of n = 1 with other lines. A case of n = 1 is the one case line with a
+         * single permutation, so `cases` with 1 1 prints "[1 ]" twice, while a `perm` list
+         * with [1 ] and anything else is never right (the list of n = 1 is that one line). */
         size_t p = (size_t)(a - text);
+        int lines = 0, one = 0;
         while (scan_line(text, len, p, &a, &b, &next)) {
             p = next;
+            if (a == b)
+                continue;
             int closes = 0;
             for (const char *q = a; q < b; q++)
                 closes += *q == ']';
-            if (closes > 1 || (b - a == 2 && a[0] == '-' && a[1] == '1')) {
+            lines++;
+            one |= detect_is_one(a, b);
+            if (closes > 1 || (b - a == 2 && a[0] == '-' && a[1] == '1') || (one && lines > 1)) {
                 *format = NQ_INPUT_CASES;
                 return NQ_OK;
             }

@@ -225,6 +225,62 @@ for claim in "40 $over" "{\"n\":40,\"total\":\"$over\"}" "{\"n\":40,\"total\":1,
   fi
 done
 
+# What nqueens itself writes is never misjudged (issue 20 item 3: `printf '2\n1\n1\n' | nqueens
+# cases | nqueens check --all` said "duplicate"): every command that prints solutions or claims,
+# in every text format, n = 1..5, checked with the format detected and given, and with --all
+# where the output is a whole list. Each must be "all good" (exit 0).
+own() { # own NAME ALL N -- COMMAND...: the output of COMMAND, checked.
+  local name=$1 all=$2 n=$3 f
+  shift 4
+  "$@" >"$tmp/own" 2>/dev/null
+  for f in "" "--all"; do
+    [ -z "$f" ] || [ "$all" = all ] || continue
+    local rc
+    if [ "$n" -gt 0 ]; then # n = 0: cases of several sizes
+      "$NQ" check $f --n "$n" <"$tmp/own" >"$tmp/out" 2>&1
+      rc=$?
+      if [ "$rc" -ne 0 ]; then
+        echo "FAIL own $name (check $f --n $n): exit $rc: $(head -3 "$tmp/out")"
+        failures=$((failures + 1))
+      fi
+    fi
+    # Without --n, where the output says n: a list that is not empty (json's is "[]").
+    if [ -s "$tmp/own" ] && [ "$(cat "$tmp/own")" != "[]" ]; then
+      "$NQ" check $f <"$tmp/own" >"$tmp/out" 2>&1
+      rc=$?
+      if [ "$rc" -ne 0 ]; then
+        echo "FAIL own $name (check $f): exit $rc: $(head -3 "$tmp/out")"
+        failures=$((failures + 1))
+      fi
+    fi
+  done
+}
+own_checked=0
+for n in 1 2 3 4 5; do
+  for fmt in cols pairs board json jsonl grid perm matrix; do
+    own "solve-$n-$fmt" all "$n" -- "$NQ" solve "$n" --format "$fmt"
+    own "solve-$n-$fmt-unique" one "$n" -- "$NQ" solve "$n" --format "$fmt" --unique
+    own "solve-$n-$fmt-limit" one "$n" -- "$NQ" solve "$n" --format "$fmt" --limit 1
+    own "find-$n-$fmt" one "$n" -- "$NQ" find "$n" --format "$fmt"
+    own "find-$n-$fmt-construct" one "$n" -- "$NQ" find "$n" --format "$fmt" --method construct
+    own "complete-$n-$fmt" one "$n" -- "$NQ" complete "$n" --queens "" --format "$fmt"
+    own "complete-$n-$fmt-all" all "$n" -- "$NQ" complete "$n" --queens "" --format "$fmt" --all
+    own_checked=$((own_checked + 7))
+  done
+  own "count-$n-json" one "$n" -- "$NQ" count "$n" --json
+  own "count-$n-unique-json" one "$n" -- "$NQ" count "$n" --json --unique
+  own_checked=$((own_checked + 2))
+done
+# `cases` (its default format, perm), one case a line: several cases, repeated sizes included.
+for cases in "1 1" "2 1 1" "3 1 1 1" "2 1 2" "2 2 3" "3 1 2 3" "2 1 4" "2 4 1" "2 4 4" \
+  "4 1 4 1 4" "3 3 1 5" "2 6 6" "5 1 2 3 4 5"; do
+  printf '%s\n' $cases >"$tmp/cases-in"
+  own "cases-$(echo $cases | tr ' ' '-')" all 0 -- sh -c '"$1" cases <"$2"' sh "$NQ" \
+    "$tmp/cases-in"
+  own_checked=$((own_checked + 1))
+done
+echo "ok: the output of $own_checked commands judged right"
+
 # A list out of order.
 "$NQ" solve 6 | tac >"$tmp/in"
 want <<'EOF'
