@@ -590,11 +590,16 @@ NQ_API int nq_checker_new(int n, nq_checker **out);
 /* nq_checker_add() :
  * Judges the next item of the list: validity (nq_validate(), which names the first two attacking
  * queens; two queens in one row are named as a row attack), completeness of the placement, board
- * size, duplicates (a hash set of the solutions seen), claims (against nq_known_count(); "-1" is
- * true exactly for n = 2 and 3). O(n) time per item; each distinct solution is kept (4n bytes).
+ * size, duplicates, claims ("-1" is true exactly for n = 2 and 3; every count a claim names is
+ * held to nq_known_count() and the orbit table for n <= 27, and to the identities between them).
+ * Each distinct solution is kept packed: ceil(n log2 n / 8) + 12 bytes (20 for n = 16). Solutions
+ * that come in increasing order (any listing of nqueens) go to a sorted array, searched by
+ * bisection; the others to a hash set of the same records. O(n) time per item, plus O(n log k)
+ * for an item out of order or equal to one before, among k kept.
  * @param item     the item, as nq_reader_next() gave it.
  * @param verdict  receives the judgement; may be NULL.
- * @return NQ_OK, NQ_EINVAL (NULL pointers, an item out of its board), NQ_ENOMEM. */
+ * @return NQ_OK, NQ_EINVAL (NULL pointers, an item out of its board, a kind that is no
+ *         nq_item_kind), NQ_ENOMEM. */
 NQ_API int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict);
 
 /* nq_checker_groups() :

@@ -263,6 +263,81 @@ static void test_cases_groups(void **state) {
     assert_int_equal(nq_checker_new(-1, &c), NQ_EINVAL);
 }
 
+/* Duplicates in lists in any order, against a reference (the first equal item before, by a linear
+ * scan): solutions of n = 6..9 drawn at random with repeats, in increasing order, decreasing,
+ * and shuffled, so that the sorted run and the set of the checker's store both hold some; the
+ * first missing solution against the reference's first solution never drawn. */
+static void test_duplicates_any_order(void **state) {
+    (void)state;
+    uint64_t seed = 12345;
+    for (int n = 6; n <= 9; n++) {
+        int *sols;
+        size_t count = ref_solutions(n, &sols);
+        for (int order = 0; order < 3; order++) {
+            size_t k = 3 * count;
+            size_t *pick = malloc(k * sizeof *pick);
+            assert_non_null(pick);
+            for (size_t i = 0; i < k; i++) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                pick[i] = (size_t)(seed >> 33) % count;
+            }
+            if (order < 2) /* sorted, increasing or decreasing: long runs of repeats */
+                for (size_t i = 1; i < k; i++)
+                    for (size_t j = i;
+                         j > 0 && (order ? pick[j - 1] < pick[j] : pick[j - 1] > pick[j]); j--) {
+                        size_t t = pick[j];
+                        pick[j] = pick[j - 1];
+                        pick[j - 1] = t;
+                    }
+            k = order == 2 ? count / 2 : k; /* shuffled: some solutions missing */
+            nq_checker *c;
+            assert_int_equal(nq_checker_new(n, &c), NQ_OK);
+            int rows[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+            for (size_t i = 0; i < k; i++) {
+                nq_item it = {.kind = NQ_ITEM_PLACEMENT,
+                              .n = n,
+                              .queens = (size_t)n,
+                              .rows = rows,
+                              .cols = sols + pick[i] * (size_t)n,
+                              .line = (int)(10 * i + 3)};
+                nq_verdict v;
+                assert_int_equal(nq_checker_add(c, &it, &v), NQ_OK);
+                size_t first = i;
+                for (size_t j = 0; j < i && first == i; j++)
+                    if (pick[j] == pick[i])
+                        first = j;
+                if (first == i) {
+                    assert_int_equal(v.kind, NQ_VERDICT_VALID);
+                } else {
+                    assert_int_equal(v.kind, NQ_VERDICT_DUPLICATE);
+                    assert_int_equal(v.dup_of, first + 1);
+                    assert_int_equal(v.dup_line, (int)(10 * first + 3));
+                }
+            }
+            nq_check_group g;
+            assert_int_equal(nq_checker_group(c, 0, &g), NQ_OK);
+            size_t missing = count;
+            for (size_t s = 0; s < count && missing == count; s++) {
+                int listed = 0;
+                for (size_t i = 0; i < k && !listed; i++)
+                    listed = pick[i] == s;
+                if (!listed)
+                    missing = s;
+            }
+            if (missing == count) {
+                assert_null(g.first_missing);
+            } else {
+                assert_non_null(g.first_missing);
+                assert_memory_equal(g.first_missing, sols + missing * (size_t)n,
+                                    (size_t)n * sizeof(int));
+            }
+            nq_checker_free(c);
+            free(pick);
+        }
+        free(sols);
+    }
+}
+
 /* Judges one text holding one claim; returns its verdict. */
 static nq_verdict judge_one(const char *s, int n) {
     nq_verdict v[2];
@@ -410,7 +485,7 @@ int main(void) {
         cmocka_unit_test(test_known_counts),  cmocka_unit_test(test_complete_lists),
         cmocka_unit_test(test_wrong_answers), cmocka_unit_test(test_against_reference),
         cmocka_unit_test(test_cases_groups),  cmocka_unit_test(test_count_claims),
-        cmocka_unit_test(test_item_kinds),
+        cmocka_unit_test(test_item_kinds),    cmocka_unit_test(test_duplicates_any_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
