@@ -494,6 +494,17 @@ if [ -x /usr/bin/time ] && ! grep -q '^NQ_SANITIZE:BOOL=ON' "${NQ_BUILD:-/nonexi
   else
     fail_here "big input: exit $rc, $kib KiB: $(head -c 300 "$tmp/out") $(cat "$tmp/err")"
   fi
+  # The distinct solutions are kept packed (issue 20 item 8: 170 to 270 bytes each, 79 MB for
+  # these 365,596): at most 1.5 bytes a queen, 7.7 MB, above the 6 MiB of the process itself.
+  "$NQ" solve 14 --format cols | /usr/bin/time -f "%M" -o "$tmp/rss" "$NQ" check --all >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  kib=$(tail -1 "$tmp/rss")
+  if [ $rc -eq 0 ] && grep -q "complete: all 365596 solutions of n = 14" "$tmp/out" &&
+    [ "$kib" -lt $((365596 * 14 * 3 / 2 / 1024 + 6144)) ]; then
+    echo "ok: the 365596 solutions of n = 14 kept in $kib KiB"
+  else
+    fail_here "n = 14 kept: exit $rc, $kib KiB: $(head -c 300 "$tmp/out") $(cat "$tmp/err")"
+  fi
   head -c 150000000 /dev/zero | tr '\0' ' ' | /usr/bin/time -f "%M" -o "$tmp/rss" "$NQ" check >"$tmp/out" 2>"$tmp/err"
   rc=$?
   kib=$(tail -1 "$tmp/rss")
