@@ -24,8 +24,9 @@
 static const tool_option check_options[] = {
     {"format", 'f', "F",
      "the input format (default: detected): cols, pairs, board, json, jsonl,\n"
-     "grid, perm, matrix, cases (a whole 'nqueens cases' output) or count\n"
-     "(lines 'COUNT' or 'N COUNT': claimed numbers of solutions)"},
+     "grid, perm, matrix, cases (a whole 'nqueens cases' output, in any of its\n"
+     "formats) or count (lines 'COUNT' or 'N COUNT': claimed numbers of\n"
+     "solutions)"},
     {"n", 'n', "N", "insist on board size N (also the size of a bare count or a \"-1\")"},
     {"all", 'a', NULL,
      "also require the list to be complete (every solution of N, once) and\n"

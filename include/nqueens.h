@@ -1119,7 +1119,10 @@ NQ_API int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_p
 
 /* Input formats of the readers: every text nq_format (not NQ_FMT_SVG), plus these. */
 #define NQ_INPUT_AUTO (-1) /* detect the format from the text (nq_input_detect()) */
-/* NQ_INPUT_CASES: a whole `cases` output, one line per case: "[2 4 1 3 ] [3 1 4 2 ]" or "-1". */
+/* NQ_INPUT_CASES: a whole `cases` output: in perm one line per case, "[2 4 1 3 ] [3 1 4 2 ]" or
+ * "-1"; in the other formats `cases` writes (cols, pairs, jsonl, board, grid, matrix; told from
+ * the first line that is not "-1"), the cases follow each other and a case ends at a "-1", where
+ * the size changes, or where the lexicographic order starts again (nq_item.group numbers them). */
 #define NQ_INPUT_CASES 100
 #define NQ_INPUT_COUNT 101 /* count claims, one a line: "COUNT" (n given apart) or "N COUNT" */
 
@@ -1135,7 +1138,9 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
 /* nq_input_detect() :
  * Tells the format of a text from its first non-blank line (and, between `perm` and `cases` and
  * between `cols` and `matrix`, from its shape: a text of permutations is `cases` if a line holds
- * two of them, or is "-1", or is "[1 ]" among other lines, as `cases` prints two cases of n = 1). A
+ * two of them, or is "-1", or is "[1 ]" among other lines, as `cases` prints two cases of n = 1;
+ * a text of cols, pairs, jsonl, board, grid or matrix solutions with a "-1" line is `cases` in
+ * that format). Only the text given is looked at (a stream: its first MiB). A
  * text made of one lone integer is a count claim when n_hint >= 1 (unless it is the `cols` solution
  * "0" of n = 1); a first line of two non-negative integers ("8 92") is a count claim "N COUNT" (a
  * `cols` placement of 2 queens is never a solution). An empty or blank text is `cols` (an empty

@@ -127,10 +127,79 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
     if ((!text && len) || !format)
         return NQ_EINVAL;
     size_t bom = scan_bom_length(text, len);
-    return detect_format(text + bom, len - bom, 1, n_hint, format, line);
+    return detect_format(text + bom, len - bom, 1, n_hint, format, NULL, line);
 }
 
-int detect_format(const char *text, size_t len, int eof, int n_hint, int *format, int *line) {
+/* Is [a, b) the "-1" that `cases` prints for a case with no solution? */
+static int detect_is_none(const char *a, const char *b) {
+    return b - a == 2 && a[0] == '-' && a[1] == '1';
+}
+
+/* The formats that `cases --format` writes besides perm, whose cases follow each other with no
+ * line of their own (a case ends at a "-1", where the size changes, or where the order of the
+ * solutions starts again). */
+static int detect_cases_writes(int format) {
+    return format == NQ_FMT_COLS || format == NQ_FMT_PAIRS || format == NQ_FMT_BOARD ||
+           format == NQ_FMT_GRID || format == NQ_FMT_MATRIX || format == NQ_FMT_JSONL;
+}
+
+static int detect_first(const char *text, size_t len, int eof, int n_hint, int *format, int *line);
+
+int detect_cases_format(const char *text, size_t len, int eof, int n_hint) {
+    const char *a, *b;
+    size_t pos = 0, next;
+    int lone = 0; /* the board of n = 1 as board or grid ("Q"), or matrix ("1") */
+    while (scan_line(text, len, pos, &a, &b, &next)) {
+        if (b - a == 1 && (*a == 'Q' || *a == '1') && !lone) {
+            lone = *a; /* which of board, grid and matrix it is: the next case will tell */
+        } else if (a < b && !detect_is_none(a, b) && !(b - a == 1 && *a == lone)) {
+            int f;
+            if (*a == '[' ||
+                detect_first(text + (a - text), len - (size_t)(a - text), eof, n_hint, &f, NULL) !=
+                    NQ_OK ||
+                !detect_cases_writes(f))
+                return NQ_INPUT_CASES;
+            return f;
+        }
+        pos = next;
+    }
+    return lone == 'Q' ? NQ_FMT_BOARD : lone == '1' ? NQ_FMT_MATRIX : NQ_INPUT_CASES;
+}
+
+int detect_format(const char *text, size_t len, int eof, int n_hint, int *format, int *cases_of,
+                  int *line) {
+    int f, rc = detect_first(text, len, eof, n_hint, &f, line);
+    if (rc != NQ_OK)
+        return rc;
+    int of = NQ_INPUT_CASES;
+    if (f == NQ_INPUT_CASES) {
+        of = detect_cases_format(text, len, eof, n_hint);
+    } else if (detect_cases_writes(f)) {
+        /* A "-1" line among solutions: only `cases` writes one (in `cols` it would be a board of
+         * one row and no queen, never a solution). */
+        const char *a, *b;
+        size_t pos = 0, next;
+        while (scan_line(text, len, pos, &a, &b, &next) && of == NQ_INPUT_CASES) {
+            if (detect_is_none(a, b))
+                of = f;
+            pos = next;
+        }
+        if (of != NQ_INPUT_CASES) {
+            /* Their format, from a line that tells it (not "Q" or "1", the board of n = 1). */
+            int g = detect_cases_format(text, len, eof, n_hint);
+            of = g == NQ_INPUT_CASES ? f : g;
+            f = NQ_INPUT_CASES;
+        }
+    }
+    *format = f;
+    if (cases_of)
+        *cases_of = of;
+    return NQ_OK;
+}
+
+/* The format of a text from its first non-blank line (and its shape); `cases` is told by its
+ * permutations or a first line "-1". */
+static int detect_first(const char *text, size_t len, int eof, int n_hint, int *format, int *line) {
     const char *a = NULL, *b = NULL;
     size_t pos = 0, next = 0;
     int ln = 0;

@@ -416,6 +416,10 @@ static int object_scalar(json_state *st, const char *s, size_t len, int number, 
     json_event(st);
     size_t end = json_here(st);
     size_t at = end - len - (size_t)(string ? 2 : 0);
+    if (st->depth == 0 && st->r->cases && number && len == 2 && s[0] == '-' && s[1] == '1') {
+        st->value_end = end; /* a case with no solution, in a `cases` output */
+        return json_push_item(st, NQ_ITEM_NONE, at) != NULL;
+    }
     if (st->depth == 0) { /* a top-level value that is not an object */
         st->value_end = end;
         object_start(st, at);
@@ -879,7 +883,7 @@ int json_read(nq_reader *r, nq_item *item) {
         item->fields = it->fields;
         snprintf(r->other, sizeof r->other, "%s", it->other);
         item->unjudged = it->other[0] ? r->other : NULL;
-    } else {
+    } else if (it->kind == NQ_ITEM_MALFORMED) {
         snprintf(r->msg, sizeof r->msg, "%s", it->msg);
         item->error = r->msg;
     }

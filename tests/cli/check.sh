@@ -271,13 +271,41 @@ for n in 1 2 3 4 5; do
   own "count-$n-unique-json" one "$n" -- "$NQ" count "$n" --json --unique
   own_checked=$((own_checked + 2))
 done
-# `cases` (its default format, perm), one case a line: several cases, repeated sizes included.
+# `cases`, several cases, repeated sizes included: in perm (its default) one case a line; in the
+# other formats its cases follow each other, told apart by "-1", a change of size or the order
+# starting again: read so with --format cases, or detected as cases by a "-1" line.
 for cases in "1 1" "2 1 1" "3 1 1 1" "2 1 2" "2 2 3" "3 1 2 3" "2 1 4" "2 4 1" "2 4 4" \
-  "4 1 4 1 4" "3 3 1 5" "2 6 6" "5 1 2 3 4 5"; do
+  "4 1 4 1 4" "3 3 1 5" "2 6 6" "5 1 2 3 4 5" "3 2 4 4" "4 5 3 5 1"; do
   printf '%s\n' $cases >"$tmp/cases-in"
-  own "cases-$(echo $cases | tr ' ' '-')" all 0 -- sh -c '"$1" cases <"$2"' sh "$NQ" \
-    "$tmp/cases-in"
+  name=cases-$(echo $cases | tr ' ' '-')
+  own "$name" all 0 -- sh -c '"$1" cases <"$2"' sh "$NQ" "$tmp/cases-in"
+  for fmt in perm cols pairs jsonl board grid matrix; do
+    "$NQ" cases --format "$fmt" <"$tmp/cases-in" >"$tmp/own"
+    for opt in "--format cases" ""; do
+      # Detected: perm always; the others where a "-1" line shows them to be cases.
+      [ -n "$opt" ] || [ "$fmt" = perm ] || grep -qx -- -1 "$tmp/own" || continue
+      for all in "" --all; do
+        "$NQ" check $opt $all <"$tmp/own" >"$tmp/out" 2>&1
+        rc=$?
+        if [ "$rc" -ne 0 ] || ! grep -q '^all good$' "$tmp/out"; then
+          echo "FAIL own $name-$fmt (check $opt $all): exit $rc: $(head -3 "$tmp/out")"
+          failures=$((failures + 1))
+        fi
+        own_checked=$((own_checked + 1))
+      done
+    done
+  done
   own_checked=$((own_checked + 1))
+done
+# A cases output read as cases still has its faults found: a case with a duplicate, one with a
+# solution missing, one out of order (each in cols).
+for bad in "1 3 0 2\n1 3 0 2\n2 0 3 1\n" "-1\n1 3 0 2\n" "2 0 3 1\n1 3 0 2\n-1\n"; do
+  printf -- "$bad" | "$NQ" check --format cases --all >"$tmp/out" 2>&1
+  rc=$?
+  if [ "$rc" -ne 1 ]; then
+    echo "FAIL cases with a fault ($bad): exit $rc: $(cat "$tmp/out")"
+    failures=$((failures + 1))
+  fi
 done
 echo "ok: the output of $own_checked commands judged right"
 

@@ -549,6 +549,44 @@ static void test_items(void **state) {
     assert_int_equal(it.cols[0], 2);
     assert_int_equal(nq_reader_next(r, &it), NQ_DONE);
     nq_reader_free(r);
+    /* A cases output in cols (and grid): a case ends at a "-1", a change of size, or where the
+     * order starts again; the solutions are read in their own format. */
+    static const struct {
+        const char *text;
+        int format;
+        int groups[6];
+        int kinds[6];
+        int count;
+    } cases_of[] = {
+        {"1 3 0 2\n2 0 3 1\n1 3 0 2\n-1\n0\n0\n",
+         NQ_INPUT_CASES,
+         {0, 0, 1, 2, 3, 4},
+         {0, 0, 0, NQ_ITEM_NONE, 0, 0},
+         6},
+        {"0\n-1\n-1\n2 0 3 1\n1 3 0 2\n",
+         NQ_INPUT_AUTO,
+         {0, 1, 2, 3, 4},
+         {0, NQ_ITEM_NONE, NQ_ITEM_NONE, 0, 0},
+         5},
+        {"Q \n\n-1\n_ Q _ _ \n_ _ _ Q \nQ _ _ _ \n_ _ Q _ \n\n",
+         NQ_INPUT_AUTO,
+         {0, 1, 2},
+         {0, NQ_ITEM_NONE, 0},
+         3},
+    };
+    for (size_t i = 0; i < sizeof cases_of / sizeof cases_of[0]; i++) {
+        const char *t = cases_of[i].text;
+        assert_int_equal(nq_reader_new(t, strlen(t), cases_of[i].format, 0, &r), NQ_OK);
+        assert_int_equal(nq_reader_format(r), NQ_INPUT_CASES);
+        for (int k = 0; k < cases_of[i].count; k++) {
+            assert_int_equal(nq_reader_next(r, &it), NQ_OK);
+            if ((int)it.kind != cases_of[i].kinds[k] || it.group != cases_of[i].groups[k])
+                fail_msg("cases %zu item %d: kind %d group %d (%s)", i, k, it.kind, it.group,
+                         it.error ? it.error : "");
+        }
+        assert_int_equal(nq_reader_next(r, &it), NQ_DONE);
+        nq_reader_free(r);
+    }
     /* pairs: n from --n, or from the first line. */
     it = one_item(&r, "0-1, 1-3, 3-2, .\n", NQ_FMT_PAIRS, 4);
     assert_int_equal(it.n, 4);
