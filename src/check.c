@@ -80,7 +80,8 @@ int nq_known_count(int n, nq_u128 *total, nq_u128 *unique) {
  * run) goes to an open-addressing hash set of the same records. Every key of the set is smaller
  * than the run's last key when it goes in, and that key only grows, so a key greater than it is
  * new without a lookup. Memory is the records and, for out-of-order input only, the set's free
- * slots (at most half of it); the run grows by realloc(), whose unused tail is never touched. */
+ * slots (the set is kept at most half full, and doubles); the run grows by realloc() by half,
+ * and its unused tail is never touched (so not resident). */
 typedef struct group_state {
     int n;    /* 0 until known */
     int line; /* of the first item */
