@@ -24,8 +24,9 @@
 static const tool_option check_options[] = {
     {"format", 'f', "F",
      "the input format (default: detected): cols, pairs, board, json, jsonl,\n"
-     "grid, perm, matrix, cases (a whole 'nqueens cases' output) or count\n"
-     "(lines 'COUNT' or 'N COUNT': claimed numbers of solutions)"},
+     "grid, perm, matrix, cases (a whole 'nqueens cases' output, in any of its\n"
+     "formats) or count (lines 'COUNT' or 'N COUNT': claimed numbers of\n"
+     "solutions)"},
     {"n", 'n', "N", "insist on board size N (also the size of a bare count or a \"-1\")"},
     {"all", 'a', NULL,
      "also require the list to be complete (every solution of N, once) and\n"
@@ -102,6 +103,33 @@ static int is_claim(const nq_item *it) {
     return it->kind == NQ_ITEM_NONE || it->kind == NQ_ITEM_COUNT;
 }
 
+/* The counts a claim can name, in the order of the NQ_CLAIM_* bits. */
+static const char *const claim_names[6] = {"total",  "unique", "orbit8",
+                                           "orbit4", "orbit2", "orbit1"};
+
+/* The NQ_CLAIM_* bits of the counts a claim names (a reader's item always names its total). */
+static unsigned claim_fields(const nq_item *it) {
+    return it->fields | NQ_CLAIM_TOTAL | (it->has_unique ? NQ_CLAIM_UNIQUE : 0);
+}
+
+static nq_u128 claim_value(const nq_item *it, int i) {
+    const nq_u128 v[6] = {it->total, it->unique, it->orbit8, it->orbit4, it->orbit2, it->orbit1};
+    return v[i];
+}
+
+static nq_u128 claim_known(const nq_verdict *v, int i) {
+    const nq_u128 k[6] = {v->known_total,  v->known_unique, v->known_orbit8,
+                          v->known_orbit4, v->known_orbit2, v->known_orbit1};
+    return k[i];
+}
+
+/* What a count claim's verdict did not judge: its other fields (seconds, nodes ...), and the
+ * counts no table holds. "right" only covers what was judged, so it says so. */
+static void human_unjudged(const nq_item *it, int right) {
+    if (it->unjudged)
+        fprintf(out, "%s(not judged: %s)", right ? " " : "; ", it->unjudged);
+}
+
 /* One line of the human report for an item that is a problem or a claim. */
 static void human_item(const nq_item *it, const nq_verdict *v, int cases) {
     char a[41], b[41];
@@ -153,25 +181,68 @@ static void human_item(const nq_item *it, const nq_verdict *v, int cases) {
         return;
     }
     fprintf(out, "count %s", u128(it->total, a));
-    if (it->has_unique)
-        fprintf(out, " (fundamental %s)", u128(it->unique, b));
-    if (v->n == 0) {
-        fprintf(out, ": not checked, n is unknown (give --n N or write 'N COUNT')\n");
+    unsigned fields = claim_fields(it);
+    if (fields & ~NQ_CLAIM_TOTAL) {
+        const char *sep = " (";
+        for (int i = 1; i < 6; i++) {
+            if (!(fields & (1u << i)))
+                continue;
+            fprintf(out, "%s%s %s", sep, i == 1 ? "fundamental" : claim_names[i],
+                    u128(claim_value(it, i), a));
+            sep = ", ";
+        }
+        fputc(')', out);
+    }
+    if (v->n == 0 && v->kind != NQ_VERDICT_CLAIM_WRONG) {
+        fprintf(out, ": not checked, n is unknown (give --n N or write 'N COUNT')");
+        human_unjudged(it, 0);
+        fputc('\n', out);
         return;
     }
-    fprintf(out, " for n = %d", v->n);
+    if (v->n)
+        fprintf(out, " for n = %d", v->n);
     if (v->kind == NQ_VERDICT_CLAIM_UNKNOWN) {
-        fprintf(out, ": not checked, the number of solutions is known only up to n = 27\n");
+        fprintf(out, ": not checked, the number of solutions is known only up to n = 27");
+        human_unjudged(it, 0);
+        fputc('\n', out);
         return;
     }
     fprintf(out, ": %s", verdict);
-    if (v->kind == NQ_VERDICT_CLAIM_WRONG) {
+    if (v->kind == NQ_VERDICT_CLAIM_WRONG && v->wrong_fields && !(v->n == 0 || v->n > 27)) {
         fprintf(out, ", n = %d has %s solutions", v->n, u128(v->known_total, a));
-        if (it->has_unique)
+        if (fields & NQ_CLAIM_UNIQUE)
             fprintf(out, ", %s fundamental", u128(v->known_unique, b));
-        fprintf(out, " (OEIS A000170%s)", it->has_unique ? ", A002562" : "");
+        for (int i = 2; i < 6; i++)
+            if (fields & (1u << i))
+                fprintf(out, ", %s %s", claim_names[i], u128(claim_known(v, i), b));
+        fprintf(out, " (OEIS A000170%s)", fields & NQ_CLAIM_UNIQUE ? ", A002562" : "");
+        if (fields & NQ_CLAIM_ORBITS) {
+            fprintf(out, "; wrong:");
+            for (int i = 0; i < 6; i++)
+                if (v->wrong_fields & (1u << i))
+                    fprintf(out, " %s", claim_names[i]);
+        }
     }
+    if (v->contradiction)
+        fprintf(out, "%s the counts contradict each other (%s)",
+                v->wrong_fields && !(v->n == 0 || v->n > 27) ? ";" : ",",
+                fields & NQ_CLAIM_ORBITS
+                    ? "total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + "
+                      "orbit2 + orbit1, orbit1 = 0 for n > 1"
+                    : "a class of solutions has 1 to 8 members: unique <= total <= 8 unique");
+    human_unjudged(it, v->kind == NQ_VERDICT_CLAIM_RIGHT);
     fputc('\n', out);
+}
+
+/* A list of NQ_CLAIM_* fields, as "key":["total","orbit8"], or nothing when there is none. */
+static void json_fields(const char *key, unsigned fields) {
+    if (!fields)
+        return;
+    fprintf(out, ",\"%s\":[", key);
+    for (int i = 0, k = 0; i < 6; i++)
+        if (fields & (1u << i))
+            fprintf(out, "%s\"%s\"", k++ ? "," : "", claim_names[i]);
+    fputc(']', out);
 }
 
 static void json_item(const nq_item *it, const nq_verdict *v, int first) {
@@ -209,9 +280,10 @@ static void json_item(const nq_item *it, const nq_verdict *v, int first) {
     if (v->n)
         fprintf(out, ",\"n\":%d", v->n);
     if (it->kind == NQ_ITEM_COUNT) {
-        fprintf(out, ",\"total\":\"%s\"", u128(it->total, a));
-        if (it->has_unique)
-            fprintf(out, ",\"unique\":\"%s\"", u128(it->unique, a));
+        unsigned fields = claim_fields(it);
+        for (int i = 0; i < 6; i++)
+            if (fields & (1u << i))
+                fprintf(out, ",\"%s\":\"%s\"", claim_names[i], u128(claim_value(it, i), a));
     }
     const char *verdict = v->kind == NQ_VERDICT_CLAIM_RIGHT   ? "right"
                           : v->kind == NQ_VERDICT_CLAIM_WRONG ? "wrong"
@@ -220,6 +292,19 @@ static void json_item(const nq_item *it, const nq_verdict *v, int first) {
     if (v->kind != NQ_VERDICT_CLAIM_UNKNOWN && v->n >= 1 && v->n <= 27) {
         fprintf(out, ",\"known_total\":\"%s\"", u128(v->known_total, a));
         fprintf(out, ",\"known_unique\":\"%s\"", u128(v->known_unique, a));
+        if (it->kind == NQ_ITEM_COUNT && (claim_fields(it) & NQ_CLAIM_ORBITS))
+            for (int i = 2; i < 6; i++)
+                fprintf(out, ",\"known_%s\":\"%s\"", claim_names[i], u128(claim_known(v, i), a));
+    }
+    if (it->kind == NQ_ITEM_COUNT) {
+        json_fields("wrong", v->wrong_fields);
+        if (v->contradiction)
+            fprintf(out, ",\"contradiction\":true");
+        json_fields("unjudged", v->unjudged_fields);
+        if (it->unjudged) {
+            fprintf(out, ",\"unjudged_other\":");
+            json_string(it->unjudged);
+        }
     }
     fputc('}', out);
 }

@@ -102,6 +102,7 @@ set(NQ_UNIT_TESTS
   test_construct
   test_count
   test_detect
+  test_enums
   test_format
   test_gpu
   test_gpu_search

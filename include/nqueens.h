@@ -117,7 +117,8 @@ typedef struct nq_conflict {
 } nq_conflict;
 
 /* nq_attack_name() :
- * @return "none", "row", "column", "diagonal" or "anti-diagonal". */
+ * @return "none", "row", "column", "diagonal" or "anti-diagonal"; "unknown" for a value that is
+ *         no nq_attack. */
 NQ_API const char *nq_attack_name(nq_attack kind);
 
 /* nq_validate() :
@@ -516,7 +517,24 @@ typedef struct nq_item {
     int line;          /* 1-based position of the item (MALFORMED: of the error) ... */
     int column;        /* ... and its 1-based column, counted in bytes */
     const char *error; /* MALFORMED: what is wrong, one line (no position); NULL otherwise */
+    unsigned fields;   /* COUNT: the NQ_CLAIM_* bits of the counts the claim names (0 is read as
+                          NQ_CLAIM_TOTAL, plus NQ_CLAIM_UNIQUE if has_unique) */
+    nq_u128 orbit8;    /* COUNT: the claimed orbit counts (JSON "orbit8" ... "orbit1", as */
+    nq_u128 orbit4;    /*   `nqueens count --json` prints them), where fields names them: */
+    nq_u128 orbit2;    /*   fundamental solutions whose class has 8, 4, 2, 1 members */
+    nq_u128 orbit1;
+    const char *unjudged; /* COUNT: the other fields of the claim, which nothing can judge
+                             ("seconds, nodes"), comma-separated; NULL if none */
 } nq_item;
+
+/* The counts a claim names (nq_item.fields, nq_verdict.wrong_fields). */
+#define NQ_CLAIM_TOTAL  1u  /* total */
+#define NQ_CLAIM_UNIQUE 2u  /* unique (fundamental) */
+#define NQ_CLAIM_ORBIT8 4u  /* orbit8 */
+#define NQ_CLAIM_ORBIT4 8u  /* orbit4 */
+#define NQ_CLAIM_ORBIT2 16u /* orbit2 */
+#define NQ_CLAIM_ORBIT1 32u /* orbit1 */
+#define NQ_CLAIM_ORBITS (NQ_CLAIM_ORBIT8 | NQ_CLAIM_ORBIT4 | NQ_CLAIM_ORBIT2 | NQ_CLAIM_ORBIT1)
 
 /* NQ_PARSE_MAX_N : the largest board size the readers accept (it bounds the memory a checker
  * allocates for one item). */
@@ -558,6 +576,16 @@ typedef struct nq_verdict {
     int dup_line;         /* DUPLICATE: its line */
     nq_u128 known_total;  /* CLAIM_*: the true number of solutions (if the claim could be judged) */
     nq_u128 known_unique; /* CLAIM_*: the true number of fundamental ones */
+    nq_u128 known_orbit8, known_orbit4, known_orbit2, known_orbit1; /* CLAIM_*: the true orbit
+                             counts (OEIS A000170 and A002562 with the orbit table, n <= 27) */
+    unsigned wrong_fields; /* CLAIM_WRONG of a count: the NQ_CLAIM_* bits of the counts that differ
+                              from the known ones, or (n unknown) that break an identity */
+    int contradiction;     /* CLAIM_WRONG of a count: 1 if the counts break total = 8 orbit8 +
+                              4 orbit4 + 2 orbit2 + orbit1 or unique = orbit8 + ... + orbit1 (or,
+                              for n > 1, orbit1 = 0): the claim contradicts itself */
+    unsigned unjudged_fields; /* CLAIM_RIGHT or CLAIM_UNKNOWN of a count: the NQ_CLAIM_* bits of
+                                 the counts named but not judged (n unknown or above 27, and no
+                                 identity to hold them to); item.unjudged: the other fields */
 } nq_verdict;
 
 /* The judgement of a whole list (or of one case of a `cases` output). */
@@ -599,11 +627,16 @@ NQ_API int nq_checker_new(int n, nq_checker **out);
 /* nq_checker_add() :
  * Judges the next item of the list: validity (nq_validate(), which names the first two attacking
  * queens; two queens in one row are named as a row attack), completeness of the placement, board
- * size, duplicates (a hash set of the solutions seen), claims (against nq_known_count(); "-1" is
- * true exactly for n = 2 and 3). O(n) time per item; each distinct solution is kept (4n bytes).
+ * size, duplicates, claims ("-1" is true exactly for n = 2 and 3; every count a claim names is
+ * held to nq_known_count() and the orbit table for n <= 27, and to the identities between them).
+ * Each distinct solution is kept packed: ceil(n log2 n / 8) + 12 bytes (20 for n = 16). Solutions
+ * that come in increasing order (any listing of nqueens) go to a sorted array, searched by
+ * bisection; the others to a hash set of the same records. O(n) time per item, plus O(n log k)
+ * for an item out of order or equal to one before, among k kept.
  * @param item     the item, as nq_reader_next() gave it.
  * @param verdict  receives the judgement; may be NULL.
- * @return NQ_OK, NQ_EINVAL (NULL pointers, an item out of its board), NQ_ENOMEM. */
+ * @return NQ_OK, NQ_EINVAL (NULL pointers, an item out of its board, a kind that is no
+ *         nq_item_kind), NQ_ENOMEM. */
 NQ_API int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict);
 
 /* nq_checker_groups() :
@@ -698,8 +731,8 @@ NQ_API int nq_format_is_board(nq_format fmt);
  * @param cols  n entries in [0, n); with NQ_FMT_COLUMN_MAJOR a permutation.
  * @param flags NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END.
  * @return the length of the full text (excluding the NUL), so a call with cap 0 sizes the buffer;
- *         0 if an argument is invalid (fmt is NQ_FMT_SVG, n < 1, cols NULL, an entry out of range).
- */
+ *         0 if an argument is invalid (fmt is NQ_FMT_SVG or no format, n < 1, cols NULL, an entry
+ *         out of range, a flag other than these two). */
 NQ_API size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
                                  unsigned flags);
 
@@ -749,7 +782,7 @@ NQ_API const char *nq_format_suffix(nq_format fmt);
  * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
  * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
  *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an
- *         entry out of range). */
+ *         entry out of range, another flag). */
 NQ_API size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k,
                              unsigned flags);
 
@@ -1197,7 +1230,10 @@ NQ_API size_t nq_journal_mismatch(const nq_journal_info *found, const nq_split *
 
 /* Input formats of the readers: every text nq_format (not NQ_FMT_SVG), plus these. */
 #define NQ_INPUT_AUTO (-1) /* detect the format from the text (nq_input_detect()) */
-/* NQ_INPUT_CASES: a whole `cases` output, one line per case: "[2 4 1 3 ] [3 1 4 2 ]" or "-1". */
+/* NQ_INPUT_CASES: a whole `cases` output: in perm one line per case, "[2 4 1 3 ] [3 1 4 2 ]" or
+ * "-1"; in the other formats `cases` writes (cols, pairs, jsonl, board, grid, matrix; told from
+ * the first line that is not "-1"), the cases follow each other and a case ends at a "-1", where
+ * the size changes, or where the lexicographic order starts again (nq_item.group numbers them). */
 #define NQ_INPUT_CASES 100
 #define NQ_INPUT_COUNT 101 /* count claims, one a line: "COUNT" (n given apart) or "N COUNT" */
 
@@ -1212,10 +1248,14 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
 
 /* nq_input_detect() :
  * Tells the format of a text from its first non-blank line (and, between `perm` and `cases` and
- * between `cols` and `matrix`, from its shape). A text made of one lone integer is a count claim
- * when n_hint >= 1 (unless it is the `cols` solution "0" of n = 1); a first line of two
- * non-negative integers ("8 92") is a count claim "N COUNT" (a `cols` placement of 2 queens is
- * never a solution). An empty or blank text is `cols` (an empty list).
+ * between `cols` and `matrix`, from its shape: a text of permutations is `cases` if a line holds
+ * two of them, or is "-1", or is "[1 ]" among other lines, as `cases` prints two cases of n = 1;
+ * a text of cols, pairs, jsonl, board, grid or matrix solutions with a "-1" line is `cases` in
+ * that format). Only the text given is looked at (a stream: its first MiB). A
+ * text made of one lone integer is a count claim when n_hint >= 1 (unless it is the `cols` solution
+ * "0" of n = 1); a first line of two non-negative integers ("8 92") is a count claim "N COUNT" (a
+ * `cols` placement of 2 queens is never a solution). An empty or blank text is `cols` (an empty
+ * list).
  * @param text    the input, len bytes, need not be NUL-terminated.
  * @param n_hint  the board size the caller insists on, or 0 if unknown.
  * @param format  receives the format.

@@ -21,8 +21,10 @@ const char *nq_attack_name(nq_attack kind) {
         return "diagonal";
     case NQ_ATTACK_ANTIDIAGONAL:
         return "anti-diagonal";
-    default:
+    case NQ_ATTACK_NONE:
         return "none";
+    default:
+        return "unknown";
     }
 }
 

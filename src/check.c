@@ -6,12 +6,13 @@
  *
  * The workload is one pass over lists of up to a few million solutions (n = 14 has 365,596). Each
  * item costs O(n): one validation, one comparison with the previous placement for the order, and
- * one lookup in an open-addressing hash set of the distinct solutions seen, which lives in one
- * growing array (an arena) so that a million solutions cost a few allocations. The first missing
- * solution of an incomplete list is found by running the lexicographic solution iterator
- * (nq_search) until it yields a solution that is not in the set; this is bounded to n <= 15
- * (2.3 million solutions).
+ * (for a solution) one look at the store of the distinct solutions seen, kept packed (see
+ * group_state): appended to a sorted array when it comes in order, else looked up by bisection
+ * there and in a hash set. The first missing solution of an incomplete list is found by running
+ * the lexicographic solution iterator (nq_search) until it yields a solution that is not in the
+ * store; this is bounded to n <= 15 (2.3 million solutions).
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,18 @@
 /* Largest n whose missing solutions are searched for (A000170: 2,279,184 solutions). */
 enum { MISSING_MAX_N = 15 };
 
+/* The distinct solutions of a group are kept packed, as records of the group's record size: the
+ * columns at `bits` bits each, most significant first (so that memcmp() of two keys orders them
+ * as their columns, lexicographically), then the item's number (8 bytes) and line (4 bytes), for
+ * the message about a later duplicate. n = 16 takes 8 + 12 bytes a solution (1.25 bytes a queen),
+ * against 4n bytes for the columns as ints and a hash table's entry besides. A list in increasing
+ * order (every listing nqueens writes) appends each new solution to `run`, which stays sorted and
+ * is searched by bisection; a solution that comes out of order (smaller than the last of the
+ * run) goes to an open-addressing hash set of the same records. Every key of the set is smaller
+ * than the run's last key when it goes in, and that key only grows, so a key greater than it is
+ * new without a lookup. Memory is the records and, for out-of-order input only, the set's free
+ * slots (the set is kept at most half full, and doubles); the run grows by realloc() by half,
+ * and its unused tail is never touched (so not resident). */
 typedef struct group_state {
     int n;    /* 0 until known */
     int line; /* of the first item */
@@ -31,26 +44,24 @@ typedef struct group_state {
     int *prev; /* the previous full placement (for the order), n entries, or NULL */
     int *missing;
     int missing_done;
+    int bits;                /* bits of a column in a key: enough for n - 1, at least 1 */
+    size_t keylen, reclen;   /* bytes of a key, of a record (key, index, line) */
+    unsigned char *run;      /* records in increasing key order */
+    size_t run_len, run_cap; /* records */
+    unsigned char *set;      /* the other records; a slot whose index is 0 is free */
+    size_t set_len, set_cap; /* records; set_cap is 0 or a power of two */
 } group_state;
 
-typedef struct entry {
-    uint64_t hash;
-    size_t off;     /* of the solution in the arena; SIZE_MAX for a free slot */
-    uint64_t index; /* item number */
-    int line;
-    int group;
-    int n;
-} entry;
+/* Bytes after the key in a record: the item's index (uint64_t), then its line (int). */
+enum { REC_META = 8 + 4 };
 
 struct nq_checker {
     int n_hint;
     uint64_t index; /* items judged so far */
     group_state *groups;
     int ngroups, capgroups;
-    entry *table;
-    size_t tcap, tcount;
-    int *arena;
-    size_t alen, acap;
+    unsigned char *key; /* scratch: a packed key */
+    size_t keycap;
     int *c1, *c2; /* scratch: the two leftmost queens of each row */
     size_t scap;
 };
@@ -72,10 +83,11 @@ void nq_checker_free(nq_checker *c) {
     for (int i = 0; i < c->ngroups; i++) {
         free(c->groups[i].prev);
         free(c->groups[i].missing);
+        free(c->groups[i].run);
+        free(c->groups[i].set);
     }
     free(c->groups);
-    free(c->table);
-    free(c->arena);
+    free(c->key);
     free(c->c1);
     free(c->c2);
     free(c);
@@ -107,101 +119,175 @@ static int need_group(nq_checker *c, int g) {
     return NQ_OK;
 }
 
-static uint64_t hash_solution(int group, int n, const int *cols) {
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)(unsigned)group * 0xff51afd7ed558ccdull ^
-                 (uint64_t)(unsigned)n;
-    for (int i = 0; i < n; i++) {
-        h ^= (uint64_t)(unsigned)cols[i];
+/* The packed key of a solution of the group's n, in c->key. */
+static int pack_key(nq_checker *c, group_state *g, const int *cols) {
+    int n = g->n;
+    if (g->keylen == 0) {
+        int bits = 1;
+        while (bits < 31 && (n - 1) >> bits)
+            bits++;
+        g->bits = bits;
+        g->keylen = ((size_t)n * (size_t)bits + 7) / 8;
+        g->reclen = g->keylen + REC_META;
+    }
+    if (g->keylen > c->keycap) {
+        unsigned char *k = realloc(c->key, g->keylen);
+        if (!k)
+            return NQ_ENOMEM;
+        c->key = k;
+        c->keycap = g->keylen;
+    }
+    unsigned char *key = c->key;
+    memset(key, 0, g->keylen);
+    size_t at = 0; /* bit position, from the most significant bit of key[0] */
+    for (int r = 0; r < n; r++) {
+        unsigned v = (unsigned)cols[r];
+        for (int b = g->bits - 1; b >= 0; b--, at++)
+            if ((v >> b) & 1u)
+                key[at / 8] |= (unsigned char)(0x80u >> (at % 8));
+    }
+    return NQ_OK;
+}
+
+static uint64_t rec_index(const group_state *g, const unsigned char *rec) {
+    uint64_t index;
+    memcpy(&index, rec + g->keylen, sizeof index);
+    return index;
+}
+
+static int rec_line(const group_state *g, const unsigned char *rec) {
+    int line;
+    memcpy(&line, rec + g->keylen + 8, sizeof line);
+    return line;
+}
+
+static void rec_fill(const group_state *g, unsigned char *rec, const unsigned char *key,
+                     uint64_t index, int line) {
+    memcpy(rec, key, g->keylen);
+    memcpy(rec + g->keylen, &index, sizeof index);
+    memcpy(rec + g->keylen + 8, &line, sizeof line);
+}
+
+static uint64_t key_hash(const unsigned char *key, size_t len) {
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
+    for (size_t i = 0; i < len; i++) {
+        h ^= key[i];
         h *= 0x100000001b3ull;
-        h ^= h >> 29;
     }
-    h ^= h >> 32;
-    return h;
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    return h ^ (h >> 32);
 }
 
-/* The slot of a solution in the table: its entry, or the free slot where it would go. */
-static entry *lookup(nq_checker *c, uint64_t h, int group, int n, const int *cols) {
-    size_t mask = c->tcap - 1;
-    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
-        entry *e = &c->table[i];
-        if (e->off == SIZE_MAX)
-            return e;
-        if (e->hash == h && e->group == group && e->n == n &&
-            memcmp(c->arena + e->off, cols, (size_t)n * sizeof(int)) == 0)
-            return e;
+/* The record of key in the run (bisection), or NULL. */
+static const unsigned char *run_find(const group_state *g, const unsigned char *key) {
+    size_t lo = 0, hi = g->run_len;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const unsigned char *rec = g->run + mid * g->reclen;
+        int cmp = memcmp(rec, key, g->keylen);
+        if (cmp == 0)
+            return rec;
+        if (cmp < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+/* The slot of key in the set: its record, or the free slot where it would go. */
+static unsigned char *set_slot(const group_state *g, const unsigned char *key) {
+    size_t mask = g->set_cap - 1;
+    for (size_t i = (size_t)key_hash(key, g->keylen) & mask;; i = (i + 1) & mask) {
+        unsigned char *rec = g->set + i * g->reclen;
+        if (rec_index(g, rec) == 0 || memcmp(rec, key, g->keylen) == 0)
+            return rec;
     }
 }
 
-static int grow_table(nq_checker *c) {
-    size_t cap = c->tcap ? 2 * c->tcap : 1024;
-    if (cap > SIZE_MAX / sizeof(entry))
+static int set_grow(group_state *g) {
+    size_t cap = g->set_cap ? 2 * g->set_cap : 64;
+    if (cap > SIZE_MAX / g->reclen)
         return NQ_ENOMEM;
-    entry *t = malloc(cap * sizeof *t);
+    unsigned char *t = calloc(cap, g->reclen); /* index 0: every slot free */
     if (!t)
         return NQ_ENOMEM;
-    for (size_t i = 0; i < cap; i++)
-        t[i].off = SIZE_MAX;
-    entry *old = c->table;
-    size_t oldcap = c->tcap;
-    c->table = t;
-    c->tcap = cap;
+    unsigned char *old = g->set;
+    size_t oldcap = g->set_cap;
+    g->set = t;
+    g->set_cap = cap;
     for (size_t i = 0; i < oldcap; i++) {
-        if (old[i].off == SIZE_MAX)
-            continue;
-        size_t mask = cap - 1, j = (size_t)old[i].hash & mask;
-        while (t[j].off != SIZE_MAX)
-            j = (j + 1) & mask;
-        t[j] = old[i];
+        const unsigned char *rec = old + i * g->reclen;
+        if (rec_index(g, rec) != 0)
+            memcpy(set_slot(g, rec), rec, g->reclen);
     }
     free(old);
     return NQ_OK;
 }
 
-/* Adds a solution unless present. *found receives the existing entry or NULL. */
-static int insert(nq_checker *c, int group, int n, const int *cols, uint64_t index, int line,
-                  const entry **found) {
-    *found = NULL;
-    if (2 * (c->tcount + 1) > c->tcap) {
-        int rc = grow_table(c);
+/* The record of the solution packed in c->key, or NULL if the group has not kept it. */
+static const unsigned char *find_key(const nq_checker *c, const group_state *g) {
+    if (g->run_len == 0)
+        return NULL;
+    const unsigned char *last = g->run + (g->run_len - 1) * g->reclen;
+    if (memcmp(c->key, last, g->keylen) > 0)
+        return NULL;
+    const unsigned char *rec = run_find(g, c->key);
+    if (!rec && g->set_len > 0) {
+        rec = set_slot(g, c->key);
+        if (rec_index(g, rec) == 0)
+            rec = NULL;
+    }
+    return rec;
+}
+
+/* Keeps a solution of the group unless it is there: *dup_of receives 0, or the index and
+ * *dup_line the line of the item that listed it first. */
+static int remember(nq_checker *c, group_state *g, const int *cols, uint64_t index, int line,
+                    uint64_t *dup_of, int *dup_line) {
+    assert(index > 0);
+    int rc = pack_key(c, g, cols);
+    if (rc != NQ_OK)
+        return rc;
+    *dup_of = 0;
+    const unsigned char *rec = find_key(c, g);
+    if (rec) {
+        *dup_of = rec_index(g, rec);
+        *dup_line = rec_line(g, rec);
+        return NQ_OK;
+    }
+    if (g->run_len == 0 || memcmp(c->key, g->run + (g->run_len - 1) * g->reclen, g->keylen) > 0) {
+        if (g->run_len == g->run_cap) {
+            size_t cap = g->run_cap ? g->run_cap + g->run_cap / 2 : 16;
+            if (cap > SIZE_MAX / g->reclen)
+                return NQ_ENOMEM;
+            unsigned char *run = realloc(g->run, cap * g->reclen);
+            if (!run)
+                return NQ_ENOMEM;
+            g->run = run;
+            g->run_cap = cap;
+        }
+        rec_fill(g, g->run + g->run_len * g->reclen, c->key, index, line);
+        g->run_len++;
+        return NQ_OK;
+    }
+    if (2 * (g->set_len + 1) > g->set_cap) {
+        rc = set_grow(g);
         if (rc != NQ_OK)
             return rc;
     }
-    uint64_t h = hash_solution(group, n, cols);
-    entry *e = lookup(c, h, group, n, cols);
-    if (e->off != SIZE_MAX) {
-        *found = e;
-        return NQ_OK;
-    }
-    if (c->alen + (size_t)n > c->acap) {
-        size_t cap = c->acap ? c->acap : 4096;
-        while (cap < c->alen + (size_t)n) {
-            if (cap > SIZE_MAX / 2 / sizeof(int))
-                return NQ_ENOMEM;
-            cap *= 2;
-        }
-        int *a = realloc(c->arena, cap * sizeof(int));
-        if (!a)
-            return NQ_ENOMEM;
-        c->arena = a;
-        c->acap = cap;
-    }
-    memcpy(c->arena + c->alen, cols, (size_t)n * sizeof(int));
-    e->hash = h;
-    e->off = c->alen;
-    e->index = index;
-    e->line = line;
-    e->group = group;
-    e->n = n;
-    c->alen += (size_t)n;
-    c->tcount++;
+    rec_fill(g, set_slot(g, c->key), c->key, index, line);
+    g->set_len++;
     return NQ_OK;
 }
 
-static int contains(const nq_checker *c, int group, int n, const int *cols) {
-    if (c->tcount == 0)
-        return 0;
-    uint64_t h = hash_solution(group, n, cols);
-    return lookup((nq_checker *)c, h, group, n, cols)->off != SIZE_MAX;
+/* Does the group list the solution cols? */
+static int contains(nq_checker *c, group_state *g, const int *cols, int *found) {
+    int rc = pack_key(c, g, cols);
+    if (rc == NQ_OK)
+        *found = find_key(c, g) != NULL;
+    return rc;
 }
 
 static int scratch(nq_checker *c, int n) {
@@ -219,8 +305,7 @@ static int scratch(nq_checker *c, int n) {
     return NQ_OK;
 }
 
-static int judge_placement(nq_checker *c, group_state *g, int gi, const nq_item *item,
-                           nq_verdict *v) {
+static int judge_placement(nq_checker *c, group_state *g, const nq_item *item, nq_verdict *v) {
     int n = item->n;
     if (n < 1 || n > NQ_PARSE_MAX_N || (item->queens && (!item->rows || !item->cols)))
         return NQ_EINVAL;
@@ -297,17 +382,92 @@ static int judge_placement(nq_checker *c, group_state *g, int gi, const nq_item 
         v->row = empty;
         return NQ_OK;
     }
-    const entry *dup;
-    rc = insert(c, gi, n, c1, v->index, item->line, &dup);
+    uint64_t dup_of;
+    int dup_line = 0;
+    rc = remember(c, g, c1, v->index, item->line, &dup_of, &dup_line);
     if (rc != NQ_OK)
         return rc;
-    if (dup) {
+    if (dup_of) {
         v->kind = NQ_VERDICT_DUPLICATE;
-        v->dup_of = dup->index;
-        v->dup_line = dup->line;
+        v->dup_of = dup_of;
+        v->dup_line = dup_line;
     } else
         v->kind = NQ_VERDICT_VALID;
     return NQ_OK;
+}
+
+/* acc += k * x, or 0 if the sum passes 2^128 - 1 (then acc is unspecified). */
+static int add_times(nq_u128 *acc, nq_u128 x, unsigned k) {
+    const nq_u128 max = ~(nq_u128)0;
+    if (x > max / k || *acc > max - x * k)
+        return 0;
+    *acc += x * k;
+    return 1;
+}
+
+/* The identities every true count obeys, for the fields a claim names (values: total, unique,
+ * orbit8, orbit4, orbit2, orbit1): each class has 8, 4, 2 or 1 members, so total = 8 orbit8 +
+ * 4 orbit4 + 2 orbit2 + orbit1 and unique = orbit8 + orbit4 + orbit2 + orbit1 (with some orbits
+ * not named, the named ones bound them from below), unique <= total <= 8 unique, and a class of
+ * one member exists only for n = 1 (a solution symmetric in both axes has every queen in the
+ * middle column). Sums are exact: a sum that passes 2^128 is larger than any claim. Returns the
+ * NQ_CLAIM_* bits of the fields of a broken identity, 0 if none is broken. */
+static unsigned claim_contradiction(int n, unsigned fields, const nq_u128 *values) {
+    static const unsigned weight[4] = {8, 4, 2, 1};
+    unsigned orbits = fields & NQ_CLAIM_ORBITS, bad = 0;
+    nq_u128 total = 0, unique = 0;
+    int total_over = 0, unique_over = 0;
+    for (int i = 0; i < 4; i++) {
+        if (!(fields & (NQ_CLAIM_ORBIT8 << i)))
+            continue;
+        total_over |= !add_times(&total, values[2 + i], weight[i]);
+        unique_over |= !add_times(&unique, values[2 + i], 1);
+    }
+    if (orbits &&
+        (total_over || (orbits == NQ_CLAIM_ORBITS ? total != values[0] : total > values[0])))
+        bad |= NQ_CLAIM_TOTAL | orbits;
+    if (orbits && (fields & NQ_CLAIM_UNIQUE) &&
+        (unique_over || (orbits == NQ_CLAIM_ORBITS ? unique != values[1] : unique > values[1])))
+        bad |= NQ_CLAIM_UNIQUE | orbits;
+    if (fields & NQ_CLAIM_UNIQUE) {
+        nq_u128 most = 0;
+        if (values[1] > values[0] || (add_times(&most, values[1], 8) && values[0] > most))
+            bad |= NQ_CLAIM_TOTAL | NQ_CLAIM_UNIQUE;
+    }
+    if (n > 1 && (fields & NQ_CLAIM_ORBIT1) && values[5] != 0)
+        bad |= NQ_CLAIM_ORBIT1;
+    return bad;
+}
+
+/* A count claim: every count it names is held to the identities, and for n <= 27 to the known
+ * counts (OEIS A000170, A002562 and the orbit table); the counts that nothing can judge (n
+ * unknown or above 27, identities kept) are named in unjudged_fields. */
+static void judge_count(const nq_item *item, int known, nq_verdict *v) {
+    unsigned fields = item->fields | NQ_CLAIM_TOTAL | (item->has_unique ? NQ_CLAIM_UNIQUE : 0);
+    fields &= NQ_CLAIM_TOTAL | NQ_CLAIM_UNIQUE | NQ_CLAIM_ORBITS;
+    const nq_u128 values[6] = {item->total,  item->unique, item->orbit8,
+                               item->orbit4, item->orbit2, item->orbit1};
+    unsigned bad = claim_contradiction(v->n, fields, values);
+    v->contradiction = bad != 0;
+    nq_counts kc;
+    if (known && nq_known_counts(v->n, &kc) == NQ_OK) {
+        const nq_u128 k[6] = {kc.total, kc.unique, kc.orbit8, kc.orbit4, kc.orbit2, kc.orbit1};
+        v->known_orbit8 = kc.orbit8;
+        v->known_orbit4 = kc.orbit4;
+        v->known_orbit2 = kc.orbit2;
+        v->known_orbit1 = kc.orbit1;
+        bad = 0;
+        for (int i = 0; i < 6; i++)
+            if ((fields & (1u << i)) && values[i] != k[i])
+                bad |= 1u << i;
+    } else if (!bad) {
+        v->unjudged_fields = fields;
+    }
+    v->wrong_fields = bad;
+    if (bad || v->contradiction)
+        v->kind = NQ_VERDICT_CLAIM_WRONG;
+    else
+        v->kind = known ? NQ_VERDICT_CLAIM_RIGHT : NQ_VERDICT_CLAIM_UNKNOWN;
 }
 
 static void judge_claim(group_state *g, const nq_item *item, nq_verdict *v) {
@@ -327,17 +487,11 @@ static void judge_claim(group_state *g, const nq_item *item, nq_verdict *v) {
             v->kind = (n == 2 || n == 3) ? NQ_VERDICT_CLAIM_RIGHT : NQ_VERDICT_CLAIM_WRONG;
         return;
     }
-    if (!known) {
-        v->kind = NQ_VERDICT_CLAIM_UNKNOWN;
-        return;
-    }
-    int right =
-        item->total == v->known_total && (!item->has_unique || item->unique == v->known_unique);
-    v->kind = right ? NQ_VERDICT_CLAIM_RIGHT : NQ_VERDICT_CLAIM_WRONG;
+    judge_count(item, known, v);
 }
 
 int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict) {
-    if (!c || !item || item->group < 0)
+    if (!c || !item || item->group < 0 || (unsigned)item->kind > (unsigned)NQ_ITEM_MALFORMED)
         return NQ_EINVAL;
     int rc = need_group(c, item->group);
     if (rc != NQ_OK)
@@ -352,7 +506,7 @@ int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict) {
     g->items++;
     switch (item->kind) {
     case NQ_ITEM_PLACEMENT:
-        rc = judge_placement(c, g, item->group, item, &v);
+        rc = judge_placement(c, g, item, &v);
         if (rc != NQ_OK) {
             c->index--;
             g->items--;
@@ -363,7 +517,7 @@ int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict) {
     case NQ_ITEM_COUNT:
         judge_claim(g, item, &v);
         break;
-    default:
+    case NQ_ITEM_MALFORMED:
         v.kind = NQ_VERDICT_MALFORMED;
         v.list_n = g->n;
         break;
@@ -396,7 +550,7 @@ int nq_checker_groups(const nq_checker *c) {
 }
 
 /* The lexicographically first solution of n that the group does not list. */
-static int find_missing(nq_checker *c, int gi, group_state *g) {
+static int find_missing(nq_checker *c, group_state *g) {
     g->missing_done = 1;
     int n = g->n;
     int *cols = malloc((size_t)n * sizeof(int));
@@ -408,11 +562,14 @@ static int find_missing(nq_checker *c, int gi, group_state *g) {
         free(cols);
         return rc;
     }
-    while ((rc = nq_search_next(s, cols)) == NQ_OK) {
-        if (!contains(c, gi, n, cols)) {
+    int found = 1;
+    while (found && (rc = nq_search_next(s, cols)) == NQ_OK) {
+        rc = contains(c, g, cols, &found);
+        if (rc != NQ_OK)
+            break;
+        if (!found) {
             g->missing = cols;
             cols = NULL;
-            break;
         }
     }
     nq_search_free(s);
@@ -448,7 +605,7 @@ int nq_checker_group(nq_checker *c, int index, nq_check_group *out) {
         o.missing = o.expected > g->valid ? o.expected - g->valid : 0;
         o.complete = g->valid == o.expected && g->wrong == 0 && g->duplicates == 0;
         if (o.missing > 0 && g->n <= MISSING_MAX_N && !g->missing_done) {
-            rc = find_missing(c, index, g);
+            rc = find_missing(c, g);
             if (rc != NQ_OK)
                 return rc;
         }

@@ -100,6 +100,15 @@ static int detect_matrix_shape(const char *text, size_t len, int eof, size_t nex
     return ones > 0;
 }
 
+/* Is the line [a, b) the permutation of n = 1, "[1 ]" (or "[1]", "[ 1 ]", "[1,]")? */
+static int detect_is_one(const char *a, const char *b) {
+    if (a == b || *a != '[' || b[-1] != ']')
+        return 0;
+    long long count, ones;
+    int binary;
+    return detect_all_integers(a + 1, b - 1, &count, &binary, &ones) && count == 1 && ones == 1;
+}
+
 /* Skips blanks, newlines and // comments (as a JSON list of boards may have them). */
 static const char *detect_json_space(const char *p, const char *end) {
     while (p < end) {
@@ -118,10 +127,79 @@ int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *
     if ((!text && len) || !format)
         return NQ_EINVAL;
     size_t bom = scan_bom_length(text, len);
-    return detect_format(text + bom, len - bom, 1, n_hint, format, line);
+    return detect_format(text + bom, len - bom, 1, n_hint, format, NULL, line);
 }
 
-int detect_format(const char *text, size_t len, int eof, int n_hint, int *format, int *line) {
+/* Is [a, b) the "-1" that `cases` prints for a case with no solution? */
+static int detect_is_none(const char *a, const char *b) {
+    return b - a == 2 && a[0] == '-' && a[1] == '1';
+}
+
+/* The formats that `cases --format` writes besides perm, whose cases follow each other with no
+ * line of their own (a case ends at a "-1", where the size changes, or where the order of the
+ * solutions starts again). */
+static int detect_cases_writes(int format) {
+    return format == NQ_FMT_COLS || format == NQ_FMT_PAIRS || format == NQ_FMT_BOARD ||
+           format == NQ_FMT_GRID || format == NQ_FMT_MATRIX || format == NQ_FMT_JSONL;
+}
+
+static int detect_first(const char *text, size_t len, int eof, int n_hint, int *format, int *line);
+
+int detect_cases_format(const char *text, size_t len, int eof, int n_hint) {
+    const char *a, *b;
+    size_t pos = 0, next;
+    int lone = 0; /* the board of n = 1 as board or grid ("Q"), or matrix ("1") */
+    while (scan_line(text, len, pos, &a, &b, &next)) {
+        if (b - a == 1 && (*a == 'Q' || *a == '1') && !lone) {
+            lone = *a; /* which of board, grid and matrix it is: the next case will tell */
+        } else if (a < b && !detect_is_none(a, b) && !(b - a == 1 && *a == lone)) {
+            int f;
+            if (*a == '[' ||
+                detect_first(text + (a - text), len - (size_t)(a - text), eof, n_hint, &f, NULL) !=
+                    NQ_OK ||
+                !detect_cases_writes(f))
+                return NQ_INPUT_CASES;
+            return f;
+        }
+        pos = next;
+    }
+    return lone == 'Q' ? NQ_FMT_BOARD : lone == '1' ? NQ_FMT_MATRIX : NQ_INPUT_CASES;
+}
+
+int detect_format(const char *text, size_t len, int eof, int n_hint, int *format, int *cases_of,
+                  int *line) {
+    int f, rc = detect_first(text, len, eof, n_hint, &f, line);
+    if (rc != NQ_OK)
+        return rc;
+    int of = NQ_INPUT_CASES;
+    if (f == NQ_INPUT_CASES) {
+        of = detect_cases_format(text, len, eof, n_hint);
+    } else if (detect_cases_writes(f)) {
+        /* A "-1" line among solutions: only `cases` writes one (in `cols` it would be a board of
+         * one row and no queen, never a solution). */
+        const char *a, *b;
+        size_t pos = 0, next;
+        while (scan_line(text, len, pos, &a, &b, &next) && of == NQ_INPUT_CASES) {
+            if (detect_is_none(a, b))
+                of = f;
+            pos = next;
+        }
+        if (of != NQ_INPUT_CASES) {
+            /* Their format, from a line that tells it (not "Q" or "1", the board of n = 1). */
+            int g = detect_cases_format(text, len, eof, n_hint);
+            of = g == NQ_INPUT_CASES ? f : g;
+            f = NQ_INPUT_CASES;
+        }
+    }
+    *format = f;
+    if (cases_of)
+        *cases_of = of;
+    return NQ_OK;
+}
+
+/* The format of a text from its first non-blank line (and its shape); `cases` is told by its
+ * permutations or a first line "-1". */
+static int detect_first(const char *text, size_t len, int eof, int n_hint, int *format, int *line) {
     const char *a = NULL, *b = NULL;
     size_t pos = 0, next = 0;
     int ln = 0;
@@ -143,14 +221,22 @@ int detect_format(const char *text, size_t len, int eof, int n_hint, int *format
             *format = NQ_FMT_JSON;
             return NQ_OK;
         }
-        /* perm, or a `cases` output: two permutations on a line, or a "-1" line. */
+        /* perm, or a `cases` output: two permutations on a line, a "-1" line, or the lone
+         * permutation of n = 1 with other lines. A case of n = 1 is the one case line with a
+         * single permutation, so `cases` with 1 1 prints "[1 ]" twice, while a `perm` list
+         * with [1 ] and anything else is never right (the list of n = 1 is that one line). */
         size_t p = (size_t)(a - text);
+        int lines = 0, one = 0;
         while (scan_line(text, len, p, &a, &b, &next)) {
             p = next;
+            if (a == b)
+                continue;
             int closes = 0;
             for (const char *q = a; q < b; q++)
                 closes += *q == ']';
-            if (closes > 1 || (b - a == 2 && a[0] == '-' && a[1] == '1')) {
+            lines++;
+            one |= detect_is_one(a, b);
+            if (closes > 1 || (b - a == 2 && a[0] == '-' && a[1] == '1') || (one && lines > 1)) {
                 *format = NQ_INPUT_CASES;
                 return NQ_OK;
             }

@@ -179,7 +179,8 @@ size_t nq_format_rows(char *buf, size_t cap, nq_format fmt, int n, const int *co
 
 size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
                           unsigned flags) {
-    if (!format_args_ok(buf, cap, fmt, n, cols, 0, n))
+    if ((flags & ~(NQ_FMT_COLUMN_MAJOR | NQ_FMT_NO_END)) ||
+        !format_args_ok(buf, cap, fmt, n, cols, 0, n))
         return 0;
     const int *shown = cols;
     int small[NQ_MAX_N];

@@ -94,6 +94,12 @@ int boards_read(nq_reader *r, nq_item *item, int format) {
     /* Where the board starts, located now: the window may slide under a big board. */
     int line, column;
     scan_locate(r, scan_offset(r, a), &line, &column);
+    if (r->cases && b - a == 2 && a[0] == '-' && a[1] == '1') {
+        item->kind = NQ_ITEM_NONE; /* a case with no solution, in a `cases` output */
+        item->line = line;
+        item->column = column;
+        return NQ_OK;
+    }
     long long w = boards_cells(r, item, format, a, b, 0);
     if (w < 0) {
         int rc = boards_skip_block(r);

@@ -34,15 +34,30 @@
 #endif
 
 enum { MODE_UNKNOWN, MODE_LIST, MODE_SINGLE }; /* json: a list of boards, or one board */
-enum { KEY_OTHER, KEY_N, KEY_COLS, KEY_TOTAL, KEY_UNIQUE }; /* jsonl: the key being read */
+/* jsonl: the key being read. KEY_TOTAL .. KEY_ORBIT1 are in the order of the NQ_CLAIM_* bits. */
+enum {
+    KEY_OTHER,
+    KEY_N,
+    KEY_COLS,
+    KEY_TOTAL,
+    KEY_UNIQUE,
+    KEY_ORBIT8,
+    KEY_ORBIT4,
+    KEY_ORBIT2,
+    KEY_ORBIT1
+};
+
+/* The longest list of the other fields of a count claim kept for its message. */
+#define JSON_OTHER_MAX 96
 
 /* An item read from the current chunk, waiting to be handed out. */
 typedef struct json_item {
     nq_item_kind kind;
     int n;
     size_t first, queens; /* its queens: [first, first + queens) of the reader's rows and cols */
-    nq_u128 total, unique;
-    int has_unique;
+    nq_u128 counts[6];    /* a count claim: total, unique, orbit8, orbit4, orbit2, orbit1 */
+    unsigned fields;      /* ... the NQ_CLAIM_* bits of those it names */
+    char other[JSON_OTHER_MAX]; /* ... the names of its other fields, or "" */
     size_t at;     /* offset of the item: its '[' or '{', or (malformed) of what is wrong */
     char msg[120]; /* malformed: what is wrong */
 } json_item;
@@ -71,10 +86,12 @@ struct json_state {
     size_t obj_at; /* the current object's '{' (or the start of a top-level value that is not) */
     int key;       /* what the value being read is */
     long long n;   /* "n", or -1 */
-    int has_cols, has_total, has_unique;
-    size_t cols_at; /* the '[' of "cols" */
-    int cols_row;   /* entries of "cols" so far */
-    nq_u128 total, unique;
+    int has_cols;
+    unsigned fields;   /* the NQ_CLAIM_* bits of the counts read */
+    size_t cols_at;    /* the '[' of "cols" */
+    int cols_row;      /* entries of "cols" so far */
+    nq_u128 counts[6]; /* total, unique, orbit8, orbit4, orbit2, orbit1, where fields says */
+    char other[JSON_OTHER_MAX]; /* the names of the other keys, comma-separated */
     size_t restart;    /* after a malformed object: where a fresh parser starts (0: none) */
     size_t value_end;  /* just after the last complete top-level value */
     int junk_after;    /* a stream dropped a byte other than a blank after value_end */
@@ -319,8 +336,10 @@ static void object_start(json_state *st, size_t at) {
     st->obj_at = at;
     st->key = KEY_OTHER;
     st->n = -1;
-    st->has_cols = st->has_total = st->has_unique = 0;
-    st->total = st->unique = 0;
+    st->has_cols = 0;
+    st->fields = 0;
+    memset(st->counts, 0, sizeof st->counts);
+    st->other[0] = '\0';
     st->bad[0] = '\0';
     st->item_first = st->r->nq;
 }
@@ -374,14 +393,14 @@ static int object_end(json_state *st, size_t end) {
         }
     }
     r->nq = first;
-    if (!st->bad[0] && st->has_total) {
+    if (!st->bad[0] && (st->fields & NQ_CLAIM_TOTAL)) {
         json_item *it = json_push_item(st, NQ_ITEM_COUNT, st->obj_at);
         if (!it)
             return 0;
         it->n = st->n > 0 ? (int)st->n : r->n_hint;
-        it->total = st->total;
-        it->unique = st->unique;
-        it->has_unique = st->has_unique;
+        memcpy(it->counts, st->counts, sizeof it->counts);
+        it->fields = st->fields;
+        memcpy(it->other, st->other, sizeof it->other);
         return 1;
     }
     if (!st->bad[0])
@@ -397,6 +416,10 @@ static int object_scalar(json_state *st, const char *s, size_t len, int number, 
     json_event(st);
     size_t end = json_here(st);
     size_t at = end - len - (size_t)(string ? 2 : 0);
+    if (st->depth == 0 && st->r->cases && number && len == 2 && s[0] == '-' && s[1] == '1') {
+        st->value_end = end; /* a case with no solution, in a `cases` output */
+        return json_push_item(st, NQ_ITEM_NONE, at) != NULL;
+    }
     if (st->depth == 0) { /* a top-level value that is not an object */
         st->value_end = end;
         object_start(st, at);
@@ -434,16 +457,20 @@ static int object_scalar(json_state *st, const char *s, size_t len, int number, 
         json_bad(st, at, "\"cols\" must be an array of column numbers");
         break;
     case KEY_TOTAL:
-    case KEY_UNIQUE: {
+    case KEY_UNIQUE:
+    case KEY_ORBIT8:
+    case KEY_ORBIT4:
+    case KEY_ORBIT2:
+    case KEY_ORBIT1: {
         nq_u128 v = 0;
         int rc = number || string ? json_count(s, len, &v) : 0;
-        if (rc <= 0)
+        if (rc <= 0) {
             json_bad(st, at, "%s",
                      rc < 0 ? "a count too large for 128 bits" : "a count must be a whole number");
-        else if (st->key == KEY_TOTAL)
-            st->total = v, st->has_total = 1;
-        else
-            st->unique = v, st->has_unique = 1;
+        } else {
+            st->counts[st->key - KEY_TOTAL] = v;
+            st->fields |= 1u << (st->key - KEY_TOTAL);
+        }
         break;
     }
     default:
@@ -468,6 +495,29 @@ static int lines_string(void *ctx, const unsigned char *s, size_t len) {
     return object_scalar(ctx, (const char *)s, len, 0, 1);
 }
 
+/* Notes the name of a key that no table can judge (a count claim's "seconds", "nodes"), once;
+ * a list too long for the message ends in "...". */
+static void json_other(json_state *st, const unsigned char *s, size_t len) {
+    size_t have = strlen(st->other), cap = sizeof st->other;
+    char name[JSON_OTHER_MAX];
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1),
+             (const char *)s);
+    for (const char *p = st->other; *p;) { /* already listed? */
+        const char *e = strstr(p, ", ");
+        size_t k = e ? (size_t)(e - p) : strlen(p);
+        if (k == strlen(name) && memcmp(p, name, k) == 0)
+            return;
+        p += k + (e ? 2 : 0);
+    }
+    if (have >= 3 && strcmp(st->other + have - 3, "...") == 0)
+        return;
+    if (have + 2 + strlen(name) + 4 >= cap) {
+        snprintf(st->other + have, cap - have, "%s...", have ? ", " : "");
+        return;
+    }
+    snprintf(st->other + have, cap - have, "%s%s", have ? ", " : "", name);
+}
+
 static int lines_key(void *ctx, const unsigned char *s, size_t len) {
     json_state *st = ctx;
     json_event(st);
@@ -476,11 +526,15 @@ static int lines_key(void *ctx, const unsigned char *s, size_t len) {
     static const struct {
         const char *name;
         int key;
-    } keys[] = {{"n", KEY_N}, {"cols", KEY_COLS}, {"total", KEY_TOTAL}, {"unique", KEY_UNIQUE}};
+    } keys[] = {{"n", KEY_N},           {"cols", KEY_COLS},     {"total", KEY_TOTAL},
+                {"unique", KEY_UNIQUE}, {"orbit8", KEY_ORBIT8}, {"orbit4", KEY_ORBIT4},
+                {"orbit2", KEY_ORBIT2}, {"orbit1", KEY_ORBIT1}};
     st->key = KEY_OTHER;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (strlen(keys[i].name) == len && memcmp(keys[i].name, s, len) == 0)
             st->key = keys[i].key;
+    if (st->key == KEY_OTHER)
+        json_other(st, s, len);
     return 1;
 }
 
@@ -819,10 +873,17 @@ int json_read(nq_reader *r, nq_item *item) {
         item->rows = it->queens ? r->rows + it->first : NULL; /* a board with no queen */
         item->cols = it->queens ? r->cols + it->first : NULL;
     } else if (it->kind == NQ_ITEM_COUNT) {
-        item->total = it->total;
-        item->unique = it->unique;
-        item->has_unique = it->has_unique;
-    } else {
+        item->total = it->counts[0];
+        item->unique = it->counts[1];
+        item->has_unique = (it->fields & NQ_CLAIM_UNIQUE) != 0;
+        item->orbit8 = it->counts[2];
+        item->orbit4 = it->counts[3];
+        item->orbit2 = it->counts[4];
+        item->orbit1 = it->counts[5];
+        item->fields = it->fields;
+        snprintf(r->other, sizeof r->other, "%s", it->other);
+        item->unjudged = it->other[0] ? r->other : NULL;
+    } else if (it->kind == NQ_ITEM_MALFORMED) {
         snprintf(r->msg, sizeof r->msg, "%s", it->msg);
         item->error = r->msg;
     }

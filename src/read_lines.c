@@ -188,7 +188,10 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
         return NQ_OK;
     }
     int n = r->n_hint;
-    if (n == 0) {
+    if (n == 0 && r->cases) {
+        /* A `cases` output has cases of any size: each line is a solution of its own size. */
+        n = r->nq > NQ_PARSE_MAX_N ? NQ_PARSE_MAX_N : (int)r->nq;
+    } else if (n == 0) {
         if (r->pairs_n == 0)
             r->pairs_n = r->nq > NQ_PARSE_MAX_N ? NQ_PARSE_MAX_N : (int)r->nq;
         n = r->pairs_n;
@@ -253,6 +256,7 @@ static int lines_count(nq_reader *r, nq_item *item, const char *a, const char *b
     item->kind = NQ_ITEM_COUNT;
     item->n = n;
     item->total = total;
+    item->fields = NQ_CLAIM_TOTAL;
     return NQ_OK;
 }
 
@@ -337,6 +341,10 @@ int lines_read(nq_reader *r, nq_item *item) {
         return got == 0 ? NQ_DONE : scan_status(r);
     int rc;
     scan_locate(r, scan_offset(r, a), &item->line, &item->column);
+    if (r->cases && b - a == 2 && a[0] == '-' && a[1] == '1') {
+        item->kind = NQ_ITEM_NONE; /* a case with no solution, in a `cases` output */
+        return NQ_OK;
+    }
     switch (r->format) {
     case NQ_FMT_PAIRS:
         rc = lines_pairs(r, item, a, b);

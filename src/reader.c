@@ -33,6 +33,15 @@ static int reader_check_args(int format, int n_hint, nq_reader **out) {
     return NQ_OK;
 }
 
+/* A `cases` output whose solutions are in format `of`: read in that format, its cases told apart
+ * by reader_case_group(). */
+static void reader_cases_of(nq_reader *r, int of) {
+    if (r->format == NQ_INPUT_CASES && of != NQ_INPUT_CASES) {
+        r->format = of;
+        r->cases = 1;
+    }
+}
+
 /* Detects the format of the window from r->pos on (the whole input if r->eof); when no format
  * fits, the first nq_reader_next() fails with the reason, at the line that could not be told. */
 static void reader_detect(nq_reader *r) {
@@ -40,8 +49,11 @@ static void reader_detect(nq_reader *r) {
     const char *text = r->text + r->pos;
     size_t len = r->len - r->pos;
     r->format = NQ_FMT_COLS;
-    if (detect_format(text, len, r->eof, r->n_hint, &r->format, &line) == NQ_OK)
+    int of;
+    if (detect_format(text, len, r->eof, r->n_hint, &r->format, &of, &line) == NQ_OK) {
+        reader_cases_of(r, of);
         return;
+    }
     const char *a = text, *b = text;
     size_t pos = 0, next;
     for (int i = 1; scan_line(text, len, pos, &a, &b, &next); i++, pos = next)
@@ -75,6 +87,8 @@ int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reade
     r->pos = scan_bom_length(r->text, len);
     if (format == NQ_INPUT_AUTO)
         reader_detect(r);
+    else if (format == NQ_INPUT_CASES)
+        reader_cases_of(r, detect_cases_format(r->text + r->pos, len - r->pos, 1, n_hint));
     *out = r;
     return NQ_OK;
 }
@@ -98,7 +112,8 @@ int nq_reader_open(nq_read_fn read, void *user, int format, int n_hint, nq_reade
         rc = scan_more(r);
     if (rc == NQ_OK)
         r->pos = scan_bom_length(r->text, r->len);
-    while (rc == NQ_OK && format == NQ_INPUT_AUTO) {
+    int detect = format == NQ_INPUT_AUTO || format == NQ_INPUT_CASES;
+    while (rc == NQ_OK && detect) {
         while (r->pos < r->len && (scan_is_blank(r->text[r->pos]) || r->text[r->pos] == '\n'))
             r->pos++;
         if (r->pos < r->len || r->eof)
@@ -106,8 +121,7 @@ int nq_reader_open(nq_read_fn read, void *user, int format, int n_hint, nq_reade
         scan_slide(r, r->pos);
         rc = scan_more(r);
     }
-    while (rc == NQ_OK && format == NQ_INPUT_AUTO && !r->eof &&
-           r->len - r->pos < READER_DETECT_PREFIX)
+    while (rc == NQ_OK && detect && !r->eof && r->len - r->pos < READER_DETECT_PREFIX)
         rc = scan_more(r);
     if (rc == NQ_STOPPED && r->len > r->pos)
         rc = NQ_OK; /* stopped while detecting: what was read is still read (the status stays) */
@@ -117,12 +131,14 @@ int nq_reader_open(nq_read_fn read, void *user, int format, int n_hint, nq_reade
     }
     if (format == NQ_INPUT_AUTO)
         reader_detect(r);
+    else if (format == NQ_INPUT_CASES)
+        reader_cases_of(r, detect_cases_format(r->text + r->pos, r->len - r->pos, r->eof, n_hint));
     *out = r;
     return NQ_OK;
 }
 
 int nq_reader_format(const nq_reader *r) {
-    return r ? r->format : NQ_INPUT_AUTO;
+    return r ? (r->cases ? NQ_INPUT_CASES : r->format) : NQ_INPUT_AUTO;
 }
 
 const char *nq_reader_error(const nq_reader *r, int *line, int *column) {
@@ -133,6 +149,59 @@ const char *nq_reader_error(const nq_reader *r, int *line, int *column) {
     return r && r->fatal ? r->error : "";
 }
 
+/* The case of an item of a `cases` output in a format other than perm, where nothing but the
+ * items themselves tells the cases apart: a "-1" is a case of its own, and a placement starts a
+ * new case after a "-1", when its size differs from the case's, or when it does not come after
+ * the case's last placement in lexicographic order (the solutions of a case are listed in that
+ * order; the next case of the same size starts again with its first solution). A malformed item
+ * belongs to the open case. */
+static int reader_case_group(nq_reader *r, nq_item *item) {
+    if (item->kind == NQ_ITEM_NONE) {
+        item->n = r->n_hint;
+        item->group = r->group++;
+        r->case_open = 0;
+        return NQ_OK;
+    }
+    if (item->kind != NQ_ITEM_PLACEMENT) {
+        if (!r->case_open) {
+            r->case_line_group = r->group++;
+            r->case_open = 1;
+            r->case_n = 0;
+        }
+        item->group = r->case_line_group;
+        return NQ_OK;
+    }
+    int n = item->n;
+    if ((size_t)n > r->case_cap) {
+        int *c = realloc(r->case_cols, 2 * (size_t)n * sizeof *c);
+        if (!c)
+            return NQ_ENOMEM;
+        r->case_cols = c;
+        r->case_cap = (size_t)n;
+    }
+    int *cols = r->case_cols + n, *prev = r->case_cols; /* this placement, and the last one */
+    for (int i = 0; i < n; i++)
+        cols[i] = -1;
+    for (size_t q = 0; q < item->queens; q++)
+        if (cols[item->rows[q]] < 0 || item->cols[q] < cols[item->rows[q]])
+            cols[item->rows[q]] = item->cols[q];
+    int after = r->case_open && n == r->case_n;
+    if (after) {
+        int i = 0;
+        while (i < n && cols[i] == prev[i])
+            i++;
+        after = i < n && cols[i] > prev[i];
+    }
+    if (!after) {
+        r->case_line_group = r->group++;
+        r->case_open = 1;
+        r->case_n = n;
+    }
+    memcpy(prev, cols, (size_t)n * sizeof *prev);
+    item->group = r->case_line_group;
+    return NQ_OK;
+}
+
 int nq_reader_next(nq_reader *r, nq_item *item) {
     if (!r || !item)
         return NQ_EINVAL;
@@ -141,25 +210,31 @@ int nq_reader_next(nq_reader *r, nq_item *item) {
     /* A failed or stopped source (r->status) still lets the items already in the window out: the
      * readers return its status when they need more. */
     memset(item, 0, sizeof *item);
+    int rc;
     switch (r->format) {
     case NQ_FMT_BOARD:
     case NQ_FMT_GRID:
     case NQ_FMT_MATRIX:
-        return boards_read(r, item, r->format);
+        rc = boards_read(r, item, r->format);
+        break;
     case NQ_FMT_JSON:
     case NQ_FMT_JSONL:
-        return json_read(r, item);
+        rc = json_read(r, item);
+        break;
     case NQ_INPUT_CASES:
         return lines_read_case(r, item);
     default:
-        return lines_read(r, item);
+        rc = lines_read(r, item);
+        break;
     }
+    return rc == NQ_OK && r->cases ? reader_case_group(r, item) : rc;
 }
 
 void nq_reader_free(nq_reader *r) {
     if (!r)
         return;
     json_free(r->json);
+    free(r->case_cols);
     free(r->rows);
     free(r->cols);
     free(r->buf);

@@ -38,10 +38,18 @@ struct nq_reader {
     int fatal;   /* 1 once an unrecoverable error was found */
     char error[160];
     int error_line, error_column;
-    char msg[160]; /* the message of the last malformed item */
+    char msg[160];  /* the message of the last malformed item */
+    char other[96]; /* the unjudged fields of the last count claim (nq_item.unjudged) */
     /* `cases`: in a case line (its next permutation at r->pos), of this group. */
     int in_case;
     int case_line_group;
+    /* `cases` in another format than perm (format is that one): a case ends at a "-1", where the
+     * size changes, or where the order starts again; case_cols is the last placement of the open
+     * case (case_n columns, the leftmost queen of each row, -1 for none). */
+    int cases;
+    int case_open, case_n;
+    int *case_cols;
+    size_t case_cap;
     json_state *json; /* json, jsonl: the parser's state, or NULL before the first item */
     /* The queens of the current item. */
     int *rows, *cols;
@@ -58,8 +66,15 @@ struct nq_reader {
 /* detect_format() : nq_input_detect() of [text, text + len) (after the input's byte order mark, if
  * any), which is the rest of the input if eof, or else only what comes next of it (a stream's
  * first window): then what lies beyond cannot be looked at, and a lone number is not known to be
- * alone. */
-int detect_format(const char *text, size_t len, int eof, int n_hint, int *format, int *line);
+ * alone. For NQ_INPUT_CASES, *cases_of (may be NULL) receives the format of its solutions, as
+ * detect_cases_format() tells it. */
+int detect_format(const char *text, size_t len, int eof, int n_hint, int *format, int *cases_of,
+                  int *line);
+
+/* detect_cases_format() : the format of the solutions of a `cases` output: NQ_INPUT_CASES for
+ * permutations (a line a case, or only "-1" lines), else cols, pairs, board, grid, matrix or
+ * jsonl, from the first line that is not "-1" (and NQ_INPUT_CASES if it is none of them). */
+int detect_cases_format(const char *text, size_t len, int eof, int n_hint);
 
 /* detect_all_integers() : does [a, b) hold only integer tokens (blank or comma separated)? Sets
  * *count, *binary (every token is 0 or 1) and *ones (how many are 1). */

@@ -240,11 +240,10 @@ static int svg_cols_ok(int n, const int *cols) {
 }
 
 size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags) {
-    (void)flags;
     svg_geom g;
     sink o;
     sink_init(&o, buf, cap);
-    if (svg_geom_init(&g, n, k) != 0) {
+    if ((flags & ~NQ_FMT_COLUMN_MAJOR) || svg_geom_init(&g, n, k) != 0) {
         return 0;
     }
     svg_write_begin(&o, &g, k);
@@ -261,7 +260,8 @@ size_t nq_svg_board_marked(char *buf, size_t cap, int n, const int *cols,
     svg_geom g;
     sink o;
     sink_init(&o, buf, cap);
-    if (cols == NULL || index >= k || svg_geom_init(&g, n, k) != 0 || !svg_cols_ok(n, cols)) {
+    if (cols == NULL || index >= k || (flags & ~NQ_FMT_COLUMN_MAJOR) ||
+        svg_geom_init(&g, n, k) != 0 || !svg_cols_ok(n, cols)) {
         return 0;
     }
     svg_write_board(&o, &g, cols, given, index, k, flags);
@@ -269,11 +269,10 @@ size_t nq_svg_board_marked(char *buf, size_t cap, int n, const int *cols,
 }
 
 size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags) {
-    (void)flags;
     svg_geom g;
     sink o;
     sink_init(&o, buf, cap);
-    if (svg_geom_init(&g, n, k) != 0) {
+    if ((flags & ~NQ_FMT_COLUMN_MAJOR) || svg_geom_init(&g, n, k) != 0) {
         return 0;
     }
     sink_printf(&o, "</svg>\n");
@@ -284,7 +283,7 @@ size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k, u
     svg_geom g;
     sink o;
     sink_init(&o, buf, cap);
-    if (svg_geom_init(&g, n, k) != 0 || (k > 0 && cols == NULL)) {
+    if ((flags & ~NQ_FMT_COLUMN_MAJOR) || svg_geom_init(&g, n, k) != 0 || (k > 0 && cols == NULL)) {
         return 0;
     }
     for (size_t i = 0; i < k; i++) {

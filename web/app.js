@@ -14,6 +14,29 @@ function byId(id) {
     return document.getElementById(id);
 }
 
+/* A value as `nqueens` quotes it in a message (tool_quote()): the bytes of its UTF-8 text, those
+ * outside printable ASCII and '\\' written as \xNN. */
+function quote(s) {
+    let out = '';
+    for (const b of new TextEncoder().encode(s))
+        out += b >= 32 && b < 127 && b !== 92 ? String.fromCharCode(b) :
+                                                '\\x' + b.toString(16).padStart(2, '0');
+    return out;
+}
+
+/* A whole number from a box or the URL, validated as the command line validates N
+ * (tool_parse_ll(): an optional sign and decimal digits, nothing else, not even a blank; then the
+ * range), with its message: {value} or {error}. So 13.5, 1e1, " 8", "0x10", "" and "8 " are
+ * refused as not an integer, 0, 65 and -1 as out of range. */
+function parseWhole(what, text, lo, hi) {
+    const range = what + ' must be an integer from ' + lo + ' to ' + hi + ', got \'' +
+        quote(text) + '\'';
+    if (!/^[+-]?[0-9]+$/.test(text)) return {error: range};
+    const v = BigInt(text);
+    if (v < BigInt(lo) || v > BigInt(hi)) return {error: range + ' (out of range)'};
+    return {value: Number(v)};
+}
+
 /* The queen of the library's pictures, as the symbol #nq-queen the boards refer to. */
 function installQueenGlyph(nq) {
     const doc = new DOMParser().parseFromString(nq.svg(1, [0]), 'image/svg+xml');
@@ -96,7 +119,7 @@ class Page {
                 byId('play').scrollIntoView({behavior: 'smooth'});
             },
         );
-        byId('n').addEventListener('change', () => this.setN(+byId('n').value));
+        byId('n').addEventListener('change', () => this.typedN(byId('n').value));
         byId('n-down').addEventListener('click', () => this.setN(this.n - 1));
         byId('n-up').addEventListener('click', () => this.setN(this.n + 1));
         byId('complete').addEventListener('click', () => this.complete());
@@ -108,26 +131,49 @@ class Page {
         byId('completions-stop').addEventListener('click', () => this.boardTask.cancel());
     }
 
-    /* n and queens from the URL; a bad value is reported and left out. */
+    /* The size typed in the box (Enter, or leaving it): validated as the command line validates
+     * N; a bad value is reported under the box, and the box shows the board's n again. */
+    typedN(text) {
+        const r = parseWhole('n', text, 1, N_MAX);
+        byId('n-error').textContent = r.error ? r.error + '.' : '';
+        byId('n-error').hidden = !r.error;
+        if (r.error)
+            byId('n').value = this.n;
+        else if (r.value !== this.n)
+            this.setN(r.value);
+        else
+            byId('n').value = this.n; /* "08" or "+8": the board's n as it is written */
+    }
+
+    /* n and queens from the URL; a bad value is reported and left out, as is a parameter the
+     * page does not know or one given twice (the command line refuses those too). */
     start() {
         const params = new URLSearchParams(location.search);
         const errors = [];
+        const seen = new Set();
+        for (const key of params.keys()) {
+            if (key !== 'n' && key !== 'queens')
+                errors.push(
+                    'unknown parameter \'' + quote(key) +
+                    '\' (the page takes n and queens): left out.');
+            else if (seen.has(key))
+                errors.push(key + ' is given more than once: the first one is used.');
+            seen.add(key);
+        }
         let n = N_DEFAULT;
         if (params.has('n')) {
-            const v = params.get('n');
-            if (/^\d{1,2}$/.test(v) && +v >= 1 && +v <= N_MAX)
-                n = +v;
+            const r = parseWhole('n', params.get('n'), 1, N_MAX);
+            if (r.error)
+                errors.push(r.error + ': showing n = ' + N_DEFAULT + '.');
             else
-                errors.push(
-                    'n must be a whole number from 1 to ' + N_MAX + ', got \u2018' + v +
-                    '\u2019: showing n = ' + N_DEFAULT + '.');
+                n = r.value;
         }
         this.setN(n, false);
         if (params.has('queens')) {
             const r = this.nq.readPairs(params.get('queens'), n);
             if (r.error)
                 errors.push(
-                    'queens \u2018' + params.get('queens') + '\u2019: ' + r.error +
+                    'queens \'' + quote(params.get('queens')) + '\': ' + r.error +
                     ' (write them as ROW-COL pairs, 0-based, e.g. queens=3-3,4-1).');
             else
                 this.queens = r.queens.filter(
@@ -141,7 +187,7 @@ class Page {
     }
 
     setN(n, update = true) {
-        if (!(n >= 1 && n <= N_MAX)) {
+        if (!(Number.isInteger(n) && n >= 1 && n <= N_MAX)) {
             byId('n').value = this.n;
             return;
         }
@@ -149,6 +195,7 @@ class Page {
         this.queens = [];
         this.totals = null;
         byId('n').value = n;
+        byId('n-error').hidden = true;
         for (const el of document.querySelectorAll('.n-value')) el.textContent = n;
         byId('complete-result').textContent = '';
         this.board.setSize(n);

@@ -7,6 +7,7 @@
  * the page's thread (judging, the URL), and the long calls (counts, completions, the traced
  * search) in Web Workers, which the page cancels by terminating them.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,8 +58,16 @@ NQW_EXPORT int nqw_judge(int n, int k, const int *rows, const int *cols, int *ou
 
 NQW_EXPORT int nqw_read_pairs(const char *text, int n, int max, int *rows, int *cols, char *err,
                               int errcap) {
+    nq_instance *inst = NULL;
+    int rc = nq_instance_parse_queens(text, n, &inst, NULL, err, (size_t)(errcap > 0 ? errcap : 0));
+    nq_instance_free(inst);
+    if (rc != NQ_OK && rc != NQ_ECONFLICT) { /* ECONFLICT: two queens in one row */
+        if (rc != NQ_EPARSE && errcap > 0)
+            snprintf(err, (size_t)errcap, "%s", nq_strerror(rc));
+        return -1;
+    }
     nq_reader *r = NULL;
-    int rc = nq_reader_new(text, strlen(text), NQ_FMT_PAIRS, n, &r);
+    rc = nq_reader_new(text, strlen(text), NQ_FMT_PAIRS, n, &r);
     nq_item item;
     int k = -1;
     const char *why = NULL;

@@ -32,8 +32,11 @@ enum {
 int nqw_judge(int n, int k, const int *rows, const int *cols, int *out);
 
 /* nqw_read_pairs() :
- * Reads queens as `nqueens complete --queens` takes them ("3-3, 4-1": 0-based row-col pairs),
- * with the library's reader of the `pairs` format; for the page's URL (?queens=...).
+ * Reads queens as `nqueens complete --queens` takes them ("3-3, 4-1": 0-based row-col pairs):
+ * the text is first validated by nq_instance_parse_queens(), as the command validates it (its
+ * message on failure, "line 1, column 4: ..."), then read with the library's reader of the
+ * `pairs` format, which also takes two queens in one row (a position the page can show, that
+ * the command refuses to complete); for the page's URL (?queens=...).
  * @param text    NUL-terminated.
  * @param max     room in rows[] and cols[], in queens.
  * @param err     receives a one-line message (NUL-terminated, at most errcap bytes) on failure.

@@ -132,7 +132,7 @@ EOF
 expect count-line-wrong-detected 1 "$tmp/want" -- "$NQ" check
 input '{"n":8,"total":"92","unique":"11","seconds":0.01}\n'
 want <<'EOF'
-line 1: count 92 (fundamental 11) for n = 8: wrong, n = 8 has 92 solutions, 12 fundamental (OEIS A000170, A002562)
+line 1: count 92 (fundamental 11) for n = 8: wrong, n = 8 has 92 solutions, 12 fundamental (OEIS A000170, A002562); the counts contradict each other (a class of solutions has 1 to 8 members: unique <= total <= 8 unique); (not judged: seconds)
 list: 1 item, 1 wrong
 something is wrong
 EOF
@@ -140,6 +140,174 @@ expect count-json 1 "$tmp/want" -- "$NQ" check
 : >"$tmp/want"
 input '48042\n'
 expect count-without-n 2 "$tmp/want" -- "$NQ" check
+
+# Every count of a claim is judged (issue 20 item 2): orbit8 edited in `count 12 --json` and a
+# claim whose orbits sum to 7 were both called right.
+"$NQ" count 12 --json | sed 's/"orbit8":1765/"orbit8":1000/' >"$tmp/in"
+want <<'EOF'
+line 1: count 14200 (fundamental 1787, orbit8 1000, orbit4 18, orbit2 4, orbit1 0) for n = 12: wrong, n = 12 has 14200 solutions, 1787 fundamental, orbit8 1765, orbit4 18, orbit2 4, orbit1 0 (OEIS A000170, A002562); wrong: orbit8; the counts contradict each other (total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + orbit2 + orbit1, orbit1 = 0 for n > 1); (not judged: seconds, nodes, threads, kernel)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect claim-orbit8-edited 1 "$tmp/want" -- "$NQ" check
+input '{"n":8,"total":92,"unique":12,"orbit8":0,"orbit4":0,"orbit2":0,"orbit1":7}\n'
+want <<'EOF'
+line 1: count 92 (fundamental 12, orbit8 0, orbit4 0, orbit2 0, orbit1 7) for n = 8: wrong, n = 8 has 92 solutions, 12 fundamental, orbit8 11, orbit4 1, orbit2 0, orbit1 0 (OEIS A000170, A002562); wrong: orbit8 orbit4 orbit1; the counts contradict each other (total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + orbit2 + orbit1, orbit1 = 0 for n > 1)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect claim-orbits-sum-7 1 "$tmp/want" -- "$NQ" check
+# The program's own claims, n = 1..14: right, every field, and the unjudged ones named.
+for n in $(seq 1 14); do
+  "$NQ" count "$n" --json | "$NQ" check --json >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 0 ] || ! grep -q '"verdict":"right"' "$tmp/out" ||
+    ! grep -q '"unjudged_other":"seconds, nodes, threads, kernel"' "$tmp/out"; then
+    echo "FAIL claim-own-$n: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+    failures=$((failures + 1))
+  fi
+done
+
+# Claims beyond n = 27 and past 2^64, up to 2^128 - 1, read exactly (printed back as given) and
+# held to the identities in 128 bits; the values are computed here by Python's integers.
+read -r t64 u64 o64 t64low t128 u128 o128 wrap max over <<<"$(python3 -c '
+o = 2**61 + 3; O = 2**125 - 1
+print(8*o + 4*5, o + 5, o, (8*o + 4*5) % 2**64, 8*O + 4 + 2, O + 2, O, 2**125 + 1, 2**128 - 1,
+      2**128)')"
+input '{"n":30,"total":"%s","unique":"%s","orbit8":"%s","orbit4":5,"orbit2":0,"orbit1":0}\n' \
+  "$t64" "$u64" "$o64"
+want <<EOF
+line 1: count $t64 (fundamental $u64, orbit8 $o64, orbit4 5, orbit2 0, orbit1 0) for n = 30: not checked, the number of solutions is known only up to n = 27
+list: 1 item, 0 wrong, 1 unchecked
+all good
+EOF
+expect claim-across-2^64 0 "$tmp/want" -- "$NQ" check
+# The same claim with its total taken modulo 2^64 contradicts itself.
+input '{"n":30,"total":"%s","unique":"%s","orbit8":"%s","orbit4":5,"orbit2":0,"orbit1":0}\n' \
+  "$t64low" "$u64" "$o64"
+want <<EOF
+line 1: count $t64low (fundamental $u64, orbit8 $o64, orbit4 5, orbit2 0, orbit1 0) for n = 30: wrong, the counts contradict each other (total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + orbit2 + orbit1, orbit1 = 0 for n > 1)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect claim-total-mod-2^64 1 "$tmp/want" -- "$NQ" check
+input '{"n":40,"total":"%s","unique":"%s","orbit8":"%s","orbit4":1,"orbit2":1,"orbit1":0}\n' \
+  "$t128" "$u128" "$o128"
+want <<EOF
+line 1: count $t128 (fundamental $u128, orbit8 $o128, orbit4 1, orbit2 1, orbit1 0) for n = 40: not checked, the number of solutions is known only up to n = 27
+list: 1 item, 0 wrong, 1 unchecked
+all good
+EOF
+expect claim-near-2^128 0 "$tmp/want" -- "$NQ" check
+# 8 * (2^125 + 1) wraps to 8 in 128 bits: it must not pass for a total of 8.
+input '{"n":40,"total":8,"orbit8":"%s","orbit4":0,"orbit2":0,"orbit1":0}\n' "$wrap"
+want <<EOF
+line 1: count 8 (orbit8 $wrap, orbit4 0, orbit2 0, orbit1 0) for n = 40: wrong, the counts contradict each other (total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + orbit2 + orbit1, orbit1 = 0 for n > 1)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect claim-sum-wraps 1 "$tmp/want" -- "$NQ" check
+input '40 %s\n' "$max"
+want <<EOF
+line 1: count $max for n = 40: not checked, the number of solutions is known only up to n = 27
+list: 1 item, 0 wrong, 1 unchecked
+all good
+EOF
+expect claim-2^128-1 0 "$tmp/want" -- "$NQ" check
+# 2^128 is refused, in each notation, as a number too large.
+for claim in "40 $over" "{\"n\":40,\"total\":\"$over\"}" "{\"n\":40,\"total\":1,\"orbit8\":$over}"; do
+  input '%s\n' "$claim"
+  "$NQ" check <"$tmp/in" >"$tmp/out" 2>&1
+  rc=$?
+  if [ "$rc" -ne 1 ] || ! grep -q 'too large for 128 bits' "$tmp/out"; then
+    echo "FAIL claim-over-2^128 ($claim): exit $rc: $(cat "$tmp/out")"
+    failures=$((failures + 1))
+  fi
+done
+
+# What nqueens itself writes is never misjudged (issue 20 item 3: `printf '2\n1\n1\n' | nqueens
+# cases | nqueens check --all` said "duplicate"): every command that prints solutions or claims,
+# in every text format, n = 1..5, checked with the format detected and given, and with --all
+# where the output is a whole list. Each must be "all good" (exit 0).
+own() { # own NAME ALL N -- COMMAND...: the output of COMMAND, checked.
+  local name=$1 all=$2 n=$3 f
+  shift 4
+  "$@" >"$tmp/own" 2>/dev/null
+  for f in "" "--all"; do
+    [ -z "$f" ] || [ "$all" = all ] || continue
+    local rc
+    if [ "$n" -gt 0 ]; then # n = 0: cases of several sizes
+      "$NQ" check $f --n "$n" <"$tmp/own" >"$tmp/out" 2>&1
+      rc=$?
+      if [ "$rc" -ne 0 ]; then
+        echo "FAIL own $name (check $f --n $n): exit $rc: $(head -3 "$tmp/out")"
+        failures=$((failures + 1))
+      fi
+    fi
+    # Without --n, where the output says n: a list that is not empty (json's is "[]").
+    if [ -s "$tmp/own" ] && [ "$(cat "$tmp/own")" != "[]" ]; then
+      "$NQ" check $f <"$tmp/own" >"$tmp/out" 2>&1
+      rc=$?
+      if [ "$rc" -ne 0 ]; then
+        echo "FAIL own $name (check $f): exit $rc: $(head -3 "$tmp/out")"
+        failures=$((failures + 1))
+      fi
+    fi
+  done
+}
+own_checked=0
+for n in 1 2 3 4 5; do
+  for fmt in cols pairs board json jsonl grid perm matrix; do
+    own "solve-$n-$fmt" all "$n" -- "$NQ" solve "$n" --format "$fmt"
+    own "solve-$n-$fmt-unique" one "$n" -- "$NQ" solve "$n" --format "$fmt" --unique
+    own "solve-$n-$fmt-limit" one "$n" -- "$NQ" solve "$n" --format "$fmt" --limit 1
+    own "find-$n-$fmt" one "$n" -- "$NQ" find "$n" --format "$fmt"
+    own "find-$n-$fmt-construct" one "$n" -- "$NQ" find "$n" --format "$fmt" --method construct
+    own "complete-$n-$fmt" one "$n" -- "$NQ" complete "$n" --queens "" --format "$fmt"
+    own "complete-$n-$fmt-all" all "$n" -- "$NQ" complete "$n" --queens "" --format "$fmt" --all
+    own_checked=$((own_checked + 7))
+  done
+  own "count-$n-json" one "$n" -- "$NQ" count "$n" --json
+  own "count-$n-unique-json" one "$n" -- "$NQ" count "$n" --json --unique
+  own_checked=$((own_checked + 2))
+done
+# `cases`, several cases, repeated sizes included: in perm (its default) one case a line; in the
+# other formats its cases follow each other, told apart by "-1", a change of size or the order
+# starting again: read so with --format cases, or detected as cases by a "-1" line.
+for cases in "1 1" "2 1 1" "3 1 1 1" "2 1 2" "2 2 3" "3 1 2 3" "2 1 4" "2 4 1" "2 4 4" \
+  "4 1 4 1 4" "3 3 1 5" "2 6 6" "5 1 2 3 4 5" "3 2 4 4" "4 5 3 5 1"; do
+  printf '%s\n' $cases >"$tmp/cases-in"
+  name=cases-$(echo $cases | tr ' ' '-')
+  own "$name" all 0 -- sh -c '"$1" cases <"$2"' sh "$NQ" "$tmp/cases-in"
+  for fmt in perm cols pairs jsonl board grid matrix; do
+    "$NQ" cases --format "$fmt" <"$tmp/cases-in" >"$tmp/own"
+    for opt in "--format cases" ""; do
+      # Detected: perm always; the others where a "-1" line shows them to be cases.
+      [ -n "$opt" ] || [ "$fmt" = perm ] || grep -qx -- -1 "$tmp/own" || continue
+      for all in "" --all; do
+        "$NQ" check $opt $all <"$tmp/own" >"$tmp/out" 2>&1
+        rc=$?
+        if [ "$rc" -ne 0 ] || ! grep -q '^all good$' "$tmp/out"; then
+          echo "FAIL own $name-$fmt (check $opt $all): exit $rc: $(head -3 "$tmp/out")"
+          failures=$((failures + 1))
+        fi
+        own_checked=$((own_checked + 1))
+      done
+    done
+  done
+  own_checked=$((own_checked + 1))
+done
+# A cases output read as cases still has its faults found: a case with a duplicate, one with a
+# solution missing, one out of order (each in cols).
+for bad in "1 3 0 2\n1 3 0 2\n2 0 3 1\n" "-1\n1 3 0 2\n" "2 0 3 1\n1 3 0 2\n-1\n"; do
+  printf -- "$bad" | "$NQ" check --format cases --all >"$tmp/out" 2>&1
+  rc=$?
+  if [ "$rc" -ne 1 ]; then
+    echo "FAIL cases with a fault ($bad): exit $rc: $(cat "$tmp/out")"
+    failures=$((failures + 1))
+  fi
+done
+echo "ok: the output of $own_checked commands judged right"
 
 # A list out of order.
 "$NQ" solve 6 | tac >"$tmp/in"
@@ -353,6 +521,17 @@ if [ -x /usr/bin/time ] && ! grep -q '^NQ_SANITIZE:BOOL=ON' "${NQ_BUILD:-/nonexi
     echo "ok: 150 MB of solutions judged in $kib KiB"
   else
     fail_here "big input: exit $rc, $kib KiB: $(head -c 300 "$tmp/out") $(cat "$tmp/err")"
+  fi
+  # The distinct solutions are kept packed (issue 20 item 8: 170 to 270 bytes each, 79 MB for
+  # these 365,596): at most 1.5 bytes a queen, 7.7 MB, above the 6 MiB of the process itself.
+  "$NQ" solve 14 --format cols | /usr/bin/time -f "%M" -o "$tmp/rss" "$NQ" check --all >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  kib=$(tail -1 "$tmp/rss")
+  if [ $rc -eq 0 ] && grep -q "complete: all 365596 solutions of n = 14" "$tmp/out" &&
+    [ "$kib" -lt $((365596 * 14 * 3 / 2 / 1024 + 6144)) ]; then
+    echo "ok: the 365596 solutions of n = 14 kept in $kib KiB"
+  else
+    fail_here "n = 14 kept: exit $rc, $kib KiB: $(head -c 300 "$tmp/out") $(cat "$tmp/err")"
   fi
   head -c 150000000 /dev/zero | tr '\0' ' ' | /usr/bin/time -f "%M" -o "$tmp/rss" "$NQ" check >"$tmp/out" 2>"$tmp/err"
   rc=$?

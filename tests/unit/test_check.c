@@ -263,11 +263,229 @@ static void test_cases_groups(void **state) {
     assert_int_equal(nq_checker_new(-1, &c), NQ_EINVAL);
 }
 
+/* Duplicates in lists in any order, against a reference (the first equal item before, by a linear
+ * scan): solutions of n = 6..9 drawn at random with repeats, in increasing order, decreasing,
+ * and shuffled, so that the sorted run and the set of the checker's store both hold some; the
+ * first missing solution against the reference's first solution never drawn. */
+static void test_duplicates_any_order(void **state) {
+    (void)state;
+    uint64_t seed = 12345;
+    for (int n = 6; n <= 9; n++) {
+        int *sols;
+        size_t count = ref_solutions(n, &sols);
+        for (int order = 0; order < 3; order++) {
+            size_t k = 3 * count;
+            size_t *pick = malloc(k * sizeof *pick);
+            assert_non_null(pick);
+            for (size_t i = 0; i < k; i++) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                pick[i] = (size_t)(seed >> 33) % count;
+            }
+            if (order < 2) /* sorted, increasing or decreasing: long runs of repeats */
+                for (size_t i = 1; i < k; i++)
+                    for (size_t j = i;
+                         j > 0 && (order ? pick[j - 1] < pick[j] : pick[j - 1] > pick[j]); j--) {
+                        size_t t = pick[j];
+                        pick[j] = pick[j - 1];
+                        pick[j - 1] = t;
+                    }
+            k = order == 2 ? count / 2 : k; /* shuffled: some solutions missing */
+            nq_checker *c;
+            assert_int_equal(nq_checker_new(n, &c), NQ_OK);
+            int rows[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+            for (size_t i = 0; i < k; i++) {
+                nq_item it = {.kind = NQ_ITEM_PLACEMENT,
+                              .n = n,
+                              .queens = (size_t)n,
+                              .rows = rows,
+                              .cols = sols + pick[i] * (size_t)n,
+                              .line = (int)(10 * i + 3)};
+                nq_verdict v;
+                assert_int_equal(nq_checker_add(c, &it, &v), NQ_OK);
+                size_t first = i;
+                for (size_t j = 0; j < i && first == i; j++)
+                    if (pick[j] == pick[i])
+                        first = j;
+                if (first == i) {
+                    assert_int_equal(v.kind, NQ_VERDICT_VALID);
+                } else {
+                    assert_int_equal(v.kind, NQ_VERDICT_DUPLICATE);
+                    assert_int_equal(v.dup_of, first + 1);
+                    assert_int_equal(v.dup_line, (int)(10 * first + 3));
+                }
+            }
+            nq_check_group g;
+            assert_int_equal(nq_checker_group(c, 0, &g), NQ_OK);
+            size_t missing = count;
+            for (size_t s = 0; s < count && missing == count; s++) {
+                int listed = 0;
+                for (size_t i = 0; i < k && !listed; i++)
+                    listed = pick[i] == s;
+                if (!listed)
+                    missing = s;
+            }
+            if (missing == count) {
+                assert_null(g.first_missing);
+            } else {
+                assert_non_null(g.first_missing);
+                assert_memory_equal(g.first_missing, sols + missing * (size_t)n,
+                                    (size_t)n * sizeof(int));
+            }
+            nq_checker_free(c);
+            free(pick);
+        }
+        free(sols);
+    }
+}
+
+/* Judges one text holding one claim; returns its verdict. */
+static nq_verdict judge_one(const char *s, int n) {
+    nq_verdict v[2];
+    assert_int_equal(judge(s, n, v, 2, NULL), 1);
+    return v[0];
+}
+
+/* A JSON count claim of n with the six counts (decimal strings). */
+static const char *claim_json(int n, const char *const c[6]) {
+    static char buf[512];
+    snprintf(buf, sizeof buf,
+             "{\"n\":%d,\"total\":\"%s\",\"unique\":\"%s\",\"orbit8\":\"%s\",\"orbit4\":\"%s\","
+             "\"orbit2\":\"%s\",\"orbit1\":\"%s\"}\n",
+             n, c[0], c[1], c[2], c[3], c[4], c[5]);
+    return buf;
+}
+
+/* Every count of a claim is judged: against the table for n <= 27 (each field alone off by one
+ * is wrong, and named), against the identities beyond (and always). The two claims of issue 20
+ * item 2 used to be called right. */
+static void test_count_claims(void **state) {
+    (void)state;
+    for (int n = 1; n <= 27; n++) {
+        ref_counts ref = ref_table(n);
+        const nq_u128 vals[6] = {ref.total,  ref.unique, ref.orbit8,
+                                 ref.orbit4, ref.orbit2, ref.orbit1};
+        char text[6][41];
+        const char *c[6];
+        for (int i = 0; i < 6; i++)
+            c[i] = nq_u128_to_string(vals[i], text[i]);
+        nq_verdict v = judge_one(claim_json(n, c), 0);
+        assert_int_equal(v.kind, NQ_VERDICT_CLAIM_RIGHT);
+        assert_true(v.wrong_fields == 0 && !v.contradiction && v.unjudged_fields == 0);
+        assert_true(v.known_orbit8 == ref.orbit8 && v.known_orbit4 == ref.orbit4 &&
+                    v.known_orbit2 == ref.orbit2 && v.known_orbit1 == ref.orbit1);
+        for (int i = 0; i < 6; i++) {
+            char bumped[41];
+            const char *d[6];
+            memcpy(d, c, sizeof d);
+            d[i] = nq_u128_to_string(vals[i] + 1, bumped);
+            v = judge_one(claim_json(n, d), 0);
+            assert_int_equal(v.kind, NQ_VERDICT_CLAIM_WRONG);
+            assert_int_equal(v.wrong_fields, 1u << i);
+            assert_true(v.contradiction); /* one count changed alone breaks an identity */
+        }
+    }
+    /* Issue 20 item 2: orbit8 edited in `count 12 --json`, and a claim whose orbits sum to 7. */
+    nq_verdict v = judge_one("{\"n\":12,\"total\":14200,\"unique\":1787,\"orbit8\":1000,"
+                             "\"orbit4\":18,\"orbit2\":4,\"orbit1\":0,\"seconds\":0.02,"
+                             "\"nodes\":41625,\"threads\":2,\"kernel\":\"avx2\"}\n",
+                             0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_WRONG);
+    assert_int_equal(v.wrong_fields, NQ_CLAIM_ORBIT8);
+    v = judge_one("{\"n\":8,\"total\":92,\"unique\":12,\"orbit8\":0,\"orbit4\":0,\"orbit2\":0,"
+                  "\"orbit1\":7}\n",
+                  0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_WRONG);
+    assert_int_equal(v.wrong_fields, NQ_CLAIM_ORBIT8 | NQ_CLAIM_ORBIT4 | NQ_CLAIM_ORBIT1);
+    assert_true(v.contradiction);
+    /* The fields nothing judges are named by the reader. */
+    nq_reader *r;
+    nq_item it;
+    const char *s = "{\"n\":12,\"total\":14200,\"seconds\":1,\"nodes\":2,\"seconds\":3}\n";
+    assert_int_equal(nq_reader_new(s, strlen(s), NQ_INPUT_AUTO, 0, &r), NQ_OK);
+    assert_int_equal(nq_reader_next(r, &it), NQ_OK);
+    assert_int_equal(it.kind, NQ_ITEM_COUNT);
+    assert_int_equal(it.fields, NQ_CLAIM_TOTAL);
+    assert_string_equal(it.unjudged, "seconds, nodes");
+    nq_reader_free(r);
+    /* Beyond n = 27: the identities, exact in 128 bits (values computed with Python's integers:
+     * 8 * (2^61 + 3) + 4 * 5 = 2^64 + 44; 8 * (2^125 - 1) + 4 + 2 = 2^128 - 2). */
+    const char *across[6] = {
+        "18446744073709551660", "2305843009213693960", "2305843009213693955", "5", "0", "0"};
+    v = judge_one(claim_json(30, across), 0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_UNKNOWN);
+    assert_int_equal(v.unjudged_fields, NQ_CLAIM_TOTAL | NQ_CLAIM_UNIQUE | NQ_CLAIM_ORBITS);
+    const char *across_low[6] = {"44", "2305843009213693960", "2305843009213693955", "5", "0",
+                                 "0"}; /* the total taken modulo 2^64 */
+    v = judge_one(claim_json(30, across_low), 0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_WRONG);
+    assert_true(v.contradiction);
+    const char *near[6] = {"340282366920938463463374607431768211454",
+                           "42535295865117307932921825928971026433",
+                           "42535295865117307932921825928971026431",
+                           "1",
+                           "1",
+                           "0"};
+    v = judge_one(claim_json(40, near), 0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_UNKNOWN);
+    near[0] = "340282366920938463463374607431768211455"; /* 2^128 - 1: one too many */
+    v = judge_one(claim_json(40, near), 0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_WRONG);
+    /* 8 * (2^125 + 1) = 2^128 + 8, which wraps to 8: a sum past 2^128 is never equal. */
+    v = judge_one("{\"n\":40,\"total\":8,\"orbit8\":\"42535295865117307932921825928971026433\","
+                  "\"orbit4\":0,\"orbit2\":0,\"orbit1\":0}\n",
+                  0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_WRONG);
+    assert_true(v.contradiction);
+    /* orbit1 is 0 beyond n = 1; unique <= total <= 8 unique. */
+    v = judge_one("{\"n\":30,\"total\":9,\"unique\":2,\"orbit8\":1,\"orbit4\":0,\"orbit2\":0,"
+                  "\"orbit1\":1}\n",
+                  0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_WRONG);
+    assert_int_equal(v.wrong_fields, NQ_CLAIM_ORBIT1);
+    v = judge_one("{\"n\":30,\"total\":17,\"unique\":2}\n", 0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_WRONG);
+    v = judge_one("{\"n\":30,\"total\":16,\"unique\":2}\n", 0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_UNKNOWN);
+    /* A count over 2^128 - 1 is refused by the readers, not wrapped. */
+    v = judge_one("{\"n\":40,\"total\":\"340282366920938463463374607431768211456\"}\n", 0);
+    assert_int_equal(v.kind, NQ_VERDICT_MALFORMED);
+    v = judge_one("40 340282366920938463463374607431768211456\n", 0);
+    assert_int_equal(v.kind, NQ_VERDICT_MALFORMED);
+    v = judge_one("40 340282366920938463463374607431768211455\n", 0);
+    assert_int_equal(v.kind, NQ_VERDICT_CLAIM_UNKNOWN);
+}
+
+/* nq_checker_add() takes the item kinds there are, and refuses any other value (it used to judge
+ * kind 77 as malformed and return NQ_OK), counting nothing. */
+static void test_item_kinds(void **state) {
+    (void)state;
+    nq_checker *c;
+    assert_int_equal(nq_checker_new(0, &c), NQ_OK);
+    nq_item it;
+    memset(&it, 0, sizeof it);
+    nq_verdict v;
+    const int bad[] = {77, -1, NQ_ITEM_MALFORMED + 1, 1 << 30};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        it.kind = (nq_item_kind)bad[i];
+        assert_int_equal(nq_checker_add(c, &it, &v), NQ_EINVAL);
+    }
+    it.kind = NQ_ITEM_MALFORMED;
+    it.error = "bad";
+    assert_int_equal(nq_checker_add(c, &it, &v), NQ_OK);
+    assert_int_equal(v.kind, NQ_VERDICT_MALFORMED);
+    assert_int_equal(v.index, 1); /* the refused items were not counted */
+    nq_check_group g;
+    assert_int_equal(nq_checker_group(c, 0, &g), NQ_OK);
+    assert_true(g.items == 1 && g.wrong == 1);
+    nq_checker_free(c);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_known_counts),  cmocka_unit_test(test_complete_lists),
         cmocka_unit_test(test_wrong_answers), cmocka_unit_test(test_against_reference),
-        cmocka_unit_test(test_cases_groups),
+        cmocka_unit_test(test_cases_groups),  cmocka_unit_test(test_count_claims),
+        cmocka_unit_test(test_item_kinds),    cmocka_unit_test(test_duplicates_any_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,6 +26,24 @@ static void test_detect(void **state) {
     assert_int_equal(detect("[1 ]\n", 0), NQ_FMT_PERM);
     assert_int_equal(detect("[1 ]\n[2 4 1 3 ] [3 1 4 2 ]\n", 0), NQ_INPUT_CASES);
     assert_int_equal(detect("[1 ]\n-1\n", 0), NQ_INPUT_CASES);
+    /* `cases` of 1 and 1 (issue 20 item 3: read as a perm list with a duplicate), of 1 and 4
+     * (one solution each way round), and an n = 1 case after others. */
+    assert_int_equal(detect("[1 ]\n[1 ]\n", 0), NQ_INPUT_CASES);
+    assert_int_equal(detect("[1 ]\r\n\r\n[1 ]\r\n", 0), NQ_INPUT_CASES);
+    assert_int_equal(detect("[2 4 1 3 ]\n[1 ]\n", 0), NQ_INPUT_CASES);
+    assert_int_equal(detect("[1]\n[ 1 ]\n", 0), NQ_INPUT_CASES);
+    assert_int_equal(detect("[1 ]\n\n", 0), NQ_FMT_PERM);
+    assert_int_equal(detect("[2 4 1 3 ]\n[3 1 4 2 ]\n", 0), NQ_FMT_PERM);
+    assert_int_equal(detect("[1 2 ]\n[2 1 ]\n", 0), NQ_FMT_PERM);
+    /* `cases` in the other formats it writes: a "-1" line among solutions. */
+    assert_int_equal(detect("0\n-1\n", 0), NQ_INPUT_CASES);
+    assert_int_equal(detect("-1\n1 3 0 2\n2 0 3 1\n", 0), NQ_INPUT_CASES);
+    assert_int_equal(detect("1\n\n-1\n", 0), NQ_INPUT_CASES);
+    assert_int_equal(detect("Q \n\n-1\n_ Q _ _ \n_ _ _ Q \nQ _ _ _ \n_ _ Q _ \n", 0),
+                     NQ_INPUT_CASES);
+    assert_int_equal(detect("{\"n\":1,\"cols\":[0]}\n-1\n", 0), NQ_INPUT_CASES);
+    assert_int_equal(detect("0-0, .\n-1\n", 0), NQ_INPUT_CASES);
+    assert_int_equal(detect("1 3 0 2\n2 0 3 1\n", 0), NQ_FMT_COLS);
     assert_int_equal(detect("-1\n", 0), NQ_INPUT_CASES);
     assert_int_equal(detect("0 1 0 0\n0 0 0 1\n1 0 0 0\n0 0 1 0\n", 0), NQ_FMT_MATRIX);
     assert_int_equal(detect("0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", 0), NQ_FMT_COLS);

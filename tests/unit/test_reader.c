@@ -125,6 +125,138 @@ static void test_round_trip(void **state) {
     }
 }
 
+/* ---- Notations -------------------------------------------------------------------------- */
+
+/* One notation of the solution {1, 3, 0, 2, 4} of n = 5: the text, the format to force (or
+ * NQ_INPUT_AUTO) and the format it must be detected as. */
+typedef struct notation {
+    const char *text;
+    int format;
+    int detected;
+} notation;
+
+/* The solution every notation writes: not symmetric under the transpose (which would read
+ * {2, 0, 3, 1, 4}), a reflection or a shift, so a reader that swaps rows and columns, counts from
+ * the wrong base or drops a number reads another placement, not this one. */
+static const int five[] = {1, 3, 0, 2, 4};
+
+#define BOM               "\xef\xbb\xbf"
+#define BOARD5(q, e, end) e q e e e end e e e q e end q e e e e end e e q e e end e e e e q end
+
+static const notation notations[] = {
+    /* cols: blanks, tabs, commas, CRLF, a byte order mark, no final newline. */
+    {"1 3 0 2 4\n", NQ_FMT_COLS, NQ_FMT_COLS},
+    {"1 3 0 2 4", NQ_FMT_COLS, NQ_FMT_COLS},
+    {"1,3,0,2,4\n", NQ_FMT_COLS, NQ_FMT_COLS},
+    {"1, 3, 0, 2, 4,\n", NQ_FMT_COLS, NQ_FMT_COLS},
+    {" \t1  3\t0 ,2 4 \t\r\n", NQ_FMT_COLS, NQ_FMT_COLS},
+    {BOM "1 3 0 2 4\r\n", NQ_FMT_COLS, NQ_FMT_COLS},
+    /* perm: 1-based, with and without the space before ']', commas, blanks inside. */
+    {"[2 4 1 3 5 ]\n", NQ_FMT_PERM, NQ_FMT_PERM},
+    {"[2 4 1 3 5]\n", NQ_FMT_PERM, NQ_FMT_PERM},
+    {"[2,4,1,3,5]\n", NQ_FMT_PERM, NQ_FMT_PERM},
+    {"[ 2, 4, 1, 3, 5 ]", NQ_FMT_PERM, NQ_FMT_PERM},
+    {"  [2\t4 1  3 5]  \r\n", NQ_FMT_PERM, NQ_FMT_PERM},
+    {BOM "[2 4 1 3 5 ]\r\n", NQ_FMT_PERM, NQ_FMT_PERM},
+    /* pairs: with and without the final '.', without blanks, in another order. */
+    {"0-1, 1-3, 2-0, 3-2, 4-4, .\n", NQ_FMT_PAIRS, NQ_FMT_PAIRS},
+    {"0-1, 1-3, 2-0, 3-2, 4-4\n", NQ_FMT_PAIRS, NQ_FMT_PAIRS},
+    {"0-1,1-3,2-0,3-2,4-4.", NQ_FMT_PAIRS, NQ_FMT_PAIRS},
+    {"4-4, 0-1, 2-0, 1-3, 3-2 .\r\n", NQ_FMT_PAIRS, NQ_FMT_PAIRS},
+    {BOM "0-1 , 1-3 , 2-0 , 3-2 , 4-4 , .", NQ_FMT_PAIRS, NQ_FMT_PAIRS},
+    /* board: '.' or '_' for an empty cell, CRLF, trailing blanks, no final newline. */
+    {BOARD5("Q", ".", "\n"), NQ_FMT_BOARD, NQ_FMT_BOARD},
+    {BOARD5("Q", "_", "\n"), NQ_FMT_BOARD, NQ_FMT_BOARD},
+    {BOARD5("Q", ".", "  \r\n") "\r\n", NQ_FMT_BOARD, NQ_FMT_BOARD},
+    {BOM ".Q...\n___Q_\nQ....\n__Q__\n....Q", NQ_FMT_BOARD, NQ_FMT_BOARD},
+    /* grid: each cell then a blank, or blanks between cells only, '_' or '.'. */
+    {BOARD5("Q ", "_ ", "\n") "\n", NQ_FMT_GRID, NQ_FMT_GRID},
+    {"_ Q _ _ _\n_ _ _ Q _\nQ _ _ _ _\n_ _ Q _ _\n_ _ _ _ Q\n", NQ_FMT_GRID, NQ_FMT_GRID},
+    {BOARD5("Q\t", ".\t", "\r\n"), NQ_FMT_GRID, NQ_FMT_GRID},
+    /* matrix: 0/1, blanks or tabs between. */
+    {BOARD5("1 ", "0 ", "\n") "\n", NQ_FMT_MATRIX, NQ_FMT_MATRIX},
+    {"0 1 0 0 0\n0 0 0 1 0\n1 0 0 0 0\n0 0 1 0 0\n0 0 0 0 1", NQ_FMT_MATRIX, NQ_FMT_MATRIX},
+    {BOARD5("1\t", "0\t", "\r\n"), NQ_FMT_MATRIX, NQ_FMT_MATRIX},
+    /* json: a list of boards or one board, blanks, comments, escapes, '_' cells. */
+    {"[\".Q...\",\"...Q.\",\"Q....\",\"..Q..\",\"....Q\"]", NQ_FMT_JSON, NQ_FMT_JSON},
+    {"[[\".Q...\",\"...Q.\",\"Q....\",\"..Q..\",\"....Q\"]]\n", NQ_FMT_JSON, NQ_FMT_JSON},
+    {"// n = 5\n[ [ \"_Q___\" , \"___Q_\" ,\r\n \"Q____\", /* row 3 */ \"__Q__\", \"____Q\" ] ]",
+     NQ_FMT_JSON, NQ_FMT_JSON},
+    {BOM "[\".\\u0051...\",\"...Q.\",\"Q....\",\"..Q..\",\"....\\u0051\"]", NQ_FMT_JSON,
+     NQ_FMT_JSON},
+    /* jsonl: with or without "n", keys in any order, blanks. */
+    {"{\"n\":5,\"cols\":[1,3,0,2,4]}\n", NQ_FMT_JSONL, NQ_FMT_JSONL},
+    {"{\"cols\":[1,3,0,2,4]}", NQ_FMT_JSONL, NQ_FMT_JSONL},
+    {" { \"cols\" : [ 1 , 3 , 0 , 2 , 4 ] , \"n\" : 5 } \r\n", NQ_FMT_JSONL, NQ_FMT_JSONL},
+    {BOM "{\"seconds\":1,\"cols\":[1,3,0,2,4],\"n\":5}\n", NQ_FMT_JSONL, NQ_FMT_JSONL},
+    /* cases: every permutation of a line, in each perm notation. */
+    {"[2 4 1 3 5 ] [2 4 1 3 5] [2,4,1,3,5] [ 2 4 1 3 5 ]\r\n", NQ_INPUT_CASES, NQ_INPUT_CASES},
+    {BOM "[2,4,1,3,5 ][2 4 1 3 5]\n", NQ_INPUT_CASES, NQ_INPUT_CASES},
+};
+
+/* Every notation the readers accept reads as the same placement, queen by queen (not only as
+ * "a valid solution"), forced or detected (test_stream_same_items() reads them as streams). */
+static void test_notations(void **state) {
+    (void)state;
+    for (size_t i = 0; i < sizeof notations / sizeof notations[0]; i++) {
+        const notation *no = &notations[i];
+        size_t len = strlen(no->text);
+        int got_format = detect(no->text, 0);
+        if (got_format != no->detected)
+            fail_msg("notation %zu '%s': detected as %s", i, no->text, nq_input_name(got_format));
+        for (int forced = 0; forced < 2; forced++) {
+            int format = forced ? no->format : NQ_INPUT_AUTO;
+            int *got;
+            size_t k = read_placements(no->text, len, format, 0, 5, &got);
+            if (k == 0)
+                fail_msg("notation %zu '%s': nothing read", i, no->text);
+            for (size_t s = 0; s < k; s++)
+                if (memcmp(got + 5 * s, five, sizeof five) != 0)
+                    fail_msg("notation %zu '%s' (forced %d), item %zu: read as %d %d %d %d %d", i,
+                             no->text, forced, s, got[5 * s], got[5 * s + 1], got[5 * s + 2],
+                             got[5 * s + 3], got[5 * s + 4]);
+            free(got);
+        }
+    }
+}
+
+/* The readings one off of the notations' base are caught: 0-based columns in perm, 1-based ones
+ * in cols, jsonl and pairs, a row or column short or long. Each is malformed (with a hint where
+ * the slip is the usual one), never read as some other placement. */
+static void test_off_by_one(void **state) {
+    (void)state;
+    static const struct {
+        const char *text;
+        int format;
+        const char *words;
+    } slips[] = {
+        {"[1 3 0 2 4 ]\n", NQ_FMT_PERM, "perm columns are 1-based"},
+        {"[1,3,0,2,4]\n", NQ_FMT_PERM, "perm columns are 1-based"},
+        {"2 4 1 3 5\n", NQ_FMT_COLS, "cols columns are 0-based"},
+        {"2,4,1,3,5\n", NQ_FMT_COLS, "cols columns are 0-based"},
+        {"{\"cols\":[2,4,1,3,5]}\n", NQ_FMT_JSONL, "off the 5x5 board"},
+        {"1-2, 2-4, 3-1, 4-3, 5-5, .\n", NQ_FMT_PAIRS, "off the 5x5 board"},
+        {"[2 4 1 3 6 ]\n", NQ_FMT_PERM, "off the board"},
+        {".Q...\n...Q.\nQ....\n..Q..\n....Q.\n", NQ_FMT_BOARD, "a row of 6 cells"},
+        {".Q...\n...Q.\nQ....\n..Q..\n", NQ_FMT_BOARD, "a board of 4 rows of 5 cells"},
+    };
+    for (size_t i = 0; i < sizeof slips / sizeof slips[0]; i++) {
+        for (int forced = 0; forced < 2; forced++) {
+            nq_reader *r;
+            const char *s = slips[i].text;
+            assert_int_equal(
+                nq_reader_new(s, strlen(s), forced ? slips[i].format : NQ_INPUT_AUTO, 0, &r),
+                NQ_OK);
+            nq_item it;
+            int rc = nq_reader_next(r, &it);
+            if (rc != NQ_OK || it.kind != NQ_ITEM_MALFORMED || !strstr(it.error, slips[i].words))
+                fail_msg("'%s' (forced %d): status %d, kind %d, '%s'", s, forced, rc,
+                         rc == NQ_OK ? (int)it.kind : -1, rc == NQ_OK && it.error ? it.error : "");
+            nq_reader_free(r);
+        }
+    }
+}
+
 /* Board formats: boards with no blank line between them, several blank lines, final board
  * without its blank line. */
 static void test_board_separators(void **state) {
@@ -417,6 +549,44 @@ static void test_items(void **state) {
     assert_int_equal(it.cols[0], 2);
     assert_int_equal(nq_reader_next(r, &it), NQ_DONE);
     nq_reader_free(r);
+    /* A cases output in cols (and grid): a case ends at a "-1", a change of size, or where the
+     * order starts again; the solutions are read in their own format. */
+    static const struct {
+        const char *text;
+        int format;
+        int groups[6];
+        int kinds[6];
+        int count;
+    } cases_of[] = {
+        {"1 3 0 2\n2 0 3 1\n1 3 0 2\n-1\n0\n0\n",
+         NQ_INPUT_CASES,
+         {0, 0, 1, 2, 3, 4},
+         {0, 0, 0, NQ_ITEM_NONE, 0, 0},
+         6},
+        {"0\n-1\n-1\n2 0 3 1\n1 3 0 2\n",
+         NQ_INPUT_AUTO,
+         {0, 1, 2, 3, 4},
+         {0, NQ_ITEM_NONE, NQ_ITEM_NONE, 0, 0},
+         5},
+        {"Q \n\n-1\n_ Q _ _ \n_ _ _ Q \nQ _ _ _ \n_ _ Q _ \n\n",
+         NQ_INPUT_AUTO,
+         {0, 1, 2},
+         {0, NQ_ITEM_NONE, 0},
+         3},
+    };
+    for (size_t i = 0; i < sizeof cases_of / sizeof cases_of[0]; i++) {
+        const char *t = cases_of[i].text;
+        assert_int_equal(nq_reader_new(t, strlen(t), cases_of[i].format, 0, &r), NQ_OK);
+        assert_int_equal(nq_reader_format(r), NQ_INPUT_CASES);
+        for (int k = 0; k < cases_of[i].count; k++) {
+            assert_int_equal(nq_reader_next(r, &it), NQ_OK);
+            if ((int)it.kind != cases_of[i].kinds[k] || it.group != cases_of[i].groups[k])
+                fail_msg("cases %zu item %d: kind %d group %d (%s)", i, k, it.kind, it.group,
+                         it.error ? it.error : "");
+        }
+        assert_int_equal(nq_reader_next(r, &it), NQ_DONE);
+        nq_reader_free(r);
+    }
     /* pairs: n from --n, or from the first line. */
     it = one_item(&r, "0-1, 1-3, 3-2, .\n", NQ_FMT_PAIRS, 4);
     assert_int_equal(it.n, 4);
@@ -564,6 +734,11 @@ static void assert_stream_reads_as_text(const char *s, size_t len, int format, i
  * messages as read whole. */
 static void test_stream_same_items(void **state) {
     (void)state;
+    for (size_t i = 0; i < sizeof notations / sizeof notations[0]; i++) {
+        size_t len = strlen(notations[i].text);
+        assert_stream_reads_as_text(notations[i].text, len, NQ_INPUT_AUTO, 0);
+        assert_stream_reads_as_text(notations[i].text, len, notations[i].format, 0);
+    }
     for (int n = 1; n <= 8; n++) {
         int *ref;
         size_t count = ref_solutions(n, &ref);
@@ -765,6 +940,7 @@ int main(void) {
         cmocka_unit_test(test_json_shapes),       cmocka_unit_test(test_items),
         cmocka_unit_test(test_stream_same_items), cmocka_unit_test(test_stream_failures),
         cmocka_unit_test(test_stream_liar),       cmocka_unit_test(test_nul_bytes),
+        cmocka_unit_test(test_notations),         cmocka_unit_test(test_off_by_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
