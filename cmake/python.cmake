@@ -34,12 +34,24 @@ if(NQ_PYTHON)
     configure_file(${f} ${NQ_PY_OUT}/${name} COPYONLY)
   endforeach()
 
+  # `make install` puts the package where this Python looks for packages under the prefix:
+  # PREFIX/lib/python3.X/dist-packages on Debian (whose python3 reads /usr/local/lib/python3.X/
+  # dist-packages), site-packages elsewhere. NQ_PYTHON_INSTALL_DIR (relative to the prefix)
+  # chooses another place.
+  execute_process(COMMAND ${Python3_EXECUTABLE} -c
+    "import sys, sysconfig; d = 'dist' if 'dist-packages' in sysconfig.get_path('platlib') else 'site'; print('lib/python%d.%d/%s-packages' % (sys.version_info[0], sys.version_info[1], d))"
+    OUTPUT_VARIABLE NQ_PY_SITE OUTPUT_STRIP_TRAILING_WHITESPACE)
+  set(NQ_PYTHON_INSTALL_DIR ${NQ_PY_SITE} CACHE STRING
+      "Where `make install` puts the Python package, relative to the prefix")
+  install(TARGETS nq_python LIBRARY DESTINATION ${NQ_PYTHON_INSTALL_DIR}/nqueens)
+  install(FILES ${NQ_PY_FILES} DESTINATION ${NQ_PYTHON_INSTALL_DIR}/nqueens)
+
   if(NQ_BUILD_TESTS)
     # pytest over tests/python against the build tree; the example script runs as a test too.
     # Under the sanitizers the library's objects need the ASan runtime, which a plain python3
     # does not carry: the tests then preload it (tests/python/run.sh says how).
     set(NQ_PY_ENV
-        "PYTHONPATH=${PROJECT_BINARY_DIR}/python;NQ=$<TARGET_FILE:nqueens>;NQ_SRC=${PROJECT_SOURCE_DIR};NQ_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;NQ_PYTHON=${Python3_EXECUTABLE};NQ_SANITIZE=$<BOOL:${NQ_SANITIZE}>;NQ_C_COMPILER=${CMAKE_C_COMPILER};PYTHONDONTWRITEBYTECODE=1;${NQ_REQUIRE_ALL_ENV}")
+        "PYTHONPATH=${PROJECT_BINARY_DIR}/python;NQ=$<TARGET_FILE:nqueens>;NQ_SRC=${PROJECT_SOURCE_DIR};NQ_BUILD=${PROJECT_BINARY_DIR};NQ_PY_SITE=${NQ_PYTHON_INSTALL_DIR};NQ_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;NQ_PYTHON=${Python3_EXECUTABLE};NQ_SANITIZE=$<BOOL:${NQ_SANITIZE}>;NQ_C_COMPILER=${CMAKE_C_COMPILER};PYTHONDONTWRITEBYTECODE=1;${NQ_REQUIRE_ALL_ENV}")
     add_test(NAME python COMMAND bash ${PROJECT_SOURCE_DIR}/tests/python/run.sh -q)
     add_test(NAME python_example COMMAND bash ${PROJECT_SOURCE_DIR}/tests/python/run.sh
              --example ${PROJECT_SOURCE_DIR}/examples/notebook.py)
