@@ -52,7 +52,8 @@ if(NQ_PYTHON)
     # does not carry: the tests then preload it (tests/python/run.sh says how).
     set(NQ_PY_ENV
         "PYTHONPATH=${PROJECT_BINARY_DIR}/python;NQ=$<TARGET_FILE:nqueens>;NQ_SRC=${PROJECT_SOURCE_DIR};NQ_BUILD=${PROJECT_BINARY_DIR};NQ_PY_SITE=${NQ_PYTHON_INSTALL_DIR};NQ_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;NQ_PYTHON=${Python3_EXECUTABLE};NQ_SANITIZE=$<BOOL:${NQ_SANITIZE}>;NQ_C_COMPILER=${CMAKE_C_COMPILER};PYTHONDONTWRITEBYTECODE=1;${NQ_REQUIRE_ALL_ENV}")
-    add_test(NAME python COMMAND bash ${PROJECT_SOURCE_DIR}/tests/python/run.sh -q)
+    add_test(NAME python COMMAND bash ${PROJECT_SOURCE_DIR}/tests/python/run.sh -q
+             ${PROJECT_SOURCE_DIR}/tests/python)
     add_test(NAME python_example COMMAND bash ${PROJECT_SOURCE_DIR}/tests/python/run.sh
              --example ${PROJECT_SOURCE_DIR}/examples/notebook.py)
     set_tests_properties(python python_example PROPERTIES LABELS python SKIP_RETURN_CODE 77

@@ -12,9 +12,15 @@ DATA = os.environ.get("NQ_TEST_DATA", os.path.join(SRC, "tests", "data"))
 NQ = os.environ.get("NQ", os.path.join(SRC, "build", "nqueens"))
 
 
+# The CLI carries its own sanitizer runtime (statically linked): the runtime that
+# tests/python/run.sh preloads into python3 for the extension must not reach it.
+CLI_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+
+
 def cli(*args, input=None, check=True):
     """stdout of `nqueens ARGS` as text; check: the exit status must be 0."""
-    r = subprocess.run([NQ, *map(str, args)], input=input, capture_output=True, text=True)
+    r = subprocess.run([NQ, *map(str, args)], input=input, capture_output=True, text=True,
+                       env=CLI_ENV)
     if check and r.returncode != 0:
         raise AssertionError(f"nqueens {' '.join(map(str, args))}: exit {r.returncode}: "
                              f"{r.stderr}")

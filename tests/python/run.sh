@@ -2,7 +2,7 @@
 # Runs the Python package's tests (pytest over tests/python) or one example script against the
 # build tree, as ctest's tests `python` and `python_example` (cmake/python.cmake sets the
 # environment: PYTHONPATH, NQ, NQ_PYTHON, NQ_SANITIZE, NQ_C_COMPILER).
-#   run.sh [PYTEST ARGS]        the test suite
+#   run.sh [PYTEST ARGS]        pytest (ctest gives it tests/python; a file or -k picks less)
 #   run.sh --example FILE.py    one example, which must exit 0
 # In a sanitizer build the extension carries the library's ASan/UBSan-instrumented objects, and
 # an uninstrumented python3 can load them only with the sanitizer runtime preloaded: the shared
@@ -35,5 +35,4 @@ if ! "$py" -c 'import pytest' 2>/dev/null; then
   [ "${NQ_TEST_REQUIRE_ALL:-0}" = 1 ] && exit 1
   exit 77
 fi
-cd "$(dirname "$0")"
-exec "$py" -m pytest -p no:cacheprovider "$@" .
+exec "$py" -m pytest -p no:cacheprovider "$@"

@@ -12,7 +12,7 @@ def cols_of(text):
     return [int(x) for x in text.split()]
 
 
-@pytest.mark.parametrize("n", [1, 4, 5, 8, 12, 20, 30])
+@pytest.mark.parametrize("n", [1, 4, 5, 8, 12, 20, 25])
 def test_find_first_and_construct_equal_the_cli(n):
     assert list(nqueens.find(n, "first")) == cols_of(cli_out("find", n, "--method", "first",
                                                              "--format", "cols"))
@@ -60,8 +60,9 @@ def test_complete_equals_the_cli(n, queens):
         want = cli_out("complete", n, "--queens", queens, "--all", "--format", "cols")
         assert [s.cols for s in every] == [tuple(cols_of(l)) for l in want.splitlines()]
         assert nqueens.complete(n, queens, count=True) == len(every)
-    assert str(nqueens.complete(n, queens, count=True)) == cli_out(
-        "complete", n, "--queens", queens, "--count").strip()
+    if n <= 10:  # the count of the 20 x 20 board's completions takes seconds
+        assert str(nqueens.complete(n, queens, count=True)) == cli_out(
+            "complete", n, "--queens", queens, "--count").strip()
     for fmt in ("pairs", "svg"):
         assert first.format(fmt) == cli_out("complete", n, "--queens", queens, "--format", fmt)
 
