@@ -15,6 +15,12 @@ if(Python3_Development.Module_FOUND)
 else()
   set(NQ_PYTHON_DEFAULT OFF)
 endif()
+# A build whose tests must all run (NQ_TEST_REQUIRE_ALL, as `make` configures it after
+# scripts/setup.sh installed python3-dev) does not quietly leave the package out.
+if(NQ_TEST_REQUIRE_ALL AND NQ_BUILD_TESTS AND NOT NQ_PYTHON_DEFAULT AND NOT DEFINED NQ_PYTHON)
+  message(FATAL_ERROR "Python's headers were not found (Debian: python3-dev, see "
+                      "scripts/packages.txt): install them, or configure with -DNQ_PYTHON=OFF")
+endif()
 option(NQ_PYTHON "Build the Python package nqueens (python/) and its tests" ${NQ_PYTHON_DEFAULT})
 
 if(NQ_PYTHON)
