@@ -84,6 +84,9 @@ set(NQ_MPI_SOURCES
   mpi/mpi_worker.c
 )
 
+# The Python package's C extension (python/, cmake/python.cmake).
+set(NQ_PYTHON_SOURCES python/nqueens/_nqueens.c)
+
 # The learners' page's C (web/): its glue and the stand-in of the JSON reader.
 set(NQ_WEB_SOURCES
   web/nq_web.c

@@ -1,0 +1,623 @@
+"""The n-queens problem in Python, over libnqueens (the C library of the ``nqueens`` tool).
+
+Place n queens on an n x n board so that no two share a row, a column, a diagonal
+(row - col constant) or an anti-diagonal (row + col constant). A placement is given by its
+columns: ``cols[row] = column``, both 0-based. Listings come in lexicographic order of
+``cols``, the order of a row-by-row backtracking search that tries columns left to right.
+
+The first three lines::
+
+    >>> import nqueens
+    >>> nqueens.count(8)              # 92 solutions (OEIS A000170), 12 fundamental (A002562)
+    >>> next(nqueens.solutions(8))    # Solution([0, 4, 7, 5, 2, 6, 1, 3])
+
+Everything exhaustive (count, solutions, trace) works for 1 <= n <= 64 (one 64-bit word a
+row); find, check and the construction work for any n that fits in memory. Counts are exact
+Python ints (the total for n = 29 exceeds 2**64).
+"""
+
+from __future__ import annotations
+
+import array as _array
+import enum as _enum
+import html as _html
+import os as _os
+import sys as _sys
+
+from . import _nqueens
+from ._nqueens import ConflictError, JournalError, NQueensError, ParseError
+
+__all__ = [
+    "ConflictError", "CountResult", "CheckReport", "Group", "JournalError", "MAX_N",
+    "NQueensError", "ParseError", "Solution", "Symmetry", "TraceEvent", "Verdict", "check",
+    "complete", "count", "find", "journal_info", "known_count", "solutions", "solve", "trace",
+    "FORMATS", "__version__",
+]
+
+__version__ = _nqueens.version()
+#: The largest n of the exhaustive operations (count, solutions, trace): one 64-bit word a row.
+MAX_N = _nqueens.MAX_N
+#: The output formats, in the order of the library's nq_format (and the CLI's --format).
+FORMATS = ("cols", "pairs", "board", "json", "jsonl", "grid", "perm", "matrix", "svg")
+_FMT = {name: i for i, name in enumerate(FORMATS)}
+_BOARD_FORMATS = {"board", "json", "grid", "matrix", "svg"}
+_BOARD_MAX_N = 1000  # the CLI's limit for the formats that draw the whole board
+_SVG_DEFAULT = 1000  # the most boards `solve --format svg` draws without a limit
+_COLUMN_MAJOR = 1  # NQ_FMT_COLUMN_MAJOR
+_INPUTS = {"auto": -1, "cases": 100, "count": 101}
+
+
+def _size(n, name="n", low=1, high=MAX_N):
+    """Checks a board size: TypeError unless an int (bool refused), ValueError out of range."""
+    if isinstance(n, bool) or not hasattr(type(n), "__index__"):
+        raise TypeError(f"{name} must be an int, not {type(n).__name__}")
+    n = n.__index__()
+    if not low <= n <= high:
+        raise ValueError(f"{name} must be from {low} to {high}, got {n}")
+    return n
+
+
+class Symmetry(_enum.IntEnum):
+    """The 8 symmetries of the square (the dihedral group D4), as maps of a cell (r, c)."""
+
+    IDENTITY = 0  #: (r, c) -> (r, c)
+    ROT90 = 1  #: quarter turn clockwise: (r, c) -> (c, n-1-r)
+    ROT180 = 2  #: (r, c) -> (n-1-r, n-1-c)
+    ROT270 = 3  #: quarter turn anticlockwise: (r, c) -> (n-1-c, r)
+    MIRROR = 4  #: reflection in the vertical axis: (r, c) -> (r, n-1-c)
+    FLIP = 5  #: reflection in the horizontal axis: (r, c) -> (n-1-r, c)
+    TRANSPOSE = 6  #: reflection in the main diagonal: (r, c) -> (c, r)
+    ANTITRANSPOSE = 7  #: reflection in the anti-diagonal: (r, c) -> (n-1-c, n-1-r)
+
+
+def _symmetry(sym):
+    if isinstance(sym, str):
+        try:
+            return Symmetry[sym.upper()]
+        except KeyError:
+            names = ", ".join(s.name.lower() for s in Symmetry)
+            raise ValueError(f"unknown symmetry {sym!r}: one of {names}") from None
+    if isinstance(sym, bool) or not isinstance(sym, int):
+        raise TypeError(f"sym must be a Symmetry, its name or its number, not {type(sym).__name__}")
+    return Symmetry(sym)
+
+
+def _format_code(fmt):
+    if not isinstance(fmt, str):
+        raise TypeError(f"the format must be a str, not {type(fmt).__name__}")
+    try:
+        return _FMT[fmt]
+    except KeyError:
+        raise ValueError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}") from None
+
+
+class Solution:
+    """A solution of the n-queens problem: ``cols[row] = column``, 0-based (a tuple of ints).
+
+    ``Solution(cols)`` checks its argument and raises ConflictError naming the first two
+    queens that attack each other (nq_validate()), ValueError for a column outside the board.
+    In Jupyter a Solution shows itself as the library's SVG picture (queens given to a
+    completion drawn in dark red).
+    """
+
+    __slots__ = ("cols", "_given")
+
+    def __init__(self, cols, *, _given=None):
+        cols = tuple(cols)
+        if not cols:
+            raise ValueError("a solution needs at least one row")
+        bad = _nqueens.validate(cols, False)
+        if bad is not None:
+            r1, c1, r2, c2, how = bad
+            raise ConflictError(f"not a solution: {r1}-{c1} and {r2}-{c2} share {_share(how)}")
+        self.cols = cols
+        self._given = _given
+
+    @property
+    def n(self) -> int:
+        """The board size (number of rows and of queens)."""
+        return len(self.cols)
+
+    @property
+    def given(self):
+        """For a completion: a tuple of n bools, True where the queen of the row was given;
+        None otherwise."""
+        return None if self._given is None else tuple(bool(g) for g in self._given)
+
+    def __repr__(self):
+        return f"Solution({list(self.cols)!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Solution) and self.cols == other.cols
+
+    def __lt__(self, other):
+        if not isinstance(other, Solution):
+            return NotImplemented
+        return self.cols < other.cols
+
+    def __hash__(self):
+        return hash(self.cols)
+
+    def __len__(self):
+        return len(self.cols)
+
+    def __iter__(self):
+        return iter(self.cols)
+
+    def __getitem__(self, row):
+        return self.cols[row]
+
+    def pairs(self):
+        """The queens as (row, col) pairs, rows 0..n-1 (the `pairs` format's notation)."""
+        return list(enumerate(self.cols))
+
+    def format(self, fmt="pairs", *, column_major=False) -> str:
+        """This solution as the CLI prints it alone (``nqueens find N --format F``), byte for
+        byte: cols, pairs, board, json, jsonl, grid, perm, matrix or svg. column_major draws
+        the board transposed (the queen of row r in column r)."""
+        code = _format_code(fmt)
+        if fmt in _BOARD_FORMATS and self.n > _BOARD_MAX_N:
+            raise ValueError(f"n = {self.n} is too large for the {fmt} format; use cols")
+        if fmt == "svg":
+            return self.svg(column_major=column_major)
+        text = _nqueens.format(code, self.cols, _COLUMN_MAJOR if column_major else 0)
+        return "[" + text + "]\n" if fmt == "json" else text
+
+    def svg(self, *, column_major=False) -> str:
+        """The library's SVG 1.1 picture of this board (40 px cells up to n = 16)."""
+        return _nqueens.svg(self.n, [self.cols], _COLUMN_MAJOR if column_major else 0,
+                            self._given)
+
+    def _repr_svg_(self):
+        return self.svg()
+
+    def canonical(self) -> "Solution":
+        """The representative of this solution's symmetry class: the lexicographically least
+        of its 8 images (how a fundamental solution is printed; OEIS A002562 counts them)."""
+        cols, _ = _nqueens.canonical(self.cols)
+        return _solution(cols)
+
+    def orbit(self) -> int:
+        """The size of this solution's symmetry class: 8, 4, 2 or 1."""
+        return _nqueens.canonical(self.cols)[1]
+
+    def transform(self, sym) -> "Solution":
+        """The image under a symmetry (a Symmetry, its name such as "rot90", or 0..7)."""
+        return _solution(_nqueens.transform(self.cols, int(_symmetry(sym))))
+
+
+_new = object.__new__
+
+
+def _solution(cols, given=None):
+    """A Solution from trusted columns (the library's), without checking them again."""
+    s = _new(Solution)
+    s.cols = cols
+    s._given = given
+    return s
+
+
+def _share(how):
+    return {"column": "a column", "diagonal": "a diagonal",
+            "anti-diagonal": "an anti-diagonal", "row": "a row"}.get(how, how)
+
+
+# ---- count ---------------------------------------------------------------------------------
+
+
+class CountResult:
+    """The result of count(): exact Python ints (128-bit in the library).
+
+    total (OEIS A000170), unique (fundamental solutions, OEIS A002562), orbits (a dict: how
+    many fundamental solutions have a class of 8, 4, 2 and 1 members), nodes (queens placed by
+    the search below the split's subproblems), seconds (wall-clock time of this call's count),
+    kernel (the instruction set of the counting kernel), threads, subproblems (the split's
+    size), resumed (subproblems taken from the checkpoint) and computed (by this call).
+    ``int(result)`` is total, or unique for count(n, unique=True), as ``nqueens count`` prints.
+    """
+
+    __slots__ = ("n", "total", "unique", "orbits", "nodes", "seconds", "kernel", "threads",
+                 "subproblems", "resumed", "computed", "_want_unique")
+
+    def __init__(self, d, want_unique=False):
+        self.n = d["n"]
+        self.total = d["total"]
+        self.unique = d["unique"]
+        self.orbits = {8: d["orbit8"], 4: d["orbit4"], 2: d["orbit2"], 1: d["orbit1"]}
+        for k in ("nodes", "seconds", "kernel", "threads", "subproblems", "resumed",
+                  "computed"):
+            setattr(self, k, d[k])
+        self._want_unique = want_unique
+
+    def __int__(self):
+        return self.unique if self._want_unique else self.total
+
+    __index__ = __int__
+
+    def __eq__(self, other):
+        if isinstance(other, int):
+            return int(self) == other
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self):
+        return (f"CountResult(n={self.n}, total={self.total}, unique={self.unique}, "
+                f"orbits={self.orbits}, nodes={self.nodes}, seconds={self.seconds:.3f}, "
+                f"kernel={self.kernel!r})")
+
+    def _repr_html_(self):
+        rows = [("n", self.n), ("total (OEIS A000170)", self.total),
+                ("fundamental (OEIS A002562)", self.unique)]
+        rows += [(f"classes of {k}", v) for k, v in self.orbits.items()]
+        rows += [("nodes", self.nodes), ("seconds", f"{self.seconds:.3f}"),
+                 ("kernel", self.kernel), ("threads", self.threads)]
+        body = "".join(f"<tr><th>{_html.escape(str(k))}</th><td>{_html.escape(str(v))}</td></tr>"
+                       for k, v in rows)
+        return f"<table class=\"nqueens-count\">{body}</table>"
+
+
+def _text_bar(done, size):
+    """progress=True: a one-line bar on stderr (only drawn when stderr is a terminal)."""
+    width = 30
+    fill = width * done // size if size else width
+    end = "\n" if done >= size else ""
+    _sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{size} subproblems{end}")
+    _sys.stderr.flush()
+
+
+def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kernel="auto"):
+    """Counts all and fundamental solutions of the n-queens problem, 1 <= n <= 64, exactly.
+
+    The count places the border queens first, one placement per symmetry class, and counts
+    their completions on all cores (nq_count_split(); under a second at n = 16 on one core,
+    each n + 1 about 7 times longer). The GIL is released while counting; Ctrl-C
+    (KeyboardInterrupt) stops it within about 50 ms plus the subproblems in flight.
+
+    unique: int(result) is the fundamental count (OEIS A002562) instead of the total.
+    threads: worker threads, 1 to 1024 (None: all cores).
+    checkpoint: a path: finished subproblems are recorded in this journal (the CLI's
+        ``--checkpoint`` format), and a count that finds it resumes from it; after a
+        KeyboardInterrupt the journal holds what was done, and the same call resumes it.
+        JournalError if it is damaged or belongs to another count; OSError if unusable.
+    progress: a callable(done, subproblems), called from this thread as subproblems finish;
+        True for a text bar on stderr when stderr is a terminal. An exception it raises
+        stops the count and propagates.
+    kernel: "auto" (the fastest this CPU runs), "generic", "avx2" or "avx512".
+    Returns a CountResult.
+    """
+    n = _size(n)
+    if threads is None:
+        threads = 0
+    else:
+        threads = _size(threads, "threads", 1, _nqueens.MAX_THREADS)
+    if progress is True:
+        progress = _text_bar if _sys.stderr.isatty() else None
+    elif progress is False:
+        progress = None
+    elif progress is not None and not callable(progress):
+        raise TypeError("progress must be a callable(done, subproblems), True or None")
+    if checkpoint is not None:
+        checkpoint = _os.fspath(checkpoint)
+    if not isinstance(kernel, str):
+        raise TypeError(f"kernel must be a str, not {type(kernel).__name__}")
+    try:
+        d = _nqueens.count(n, threads, checkpoint, progress, kernel)
+    except KeyboardInterrupt as e:
+        if checkpoint is not None and hasattr(e, "add_note"):
+            try:
+                info = _nqueens.journal_info(checkpoint)
+                e.add_note(f"count({n}) interrupted: {info['done']} of {info['size']} "
+                           f"subproblems saved in {checkpoint!r}; call count({n}, "
+                           f"checkpoint={checkpoint!r}) again to resume")
+            except Exception:  # the note is a courtesy; the interrupt is what matters
+                pass
+        raise
+    return CountResult(d, bool(unique))
+
+
+def journal_info(path):
+    """What a checkpoint journal holds, read without changing it (nq_journal_read()): a dict
+    with format, n, size (subproblems), done, total and unique so far, nodes, torn (a torn last
+    record, ignored), split (the numbering's id) and library (the version that made it)."""
+    return _nqueens.journal_info(_os.fspath(path))
+
+
+def known_count(n):
+    """(total, fundamental) known to mathematics for 1 <= n <= 27 (OEIS A000170, A002562; the
+    Q27 project, 2016), or None for a larger n."""
+    return _nqueens.known_count(_size(n, high=2**31 - 1))
+
+
+# ---- solutions and solve -------------------------------------------------------------------
+
+
+def solutions(n, *, unique=False):
+    """Every solution of n (1 <= n <= 64) as a Solution, lazily, in lexicographic order, by the
+    library's iterative bitboard backtracking (nq_search_new()). unique: only the fundamental
+    solutions, each the least of its class. The iterator holds a native search of about 2 KiB,
+    released when it is exhausted or dropped."""
+    return _solutions(_nqueens.Search(_size(n), bool(unique)))
+
+
+def _solutions(search):
+    new = _new
+    cls = Solution
+    for cols in search:
+        s = new(cls)
+        s.cols = cols
+        s._given = None
+        yield s
+
+
+def solve(n, fmt="pairs", *, unique=False, limit=None, column_major=False) -> str:
+    """The text of ``nqueens solve N --format F`` (with --unique, --limit K, --column-major),
+    byte for byte: every solution of n in lexicographic order. With no solution (n = 2, 3):
+    "" ("[]\\n" for json). svg draws at most 1000 boards unless limit is given."""
+    n = _size(n)
+    code = _format_code(fmt)
+    if limit is not None:
+        limit = _size(limit, "limit", 1, 2**63 - 1)
+    flags = _COLUMN_MAJOR if column_major else 0
+    if fmt == "svg" and limit is None:
+        known = _nqueens.known_count(n)
+        if known is not None and known[1 if unique else 0] > _SVG_DEFAULT:
+            raise ValueError(f"n = {n} has {known[1 if unique else 0]} "
+                             f"{'fundamental ' if unique else ''}solutions: the svg format "
+                             f"draws at most {_SVG_DEFAULT} boards without a limit")
+    search = _nqueens.Search(n, bool(unique))
+    out = []
+    for i, cols in enumerate(search):
+        if limit is not None and i >= limit:
+            break
+        out.append(cols)
+    if fmt == "svg":
+        return _nqueens.svg(n, out, flags, None) if out else ""
+    fmt1 = _nqueens.format
+    texts = [fmt1(code, cols, flags) for cols in out]
+    if fmt == "json":
+        return "[" + ",".join(texts) + "]\n"
+    return "".join(texts)
+
+
+# ---- find and complete ---------------------------------------------------------------------
+
+
+def find(n, method=None, seed=None):
+    """One solution of n as an array('i') of n columns (4 bytes a queen; zero-copy into numpy
+    with ``numpy.frombuffer(a, dtype=numpy.intc)``), or None when n has none (2, 3).
+
+    method "first": the lexicographically first solution, by backtracking (n <= 64; erratic
+    cost, 56 million nodes at n = 30); "construct": the explicit solution of Hoffman, Loessi and
+    Moore (1969), O(n), any n >= 4; "random": min-conflicts local search (Sosic and Gu 1991),
+    O(n) in practice, the same solution for the same seed on every machine. Default: "first"
+    for n <= 32, "construct" above (as the CLI). seed: 0 .. 2**64-1, or None for a random one.
+    The GIL is released while searching.
+    """
+    n = _size(n, high=2**31 - 1)
+    if method is None:
+        method = "first" if n <= 32 else "construct"
+    codes = {"first": 0, "construct": 1, "random": 2}
+    if method not in codes:
+        raise ValueError(f"unknown method {method!r}: first, construct or random")
+    if method == "first" and n > MAX_N:
+        raise ValueError(f"method 'first' works for n <= {MAX_N}; use construct or random")
+    if seed is None:
+        seed = int.from_bytes(_os.urandom(8), "little")
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    elif not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be from 0 to 2**64-1, got {seed}")
+    elif method != "random":
+        raise ValueError("a seed is for method='random' only")
+    out = _array.array("i", bytes(4 * n))
+    if _nqueens.find(codes[method], n, seed, out) is None:
+        return None
+    return out
+
+
+def complete(n, queens, *, all=False, count=False):
+    """Completes a partial placement (the n-Queens Completion problem, NP-complete: Gent,
+    Jefferson and Nightingale, JAIR 59, 2017), 1 <= n <= 2**20.
+
+    queens: given queens as a str in the pairs notation ("0-2, 3-3", 0-based row-col), a
+    sequence of (row, col) pairs, or bytes holding the text of a board (`Q` given, `.`/`_`
+    free, `x` blocked) or of MiniZinc/Essence data, as ``nqueens complete FILE`` reads it
+    (n = 0 then takes the size from the text).
+    Returns the lexicographically first completion as a Solution (its given queens drawn apart
+    in its picture), or None if there is none; with all=True the list of every completion in
+    lexicographic order; with count=True their number (an int).
+    Raises ConflictError if given queens attack each other, ParseError for malformed text,
+    ValueError for a queen outside the board.
+    """
+    if all and count:
+        raise ValueError("all and count cannot be used together")
+    low = 0 if isinstance(queens, (bytes, bytearray)) else 1
+    n = _size(n, low=low, high=_nqueens.INSTANCE_MAX_N)
+    if isinstance(queens, bytearray):
+        queens = bytes(queens)
+    size, given, result = _nqueens.complete(n, queens, 2 if count else 1 if all else 0)
+    if count:
+        return result
+    if all:
+        return [_solution(cols, given) for cols in result]
+    return None if result is None else _solution(result, given)
+
+
+# ---- check ---------------------------------------------------------------------------------
+
+
+class Verdict:
+    """The judgement of one item of a list (nq_checker_add()).
+
+    kind: "valid", "attack" (conflict = (row1, col1, row2, col2, how), the first two attacking
+    queens), "incomplete" (row: the first empty row), "size" (n is not the list's list_n),
+    "malformed" (error: what is wrong), "duplicate" (of item dup_of, at dup_line),
+    "claim_right", "claim_wrong" (known_total, known_unique: the truth), "claim_unknown".
+    index is 1-based over the whole list; line and column (1-based) locate the item; group is
+    the 0-based case of a `cases` output; claim is "none" ("-1"), "count" or None, with
+    claim_total and claim_unique the claimed numbers.
+    """
+
+    __slots__ = ("kind", "index", "n", "list_n", "conflict", "row", "dup_of", "dup_line",
+                 "known_total", "known_unique", "line", "column", "group", "error", "claim",
+                 "claim_total", "claim_unique")
+
+    def __init__(self, d):
+        for k in self.__slots__:
+            setattr(self, k, d[k])
+
+    @property
+    def ok(self) -> bool:
+        """True for a valid solution or a true claim."""
+        return self.kind in ("valid", "claim_right")
+
+    def __repr__(self):
+        extra = {"attack": f", conflict={self.conflict}", "incomplete": f", row={self.row}",
+                 "malformed": f", error={self.error!r}", "duplicate": f", dup_of={self.dup_of}"}
+        return f"Verdict({self.kind!r}, index={self.index}, line={self.line}" \
+               f"{extra.get(self.kind, '')})"
+
+
+class Group:
+    """The judgement of a whole list, or of one case of a `cases` output (nq_checker_group()):
+    counts (items, valid, wrong, duplicates, placements, claims, unchecked), completeness
+    against OEIS A000170 (known, expected, complete, missing, first_missing: the
+    lexicographically first solution not listed, found when n <= 15) and order (ordered, and
+    order_index/order_line of the first item out of order)."""
+
+    __slots__ = ("group", "n", "line", "items", "valid", "wrong", "duplicates", "placements",
+                 "claims", "unchecked", "claims_none", "known", "expected", "complete",
+                 "missing", "first_missing", "ordered", "order_index", "order_line")
+
+    def __init__(self, d):
+        for k in self.__slots__:
+            setattr(self, k, d[k])
+
+    def __repr__(self):
+        return (f"Group(n={self.n}, items={self.items}, valid={self.valid}, wrong={self.wrong}, "
+                f"duplicates={self.duplicates}, complete={self.complete}, "
+                f"ordered={self.ordered})")
+
+
+class CheckReport:
+    """What check() found: format (the input format, detected or given), verdicts (one Verdict
+    per item), groups (one Group per list or case); ok is True when every item is right."""
+
+    __slots__ = ("format", "verdicts", "groups")
+
+    def __init__(self, fmt, verdicts, groups):
+        self.format = fmt
+        self.verdicts = [Verdict(v) for v in verdicts]
+        self.groups = [Group(g) for g in groups]
+
+    @property
+    def ok(self) -> bool:
+        return all(v.ok for v in self.verdicts)
+
+    @property
+    def problems(self):
+        """The verdicts that are not ok, in order."""
+        return [v for v in self.verdicts if not v.ok]
+
+    def __repr__(self):
+        return f"CheckReport(format={self.format!r}, items={len(self.verdicts)}, " \
+               f"problems={len(self.problems)}, groups={self.groups!r})"
+
+
+def check(source, *, n=None, format="auto") -> CheckReport:
+    """Judges a list of solutions or claims in any input format (as ``nqueens check``): each
+    item valid, attacked (the first two queens and how), incomplete, of another size, malformed
+    (line and column), a duplicate; "-1" and count claims against OEIS A000170/A002562.
+
+    source: the text (str or bytes), a path (os.PathLike), or a str naming an existing file
+    (one line, no newline). n: the board size to insist on (None: the first placement's).
+    format: "auto" (detected) or one of cols, pairs, board, json, jsonl, grid, perm, matrix,
+    cases, count. ParseError when the text cannot be read on (a broken JSON structure).
+    """
+    if isinstance(source, _os.PathLike) or (
+            isinstance(source, str) and "\n" not in source and source.strip()
+            and _os.path.isfile(source)):
+        with open(source, "rb") as f:
+            text = f.read()
+    elif isinstance(source, str):
+        text = source.encode()
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        text = bytes(source)
+    else:
+        raise TypeError(f"source must be a text, bytes or a path, not {type(source).__name__}")
+    size = 0 if n is None else _size(n, high=_nqueens.PARSE_MAX_N)
+    if not isinstance(format, str):
+        raise TypeError(f"format must be a str, not {type(format).__name__}")
+    code = _INPUTS.get(format, _FMT.get(format))
+    if code is None or format == "svg":
+        names = ", ".join(["auto"] + [f for f in FORMATS if f != "svg"] + ["cases", "count"])
+        raise ValueError(f"unknown input format {format!r}: one of {names}")
+    fmt, verdicts, groups = _nqueens.check(text, size, code)
+    return CheckReport(fmt, verdicts, groups)
+
+
+# ---- trace ---------------------------------------------------------------------------------
+
+
+class TraceEvent:
+    """One step of the branch-and-bound search (nq_trace_search()).
+
+    kind: "try" (the cell (row, col) is tested), "attacked" (... and is attacked along its
+    `attack` line, "column", "diagonal" or "anti-diagonal", by the queen at (by_row, by_col)),
+    "place" (a queen is placed: one search node), "solution" (row = n; cols is the solution,
+    number its 1-based number in lexicographic order), "dead_end" (every column of row is
+    attacked), "backtrack" (the queen at (row, col) is removed; reason: "dead end", "solution"
+    or "exhausted", what came just before it). cols: the queens above (rows 0..row-1, and the
+    cell itself for place and backtrack). str(event) is the line of ``nqueens trace``.
+    """
+
+    __slots__ = ("kind", "n", "row", "col", "attack", "by_row", "by_col", "cols", "number",
+                 "reason")
+
+    def __init__(self, t, reason=None):
+        (self.kind, self.n, self.row, self.col, self.attack, self.by_row, self.by_col,
+         self.cols, self.number) = t
+        self.reason = reason
+
+    def __repr__(self):
+        return f"TraceEvent({self.kind!r}, row={self.row}, col={self.col})"
+
+    def __str__(self):
+        ind = "  " * self.row
+        r, c = self.row, self.col
+        k = self.kind
+        if k == "try":
+            return f"{ind}try {r}-{c}"
+        if k == "attacked":
+            return f"{ind}attacked {r}-{c} by {self.by_row}-{self.by_col} ({self.attack})"
+        if k == "place":
+            return f"{ind}place {r}-{c}"
+        if k == "solution":
+            return f"{ind}solution {self.number}:" + "".join(
+                f" {i}-{x}," for i, x in enumerate(self.cols)) + " ."
+        if k == "dead_end":
+            return f"{ind}dead end at row {r}"
+        why = {"dead end": f"row {r + 1} is a dead end",
+               "solution": "solution found; on to the next"}.get(
+                   self.reason, f"every column of row {r + 1} was tried")
+        return f"{ind}backtrack {r}-{c} ({why})"
+
+
+def trace(n):
+    """The events of the recursive branch-and-bound search of n (1 <= n <= 64; the number of
+    events grows like n!: n = 12 has about 21 million), lazily, as TraceEvent objects. The
+    search runs on its own thread a batch of 1024 events ahead, stopped when the iterator is
+    dropped."""
+    return _trace(_nqueens.Trace(_size(n)))
+
+
+def _trace(tr):
+    last = None
+    for t in tr:
+        kind = t[0]
+        reason = None
+        if kind == "backtrack":
+            reason = {"dead_end": "dead end", "solution": "solution"}.get(last, "exhausted")
+        last = kind
+        yield TraceEvent(t, reason)

@@ -1,0 +1,146 @@
+"""count(): the counts against OEIS A000170/A002562 (tests/data/counts.txt), orbits, the
+result object, threads, progress, checkpoints and their refusals."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import nqueens
+from conftest import UNDER_ASAN, cli_out, counts_table
+
+TABLE = counts_table()
+
+
+@pytest.mark.parametrize("n", range(1, 17))
+def test_counts_match_the_table(n):
+    total, unique, o8, o4, o2, o1 = TABLE[n]
+    r = nqueens.count(n)
+    assert (r.total, r.unique) == (total, unique)
+    assert r.orbits == {8: o8, 4: o4, 2: o2, 1: o1}
+    assert int(r) == total and r == total
+    assert int(nqueens.count(n, unique=True)) == unique
+    assert type(r.total) is int and type(r.nodes) is int and r.seconds >= 0
+
+
+def test_result_agrees_with_the_cli_json():
+    import json
+    want = json.loads(cli_out("count", 11, "--json"))
+    r = nqueens.count(11, threads=1)
+    assert (r.total, r.unique, r.nodes, r.kernel) == (
+        want["total"], want["unique"], want["nodes"], want["kernel"])
+    assert r.orbits == {8: want["orbit8"], 4: want["orbit4"], 2: want["orbit2"],
+                        1: want["orbit1"]}
+    assert r.threads == 1
+    assert r.resumed == 0 and r.computed == r.subproblems > 0
+
+
+@pytest.mark.parametrize("kernel", ["generic", "auto"])
+def test_kernels_and_threads_give_the_same_count(kernel):
+    a = nqueens.count(13, threads=1, kernel=kernel)
+    b = nqueens.count(13, threads=3, kernel=kernel)
+    assert (a.total, a.unique, a.nodes) == (b.total, b.unique, b.nodes) == (
+        TABLE[13][0], TABLE[13][1], a.nodes)
+    assert a.kernel == (kernel if kernel != "auto" else a.kernel)
+
+
+def test_repr_html_is_a_table_with_the_counts():
+    h = nqueens.count(8)._repr_html_()
+    assert h.startswith("<table") and "<td>92</td>" in h and "<td>12</td>" in h
+
+
+def test_progress_callback_sees_every_subproblem():
+    seen = []
+    r = nqueens.count(12, progress=lambda done, size: seen.append((done, size)))
+    assert seen and seen[-1] == (r.subproblems, r.subproblems)
+    assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
+
+
+def test_progress_that_raises_stops_the_count():
+    def boom(done, size):
+        raise RuntimeError("stop here")
+    with pytest.raises(RuntimeError, match="stop here"):
+        nqueens.count(15, progress=boom)
+
+
+def test_progress_true_without_a_terminal_prints_nothing(capfd):
+    nqueens.count(9, progress=True)
+    assert capfd.readouterr().err == ""
+
+
+def test_checkpoint_records_and_resumes(tmp_path):
+    path = tmp_path / "c.nqj"
+    first = nqueens.count(12, checkpoint=path)
+    info = nqueens.journal_info(path)
+    assert info["done"] == info["size"] == first.subproblems and info["n"] == 12
+    assert info["total"] == TABLE[12][0]
+    again = nqueens.count(12, checkpoint=str(path))
+    assert again.resumed == again.subproblems and again.computed == 0
+    assert again.total == TABLE[12][0]
+    # The CLI reads the same journal.
+    assert cli_out("count", 12, "--checkpoint", path).strip() == str(TABLE[12][0])
+
+
+def test_damaged_and_foreign_journals_are_refused(tmp_path):
+    path = tmp_path / "c.nqj"
+    nqueens.count(10, checkpoint=path)
+    with pytest.raises(nqueens.JournalError, match="another count") as e:
+        nqueens.count(11, checkpoint=path)
+    assert e.value.path == str(path)
+    lines = path.read_text().splitlines(True)
+    lines[1] = lines[1].replace(" 0 ", " 1 ", 1) if " 0 " in lines[1] else "r 0 x\n"
+    path.write_text("".join(lines))
+    with pytest.raises(nqueens.JournalError) as e:
+        nqueens.count(10, checkpoint=path)
+    assert e.value.line == 2
+    other = tmp_path / "notes.txt"
+    other.write_text("my shopping list\n")
+    with pytest.raises(nqueens.JournalError, match="not a checkpoint journal"):
+        nqueens.count(10, checkpoint=other)
+    assert other.read_text() == "my shopping list\n"
+    with pytest.raises(OSError):
+        nqueens.count(10, checkpoint=tmp_path)  # a directory
+
+
+INTERRUPTED = r"""
+import sys, nqueens
+try:
+    nqueens.count(int(sys.argv[1]), threads=1, checkpoint=sys.argv[2])
+except KeyboardInterrupt as e:
+    print("interrupted", *getattr(e, "__notes__", []), flush=True)
+    sys.exit(130)
+print("finished", flush=True)
+"""
+
+
+def test_ctrl_c_stops_a_count_promptly_and_leaves_it_resumable(tmp_path):
+    n = 16 if UNDER_ASAN else 17  # about 2 s on one core either way (ASan: 10 times slower)
+    path = tmp_path / f"c{n}.nqj"
+    p = subprocess.Popen([sys.executable, "-c", INTERRUPTED, str(n), str(path)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Wait until the count has recorded some subproblems, then press Ctrl-C.
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if path.exists() and len(path.read_bytes().splitlines()) >= 3:
+            break
+        time.sleep(0.02)
+    else:
+        p.kill()
+        pytest.fail("the count recorded nothing in 300 s")
+    at_signal = path.read_bytes().count(b"\n") - 1  # whole records when it was sent
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=600)
+    assert p.returncode == 130, (out, err)
+    assert out.startswith("interrupted") and "to resume" in out
+    info = nqueens.journal_info(path)
+    # Promptly, measured in work rather than by the clock (the machine may be busy): the count
+    # stopped long before the end, doing less after the signal than half of what was left.
+    assert at_signal <= info["done"] < info["size"]
+    assert info["done"] - at_signal < (info["size"] - at_signal) / 2, (at_signal, info)
+    # Resuming gives exactly the uninterrupted answer, and starts where it stopped.
+    r = nqueens.count(n, checkpoint=path)
+    assert r.resumed == info["done"] and r.computed == r.subproblems - info["done"]
+    assert (r.total, r.unique) == TABLE[n][:2]
+    assert r.orbits == dict(zip((8, 4, 2, 1), TABLE[n][2:]))

@@ -1,0 +1,140 @@
+"""Bad input of every kind gives the documented exception, never a crash or a hang: a board
+size that is not an int is a TypeError, an int out of range a ValueError (with the range in
+the message); the library's refusals carry its message."""
+import time
+
+import pytest
+
+import nqueens
+
+NOT_INTS = [2.5, "8", None, b"8", [8], True]
+OUT_OF_RANGE = [0, -1, 65, 2**70, -2**70]
+
+
+def exhaustive():
+    return [("count", lambda n: nqueens.count(n)),
+            ("solutions", lambda n: next(nqueens.solutions(n))),
+            ("solve", lambda n: nqueens.solve(n)),
+            ("trace", lambda n: next(nqueens.trace(n)))]
+
+
+@pytest.mark.parametrize("name,f", exhaustive())
+@pytest.mark.parametrize("bad", NOT_INTS)
+def test_not_an_int(name, f, bad):
+    with pytest.raises(TypeError, match="must be an int"):
+        f(bad)
+
+
+@pytest.mark.parametrize("name,f", exhaustive())
+@pytest.mark.parametrize("bad", OUT_OF_RANGE)
+def test_out_of_range(name, f, bad):
+    with pytest.raises(ValueError, match="from 1 to 64"):
+        f(bad)
+
+
+@pytest.mark.parametrize("bad", NOT_INTS)
+def test_find_complete_check_types(bad):
+    with pytest.raises(TypeError):
+        nqueens.find(bad)
+    with pytest.raises(TypeError):
+        nqueens.complete(bad, "0-0")
+    if bad is not None:
+        with pytest.raises(TypeError):
+            nqueens.check("0\n", n=bad)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2**31, 2**70])
+def test_find_range(bad):
+    with pytest.raises(ValueError):
+        nqueens.find(bad)
+
+
+def test_find_options():
+    with pytest.raises(ValueError, match="unknown method"):
+        nqueens.find(8, "fast")
+    with pytest.raises(ValueError, match="n <= 64"):
+        nqueens.find(65, "first")
+    with pytest.raises(ValueError, match="for method='random' only"):
+        nqueens.find(8, "construct", seed=1)
+    with pytest.raises(ValueError):
+        nqueens.find(8, "random", seed=-1)
+    with pytest.raises(TypeError):
+        nqueens.find(8, "random", seed=1.5)
+
+
+def test_count_options():
+    for bad in (0, -3, 1025):
+        with pytest.raises(ValueError, match="threads"):
+            nqueens.count(8, threads=bad)
+    with pytest.raises(TypeError):
+        nqueens.count(8, threads="2")
+    with pytest.raises(ValueError, match="kernel"):
+        nqueens.count(8, kernel="sse9")
+    with pytest.raises(TypeError):
+        nqueens.count(8, progress=42)
+
+
+def test_complete_range_and_huge_queens_lists():
+    with pytest.raises(ValueError, match="from 1 to"):
+        nqueens.complete(2**20 + 1, "0-0")
+    start = time.monotonic()
+    # A list of 200,000 queens on an 8 x 8 board: the first one off the board is refused.
+    with pytest.raises(ValueError, match="outside the 8 x 8 board"):
+        nqueens.complete(8, [(r, 0) for r in range(200000)])
+    # A million queens in the pairs notation, all on the main diagonal of a 10^6 board.
+    spec = ", ".join(f"{r}-{r}" for r in range(10**6))
+    with pytest.raises(nqueens.ConflictError, match="0-0 and 1-1 attack each other"):
+        nqueens.complete(10**6, spec)
+    with pytest.raises(nqueens.ParseError):
+        nqueens.complete(8, "0-0, " * 100000 + "9-9")
+    with pytest.raises(TypeError):
+        nqueens.complete(8, [0, 1, 2])
+    with pytest.raises(TypeError):
+        nqueens.complete(8, [("a", "b")])
+    with pytest.raises(ValueError, match="NUL"):
+        nqueens.complete(8, "0-0\0")
+    with pytest.raises(ValueError, match="together"):
+        nqueens.complete(8, "0-0", all=True, count=True)
+    assert time.monotonic() - start < 60
+
+
+def test_solution_and_format_inputs():
+    with pytest.raises(ValueError):
+        nqueens.Solution([])
+    with pytest.raises(ValueError):
+        nqueens.Solution([0, -1, 2])
+    with pytest.raises(OverflowError):
+        nqueens.Solution([2**80])
+    with pytest.raises(TypeError):
+        nqueens.Solution(None)
+    s = nqueens.Solution([1, 3, 0, 2])
+    with pytest.raises(ValueError, match="unknown format"):
+        s.format("xml")
+    with pytest.raises(TypeError):
+        s.transform(1.0)
+
+
+def test_check_inputs():
+    with pytest.raises(TypeError):
+        nqueens.check(42)
+    with pytest.raises(ValueError):
+        nqueens.check("0\n", n=2**25)
+    with pytest.raises(nqueens.ParseError, match="cannot tell the format"):
+        nqueens.check("\x00\xff garbage\n")
+    r = nqueens.check("\x00\xff garbage\n", format="cols")
+    assert not r.ok and r.verdicts[0].kind == "malformed" and r.verdicts[0].line == 1
+
+
+def test_journal_info_of_nothing(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        nqueens.journal_info(tmp_path / "none")
+    (tmp_path / "e").write_text("")
+    with pytest.raises(nqueens.JournalError):
+        nqueens.journal_info(tmp_path / "e")
+
+
+def test_errors_are_in_a_hierarchy():
+    assert issubclass(nqueens.ParseError, ValueError)
+    assert issubclass(nqueens.ConflictError, ValueError)
+    assert issubclass(nqueens.JournalError, nqueens.NQueensError)
+    assert issubclass(nqueens.ParseError, nqueens.NQueensError)
