@@ -128,6 +128,35 @@ static int complete_check_instance(const nq_instance *inst) {
     return NQ_OK;
 }
 
+/* The reduced problem's invariants (complete_engine.h), for assert(): free rows and columns in
+ * increasing order with their inverse maps, the two views of the allowed cells in step, and the
+ * counts equal to the views' sizes. O(k^2 + n). */
+#ifndef NDEBUG
+static int complete_state_ok(const complete_state *s) {
+    size_t w = (size_t)s->w;
+    for (int i = 0; i < s->k; i++) {
+        if ((i > 0 && (s->row_of[i] <= s->row_of[i - 1] || s->col_of[i] <= s->col_of[i - 1])) ||
+            s->ridx[s->row_of[i]] != i || s->cidx[s->col_of[i]] != i) {
+            return 0;
+        }
+        int rows = 0, cols = 0;
+        for (int j = 0; j < s->k; j++) {
+            int a = (int)(s->rc[(size_t)i * w + (size_t)(j >> 6)] >> (j & 63) & 1);
+            int b = (int)(s->cr[(size_t)j * w + (size_t)(i >> 6)] >> (i & 63) & 1);
+            if (a != b) {
+                return 0;
+            }
+            cols += a;
+            rows += (int)(s->cr[(size_t)i * w + (size_t)(j >> 6)] >> (j & 63) & 1);
+        }
+        if (cols != s->rcnt[i] || rows != s->ccnt[i]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+#endif
+
 /* Builds the reduced problem. Returns NQ_OK, NQ_ENOSOL (a given queen stands on a forbidden
  * cell, or a free row or column has no allowed cell), NQ_ECONFLICT, NQ_EINVAL, NQ_ERANGE,
  * NQ_ENOMEM; on failure everything is released. */
@@ -239,6 +268,7 @@ static int complete_init(complete_state *s, const nq_instance *inst, nq_conflict
         }
     }
     s->nr = s->nc = k;
+    assert(ret != NQ_OK || complete_state_ok(s));
 done:
     free(dfree);
     if (ret != NQ_OK) {

@@ -9,6 +9,7 @@
 #ifndef NQ_COMPLETE_ENGINE_H
 #define NQ_COMPLETE_ENGINE_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -61,6 +62,7 @@ typedef struct complete_sink {
  * to the sink. Returns COMPLETE_STOP if the sink asks to stop, else COMPLETE_GO. */
 static inline int complete_deliver(const complete_state *s, complete_sink *out) {
     for (int i = 0; i < s->k; i++) {
+        assert(s->place[i] >= 0 && s->place[i] < s->k);
         out->cols[s->row_of[i]] = s->col_of[s->place[i]];
     }
     out->found++;

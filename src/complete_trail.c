@@ -53,6 +53,7 @@ static int trail_kill(complete_state *s, int i, int j) {
 
 /* Puts back the cells removed since the trail had length mark. */
 static void trail_undo(complete_state *s, size_t mark) {
+    assert(mark <= s->tlen); /* undone in reverse: marks are taken on the way down */
     uint32_t k = (uint32_t)s->k;
     size_t w = (size_t)s->w;
     while (s->tlen > mark) {
@@ -66,6 +67,7 @@ static void trail_undo(complete_state *s, size_t mark) {
 }
 
 static void trail_set_remove(int *list, int *pos, int *len, int x) {
+    assert(pos[x] < *len && list[pos[x]] == x); /* a member, and pos its inverse */
     int p = pos[x], last = list[--*len];
     list[p] = last;
     pos[last] = p;

@@ -67,6 +67,9 @@ typedef struct word_line {
 static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, int j,
                       word_line *next) {
     int k = s->k;
+    /* The queen goes on a candidate cell of an unplaced row and an unplaced column, which both
+     * views of the frame hold. */
+    assert((f[0] >> i & 1) && (f[1] >> j & 1) && (f[2 + i] >> j & 1) && (f[2 + k + j] >> i & 1));
     s->nodes++;
     s->place[i] = j;
     uint64_t bi = (uint64_t)1 << i, bj = (uint64_t)1 << j;
@@ -153,6 +156,7 @@ static int word_pick(const complete_state *s, const uint64_t *f, const word_line
  * keeps it for all its branches. */
 static int word_search(complete_state *s, int depth, const word_line *at, int counting,
                        int *witness) {
+    assert(depth >= 0 && depth <= s->k); /* frames 0..k + 1: one per queen placed, and a spare */
     uint64_t *f = word_frame(s, depth), *g = word_frame(s, depth + 1);
     int k = s->k;
     if (!f[0]) {

@@ -241,11 +241,11 @@ static size_t rd_ident(rd *t, char buf[32]) {
     return len;
 }
 
-/* Reads a decimal integer in [lo, hi] (lo <= 0 <= hi), its digits by the readers' bounded
+/* Reads a decimal integer in [lo, hi] (0 <= hi), its digits by the readers' bounded
  * scan_uint(): a number too large for the range reads as one past it, so that no number overflows
  * and every one out of range gets the same message. */
 static int rd_int(rd *t, long lo, long hi, const char *what, long *out) {
-    assert(lo <= 0 && hi >= 0);
+    assert(lo <= hi && hi >= 0);
     char b[24];
     rd st = *t;
     int neg = rd_peek(t) == '-';
