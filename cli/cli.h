@@ -1,9 +1,10 @@
 /*
- * cli.h: what the subcommands of the `nqueens` program share: the command table, exit codes,
- * usage errors, number parsing, N from the command line or standard input, reading a whole input,
- * the solution writer and the listing's output (which a signal ends on a whole record); and the
- * journal-backed count (checkpoint.c). The program uses
- * the library's public API and the tool library (tool/: options, progress, signals, messages).
+ * cli.h: what the subcommands of the `nqueens` program share, grouped by the file that holds it:
+ * the command table and exit codes (main.c); usage errors and their examples (usage.c); words of
+ * standard input and N (stdin.c); stdout through stdio (stdout.c); the listing's output, which a
+ * signal ends on a whole record (listing.c); the solution writer (writer.c); a whole input read
+ * into memory (readfile.c); and the journal-backed count (checkpoint.c). The program uses the
+ * library's public API and the tool library (tool/: options, progress, signals, messages).
  */
 #ifndef NQ_CLI_H
 #define NQ_CLI_H
@@ -32,22 +33,50 @@ int cmd_check(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 
+/* ---- Usage errors and the examples they give (usage.c) ---- */
+
 /* cli_set_command() : the command being run (main.c), for the prefix of messages and the examples
  * they give. */
 void cli_set_command(const char *name);
+
+/* cli_n_example() : how N is given to the command being run, for messages: as an argument
+ * ("nqueens solve 8"), or on standard input if on_stdin ("echo 8 | nqueens solve"). The text
+ * lives in a static buffer, overwritten by the next call. */
+const char *cli_n_example(int on_stdin);
+
+/* cli_usage_error() : prints the message and "Try 'nqueens CMD --help'." Returns EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* cli_option_error() :
+ * Reports a getopt_long failure (optstring starting with ':'): an unknown option, or an option
+ * without its value. argv/optind as after getopt_long returned '?' or ':'. Returns EXIT_USAGE. */
+int cli_option_error(const char *cmd, int rc, char **argv, int optind_now);
+
+/* cli_parse_format() : parses a --format value; prints the list of formats and returns -1 if it
+ * is unknown. */
+int cli_parse_format(const char *cmd, const char *name, nq_format *fmt);
+
+struct option;
+
+/* cli_reject_negative() :
+ * getopt would read "-3" as an option; call this first: if some argument looks like a negative
+ * number, print "<what> must be ... got '-3'" and return -1. A negative number that is the value
+ * of an option taking one (per getopt_long's optstring and longopts, e.g. "--limit -1") is left
+ * to that option's own check, so the message names the option rather than N. */
+int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi,
+                        const char *optstring, const struct option *longopts);
+
+/* cli_at_most_one_n() :
+ * Checks that at most one positional argument (N) is left at argv[first..argc-1]; otherwise prints
+ * "expected at most one N" for command cmd and returns -1. */
+int cli_at_most_one_n(const char *cmd, int argc, char **argv, int first);
+
+/* ---- Words of standard input, and N (stdin.c) ---- */
 
 /* cli_stdin_prompt() : when standard input is a terminal, says on stderr that `what` is read from
  * it, and how to end or avoid that (`how`; NULL: as N, with the command's example), so that a
  * command typed without N or FILE does not wait in silence. */
 void cli_stdin_prompt(const char *what, const char *how);
-
-/* cli_get_n() :
- * Reads N from the positional argument `arg`, or from standard input when arg is NULL, and
- * checks that it lies in [lo, hi]: N must be alone on its line, and alone in the file when
- * standard input is a regular file (a pipe is read to the end of N's line only). While it waits
- * for N, SIGINT and SIGTERM end the command at once, saying so (unless the command has
- * installed handlers of its own). Prints a clear error and returns -1 on failure. */
-int cli_get_n(const char *arg, long long lo, long long hi, long long *n);
 
 /* cli_read_token() :
  * Reads the next white-space separated word of standard input into token (at most 63 bytes and
@@ -65,20 +94,13 @@ int cli_read_token(const char *what, char token[64]);
  * error. */
 int cli_stdin_leftover(char token[64]);
 
-struct option;
-
-/* cli_reject_negative() :
- * getopt would read "-3" as an option; call this first: if some argument looks like a negative
- * number, print "<what> must be ... got '-3'" and return -1. A negative number that is the value
- * of an option taking one (per getopt_long's optstring and longopts, e.g. "--limit -1") is left
- * to that option's own check, so the message names the option rather than N. */
-int cli_reject_negative(int argc, char **argv, const char *what, long long lo, long long hi,
-                        const char *optstring, const struct option *longopts);
-
-/* cli_at_most_one_n() :
- * Checks that at most one positional argument (N) is left at argv[first..argc-1]; otherwise prints
- * "expected at most one N" for command cmd and returns -1. */
-int cli_at_most_one_n(const char *cmd, int argc, char **argv, int first);
+/* cli_get_n() :
+ * Reads N from the positional argument `arg`, or from standard input when arg is NULL, and
+ * checks that it lies in [lo, hi]: N must be alone on its line, and alone in the file when
+ * standard input is a regular file (a pipe is read to the end of N's line only). While it waits
+ * for N, SIGINT and SIGTERM end the command at once, saying so (unless the command has
+ * installed handlers of its own). Prints a clear error and returns -1 on failure. */
+int cli_get_n(const char *arg, long long lo, long long hi, long long *n);
 
 /* cli_positional_n() :
  * cli_at_most_one_n(), then N from that argument or from standard input (cli_get_n()).
@@ -86,43 +108,15 @@ int cli_at_most_one_n(const char *cmd, int argc, char **argv, int first);
 int cli_positional_n(const char *cmd, int argc, char **argv, int first, long long lo, long long hi,
                      long long *n);
 
-/* cli_usage_error() : prints the message and "Try 'nqueens CMD --help'." Returns EXIT_USAGE. */
-int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* ---- Standard output through stdio (stdout.c) ---- */
 
-/* cli_option_error() :
- * Reports a getopt_long failure (optstring starting with ':'): an unknown option, or an option
- * without its value. argv/optind as after getopt_long returned '?' or ':'. Returns EXIT_USAGE. */
-int cli_option_error(const char *cmd, int rc, char **argv, int optind_now);
+/* cli_stdout_init() : gives stdout a large buffer (call once in main). */
+void cli_stdout_init(void);
 
-/* cli_parse_format() : parses a --format value; prints the list of formats and returns -1 if it
- * is unknown. */
-int cli_parse_format(const char *cmd, const char *name, nq_format *fmt);
+/* cli_flush() : flushes stdout; prints an error and returns -1 if the write failed. */
+int cli_flush(void);
 
-/* Solution output through a large stdout buffer, in one format. */
-typedef struct cli_writer {
-    nq_format fmt;
-    unsigned flags;  /* NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END */
-    const char *sep; /* written between solutions (format's separator if NULL) */
-    unsigned long long written;
-    char *buf;
-    size_t cap;
-    int *boards;       /* svg: the solutions kept (n ints each), drawn as one picture at the end */
-    size_t boards_cap; /* svg: ints allocated in boards */
-    int n;             /* svg: board size of the solutions kept */
-    unsigned long long svg_max; /* svg: the most boards in the picture (NQ_SVG_MAX_BOARDS) */
-    const unsigned char *given; /* svg: NULL, or n flags: the queen of row r was given (drawn
-                                   apart; complete) */
-    int failed; /* an error (a write, the svg board limit) was reported: write nothing */
-} cli_writer;
-
-/* cli_writer_begin() / cli_writer_put() / cli_writer_end() :
- * Start a run (format prefix), write one solution (separator first when not the first), end the
- * run (format suffix) and flush. Return 0, or -1 after printing an error (allocation, or a write
- * error such as a full disk; a closed pipe ends the process, as SIGPIPE does). They write to the
- * listing's output (below), not through stdio. */
-int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags);
-int cli_writer_put(cli_writer *w, int n, const int *cols);
-int cli_writer_end(cli_writer *w);
+/* ---- The listing's output, which a signal ends on a whole record (listing.c) ---- */
 
 /* cli_listing_start() / cli_listing_finish() :
  * Around a listing (solve, cases, complete, find): SIGINT and SIGTERM then end the output on a
@@ -146,6 +140,36 @@ int cli_out_flush(void);
 void cli_out_record(int open);
 int cli_out_write(const char *text, size_t len);
 
+/* ---- The solution writer of the listings (writer.c) ---- */
+
+/* Solution output through a large stdout buffer, in one format. */
+typedef struct cli_writer {
+    nq_format fmt;
+    unsigned flags;  /* NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END */
+    const char *sep; /* written between solutions (format's separator if NULL) */
+    unsigned long long written;
+    char *buf;
+    size_t cap;
+    int *boards;       /* svg: the solutions kept (n ints each), drawn as one picture at the end */
+    size_t boards_cap; /* svg: ints allocated in boards */
+    int n;             /* svg: board size of the solutions kept */
+    unsigned long long svg_max; /* svg: the most boards in the picture (NQ_SVG_MAX_BOARDS) */
+    const unsigned char *given; /* svg: NULL, or n flags: the queen of row r was given (drawn
+                                   apart; complete) */
+    int failed; /* an error (a write, the svg board limit) was reported: write nothing */
+} cli_writer;
+
+/* cli_writer_begin() / cli_writer_put() / cli_writer_end() :
+ * Start a run (format prefix), write one solution (separator first when not the first), end the
+ * run (format suffix) and flush. Return 0, or -1 after printing an error (allocation, or a write
+ * error such as a full disk; a closed pipe ends the process, as SIGPIPE does). They write to the
+ * listing's output (listing.c), not through stdio. */
+int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags);
+int cli_writer_put(cli_writer *w, int n, const int *cols);
+int cli_writer_end(cli_writer *w);
+
+/* ---- A whole input in memory (readfile.c) ---- */
+
 /* The largest input a command reads whole (complete). */
 #define CLI_READ_MAX ((size_t)1 << 30)
 
@@ -154,12 +178,6 @@ int cli_out_write(const char *text, size_t len);
  * of *len bytes; at most CLI_READ_MAX bytes. Returns NULL after printing why ("cannot open ...",
  * a read error, too large, out of memory). */
 char *cli_read_file(const char *path, size_t *len);
-
-/* cli_stdout_init() : gives stdout a large buffer (call once in main). */
-void cli_stdout_init(void);
-
-/* cli_flush() : flushes stdout; prints an error and returns -1 if the write failed. */
-int cli_flush(void);
 
 /* ---- counts with a journal, a progress line and clean stops (checkpoint.c) ---- */
 

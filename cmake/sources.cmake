@@ -11,6 +11,8 @@ set(NQ_LIB_CORE_SOURCES
   src/check.c
   src/check_text.c
   src/complete.c
+  src/complete_trail.c
+  src/complete_word.c
   src/construct.c
   src/count.c
   src/count_avx2.c
@@ -72,8 +74,13 @@ set(NQ_CLI_SOURCES
   cli/cmd_find.c
   cli/cmd_solve.c
   cli/cmd_trace.c
-  cli/common.c
+  cli/listing.c
   cli/main.c
+  cli/readfile.c
+  cli/stdin.c
+  cli/stdout.c
+  cli/usage.c
+  cli/writer.c
 )
 
 # The nqueens-mpi program (mpi/), built where MPI is found (cmake/mpi.cmake).
@@ -112,6 +119,7 @@ set(NQ_UNIT_TESTS
   test_instance
   test_journal
   test_minconflicts
+  test_nomem
   test_parallel
   test_progress
   test_reader

@@ -5,14 +5,20 @@
  * (`name = value;`) or Essence (`letting name be value`) spelling. The input is untrusted text:
  * every number is range-checked, every error names its line and column, nothing is read past len.
  * Instances are read once per run, so the readers favour clear messages over speed; they are
- * linear in the input.
+ * linear in the input. Numbers, digits and the byte order mark are read with the solution
+ * readers' scanner (scan.h); the cursor with line and column and the two languages stay here,
+ * since they accept more than the solution readers' `pairs` and `board`: pairs separated by
+ * blanks alone or over several lines ("3-3 4-1"), and boards with x cells, blanks between any
+ * cells and blank lines between rows.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "instance.h"
+#include "scan.h"
 
 /* Releases what an instance holds and zeroes it (the readers build theirs on the stack). */
 static void instance_clear(nq_instance *inst) {
@@ -218,7 +224,7 @@ static void rd_skip(rd *t) {
 }
 
 static int rd_is_ident(int c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || scan_is_digit((char)c) || c == '_';
 }
 
 /* Reads an identifier into buf (truncated to 31 characters); returns its length. */
@@ -235,34 +241,31 @@ static size_t rd_ident(rd *t, char buf[32]) {
     return len;
 }
 
-/* Reads a decimal integer in [lo, hi]. */
+/* Reads a decimal integer in [lo, hi] (0 <= hi), its digits by the readers' bounded
+ * scan_uint(): a number too large for the range reads as one past it, so that no number overflows
+ * and every one out of range gets the same message. */
 static int rd_int(rd *t, long lo, long hi, const char *what, long *out) {
+    assert(lo <= hi && hi >= 0);
     char b[24];
-    int neg = 0;
     rd st = *t;
-    if (rd_peek(t) == '-') {
-        neg = 1;
+    int neg = rd_peek(t) == '-';
+    if (neg) {
         rd_next(t);
     }
-    if (rd_peek(t) < '0' || rd_peek(t) > '9') {
+    const char *p = t->p;
+    long long v;
+    if (!scan_uint(&p, t->end, -(long long)lo > hi ? -(long long)lo : hi, &v)) {
         return rd_fail(t, NQ_EPARSE, "expected %s, found %s", what, rd_what(t, b));
     }
-    long v = 0;
-    int big = 0;
-    while (rd_peek(t) >= '0' && rd_peek(t) <= '9') {
-        if (v > 100000000L) {
-            big = 1;
-        } else {
-            v = 10 * v + (rd_peek(t) - '0');
-        }
-        rd_next(t);
+    while (t->p < p) {
+        rd_next(t); /* digits only: the line stays, the column moves */
     }
     v = neg ? -v : v;
-    if (big || v < lo || v > hi) {
+    if (v < lo || v > hi) {
         *t = st;
         return rd_fail(t, NQ_EPARSE, "%s must be from %ld to %ld", what, lo, hi);
     }
-    *out = v;
+    *out = (long)v;
     return NQ_OK;
 }
 
@@ -553,8 +556,7 @@ int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_in
         err[0] = '\0';
     }
     rd t = {text, text + len, 1, 1, err, errcap};
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-        t.p += 3; /* a UTF-8 byte order mark, as some editors write: not part of the instance */
+    t.p += scan_bom_length(text, len); /* a UTF-8 byte order mark, as the readers skip it */
     /* A keyword instance starts with a name and has '=' or "be" on its first line; a board
      * never contains letters other than Q and x. */
     rd first = t;
@@ -607,7 +609,7 @@ int nq_instance_parse_queens(const char *spec, int n, nq_instance **out, nq_conf
             break;
         }
         long r, c;
-        if (rd_peek(&t) < '0' || rd_peek(&t) > '9') {
+        if (!scan_is_digit((char)rd_peek(&t))) {
             ret = rd_fail(&t, NQ_EPARSE, "expected a queen as row-col (e.g. 3-1), found %s",
                           rd_what(&t, b));
             break;
@@ -621,7 +623,7 @@ int nq_instance_parse_queens(const char *spec, int n, nq_instance **out, nq_conf
             break;
         }
         rd_next(&t);
-        if (rd_peek(&t) < '0' || rd_peek(&t) > '9') {
+        if (!scan_is_digit((char)rd_peek(&t))) {
             ret = rd_fail(&t, NQ_EPARSE, "expected a column after '-', found %s", rd_what(&t, b));
             break;
         }

@@ -12,6 +12,7 @@
  * reading. Items are yielded one at a time, in the order of the text; the queens of an item are
  * kept as (row, col) cells so that a board with two queens in one row can be reported as such.
  */
+#include <assert.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -207,6 +208,7 @@ int nq_reader_next(nq_reader *r, nq_item *item) {
         return NQ_EINVAL;
     if (r->fatal)
         return NQ_EPARSE;
+    assert(reader_window_ok(r));
     /* A failed or stopped source (r->status) still lets the items already in the window out: the
      * readers return its status when they need more. */
     memset(item, 0, sizeof *item);

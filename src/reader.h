@@ -61,6 +61,15 @@ struct nq_reader {
     int loc_line, base_line;
 };
 
+/* reader_window_ok() : the invariants above, for assert(): reading goes on inside the window; a
+ * stream's window is its own memory, within its capacity; the locator's marks are ordered (the
+ * start of its line at or before the offset it has searched to, and the line of the window's
+ * first byte starting at or before that byte); the current item's queens fit their arrays. */
+static inline int reader_window_ok(const nq_reader *r) {
+    return r->pos <= r->len && (!r->buf || (r->text == r->buf && r->len <= r->cap)) &&
+           r->loc_start <= r->loc_scanned && r->base_line_start <= r->base && r->nq <= r->cap_q;
+}
+
 /* ---- Detection (detect.c) ---- */
 
 /* detect_format() : nq_input_detect() of [text, text + len) (after the input's byte order mark, if

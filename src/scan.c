@@ -3,6 +3,7 @@
  * positions as line and column, messages with an excerpt of the text, the queens of the current
  * item, and decimal numbers bounded as they are read.
  */
+#include <assert.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -215,6 +216,7 @@ int scan_more(nq_reader *r) {
     if (got == 0)
         r->eof = 1;
     r->len += got;
+    assert(reader_window_ok(r));
     return NQ_OK;
 }
 
@@ -254,6 +256,7 @@ size_t scan_slide(nq_reader *r, size_t keep) {
     r->len -= keep;
     r->base += keep;
     r->pos = r->pos > keep ? r->pos - keep : 0;
+    assert(reader_window_ok(r));
     return keep;
 }
 

@@ -444,6 +444,120 @@ static void test_large_board_few_free(void **state) {
     nq_instance_free(inst);
 }
 
+/* ---- Hard instances ----------------------------------------------------------------------
+ * Random instances of the phase transition (about n excluded diagonals), where the search goes
+ * deep: tests/data/complete/genN-S.param is `bench/gen_diags N 2 S` (every row and column keeps
+ * 2 free cells), of which the first D diagonals are used. Each takes the engines 0.05 to 0.2 s
+ * and hundreds of thousands of nodes; an engine that says "no completion" before its search is
+ * exhausted, or skips the first completion, fails here. The answer they are checked against is
+ * an independent search: plain row-by-row backtracking over the allowed cells
+ * (nq_instance_allows()), columns left to right, with a mark per column, diagonal and
+ * anti-diagonal: no forward checking, no choice of line, no 2-way branching, so none of the
+ * engines' shortcuts. Rows in order and columns left to right find the completions in
+ * lexicographic order. */
+
+typedef struct hard_ref {
+    int n;
+    uint64_t allow[32]; /* allowed columns of each row */
+    int p[32];          /* the placement so far */
+    int *found;         /* the completions found, n ints each */
+    size_t count, keep; /* completions found; the search stops after `keep` of them */
+} hard_ref;
+
+static void hard_ref_rows(hard_ref *h, int r, uint64_t cols, uint64_t diag, uint64_t anti) {
+    if (r == h->n) {
+        memcpy(h->found + h->count * (size_t)h->n, h->p, (size_t)h->n * sizeof *h->p);
+        h->count++;
+        return;
+    }
+    for (uint64_t m = h->allow[r] & ~cols; m && h->count < h->keep; m &= m - 1) {
+        int c = __builtin_ctzll(m), d = r - c + h->n - 1, a = r + c;
+        if ((diag >> d & 1) || (anti >> a & 1)) {
+            continue;
+        }
+        h->p[r] = c;
+        hard_ref_rows(h, r + 1, cols | (uint64_t)1 << c, diag | (uint64_t)1 << d,
+                      anti | (uint64_t)1 << a);
+    }
+}
+
+/* The instance of the first d diagonals of tests/data/complete/<file>. */
+static nq_instance *hard_instance(const char *file, long d) {
+    char path[512], text[4096], err[160];
+    snprintf(path, sizeof path, "%s/complete/%s", NQ_TEST_DATA, file);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t len = fread(text, 1, sizeof text, f);
+    fclose(f);
+    assert_true(len > 0 && len < sizeof text);
+    nq_instance *inst;
+    int rc = nq_instance_parse(text, len, 0, d, &inst, NULL, err, sizeof err);
+    if (rc != NQ_OK) {
+        fail_msg("%s: %s", path, err);
+    }
+    return inst;
+}
+
+static void test_hard_instances(void **state) {
+    (void)state;
+    static const struct {
+        const char *file;
+        long diags;
+        size_t want; /* completions: 0 (unsolvable), or at least 1 */
+        int all;     /* 1: the reference lists them all (few enough); 0: only the first */
+    } cases[] = {
+        {"gen20-1.param", 20, 0, 1}, {"gen20-3.param", 22, 0, 1}, {"gen20-3.param", 25, 0, 1},
+        {"gen20-3.param", 20, 3, 1}, {"gen20-5.param", 22, 1, 0}, {"gen20-5.param", 20, 1, 0},
+    };
+    for (size_t t = 0; t < sizeof cases / sizeof *cases; t++) {
+        nq_instance *inst = hard_instance(cases[t].file, cases[t].diags);
+        int n = nq_instance_n(inst);
+        assert_true(n <= 32);
+        hard_ref h = {.n = n, .keep = cases[t].all ? 64 : 1};
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                h.allow[r] |= (uint64_t)nq_instance_allows(inst, r, c) << c;
+            }
+        }
+        h.found = malloc(h.keep * (size_t)n * sizeof *h.found);
+        assert_non_null(h.found);
+        hard_ref_rows(&h, 0, 0, 0, 0);
+        assert_true(cases[t].all ? h.count == cases[t].want && h.count < h.keep
+                                 : h.count == 1); /* the table says what the reference finds */
+        static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_GENERAL};
+        nq_u128 counts[2] = {0, 0};
+        for (int e = 0; e < 2; e++) {
+            int cols[32];
+            nq_complete_stats st;
+            int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
+            assert_int_equal(st.free_rows, n);
+            if (h.count == 0) {
+                assert_int_equal(rf, NQ_ENOSOL);
+            } else {
+                assert_int_equal(rf, NQ_OK);
+                assert_memory_equal(cols, h.found, (size_t)n * sizeof *cols);
+            }
+            if (cases[t].all) { /* counting the instances with many completions is slow */
+                assert_int_equal(complete_count_with(inst, engines[e], &counts[e], NULL, NULL),
+                                 NQ_OK);
+                assert_true(counts[e] == (nq_u128)h.count);
+            }
+            listing l = {0};
+            l.stop_after = h.count; /* the count has shown that the search ends after them */
+            int re = complete_each_with(inst, engines[e], collect, &l, NULL, NULL);
+            assert_int_equal(re, h.count == 0 ? NQ_ENOSOL : NQ_STOPPED);
+            assert_int_equal(l.len, h.count);
+            if (l.len) {
+                assert_memory_equal(l.cols, h.found, l.len * (size_t)n * sizeof *l.cols);
+            }
+            free(l.cols);
+        }
+        assert_true(counts[0] == counts[1]);
+        free(h.found);
+        nq_instance_free(inst);
+    }
+}
+
 static void test_conflicts_and_forbidden(void **state) {
     (void)state;
     nq_instance *inst;
@@ -509,6 +623,7 @@ int main(void) {
         cmocka_unit_test(test_engines_agree),
         cmocka_unit_test(test_wide_bitsets),
         cmocka_unit_test(test_large_board_few_free),
+        cmocka_unit_test(test_hard_instances),
         cmocka_unit_test(test_conflicts_and_forbidden),
         cmocka_unit_test(test_stop_listing),
     };

@@ -139,6 +139,27 @@ static void test_parse_errors(void **state) {
     assert_non_null(strstr(err, "unknown name 'foo'"));
     assert_int_equal(parse("n = 0\n", 0, -1, &inst, err), NQ_EPARSE);
     assert_int_equal(parse("n = 99999999999999\n", 0, -1, &inst, err), NQ_EPARSE);
+    assert_string_equal(err, "line 1, column 5: the board size n must be from 1 to 1048576");
+    /* A number within its range but above 10^9 is read as it is (it was taken for one out of
+     * range, with a message that said so falsely); one above the range, however long, is out of
+     * it; so is one below. */
+    assert_int_equal(parse("n = 6\nnumdiags = 1500000000\ndiags = [[0, 1]]\n", 0, -1, &inst, err),
+                     NQ_EPARSE);
+    assert_string_equal(err, "line 2, column 12: numdiags = 1500000000 but diags has 1 pairs");
+    assert_int_equal(parse("n = 6\ndiags = [[0, 1999999999]]\n", 0, -1, &inst, err), NQ_EPARSE);
+    assert_non_null(strstr(err, "diagonal [0, 1999999999]: the index must be"));
+    assert_int_equal(
+        parse("n = 6\ndiags = [[0, 123456789012345678901234567890]]\n", 0, -1, &inst, err),
+        NQ_EPARSE);
+    assert_string_equal(err, "line 2, column 14: a number must be from -2000000000 to 2000000000");
+    assert_int_equal(parse("n = 6\ndiags = [[-2000000001, 0]]\n", 0, -1, &inst, err), NQ_EPARSE);
+    assert_string_equal(err, "line 2, column 11: a number must be from -2000000000 to 2000000000");
+    /* The byte order mark is skipped as the solution readers skip it; one in the middle is no
+     * cell. */
+    assert_int_equal(parse("\xEF\xBB\xBF.Q..\n...Q\nQ...\n....\n", 0, -1, &inst, err), NQ_OK);
+    assert_int_equal(nq_instance_queen(inst, 0), 1);
+    nq_instance_free(inst);
+    assert_int_equal(parse(".Q..\n\xEF\xBB\xBF...Q\nQ...\n....\n", 0, -1, &inst, err), NQ_EPARSE);
     assert_int_equal(parse("n = 6\n", 7, -1, &inst, err), NQ_EMISMATCH);
     assert_int_equal(parse("n = 6\nn = 6\n", 0, -1, &inst, err), NQ_EPARSE);
     assert_int_equal(parse("init = [[0, 0]]\n", 0, -1, &inst, err), NQ_EPARSE);

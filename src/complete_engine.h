@@ -1,0 +1,99 @@
+/*
+ * complete_engine.h: what the completion driver (complete.c) shares with its two search engines:
+ * the reduced problem (complete_state, built by the driver from an nq_instance), the engines'
+ * results, the sink of the lexicographic walk, and the engines' entry points: the general engine
+ * (complete_trail.c: multi-word bitsets with counts, cells undone from a trail; any k) and the
+ * one-word engine (complete_word.c: one word a line, frames copied; k <= 64). The engines
+ * depend on this header only, never on the driver.
+ */
+#ifndef NQ_COMPLETE_ENGINE_H
+#define NQ_COMPLETE_ENGINE_H
+
+#include <assert.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nqueens.h"
+
+#define COMPLETE_MAX_K NQ_COMPLETE_MAX_FREE /* cells are numbered i * k + j in 32 bits */
+
+typedef struct complete_state {
+    int n;        /* board size */
+    int k;        /* free rows = free columns */
+    int w;        /* 64-bit words per bitset */
+    int *row_of;  /* k: board row of free row i, increasing */
+    int *col_of;  /* k: board column of free column j, increasing */
+    int *cidx;    /* n: free column index of a board column, or -1 */
+    int *ridx;    /* n: free row index of a board row, or -1 */
+    uint64_t *rc; /* k * w: candidate free columns of each free row */
+    uint64_t *cr; /* k * w: candidate free rows of each free column */
+    int *rcnt;    /* k: candidates of each free row */
+    int *ccnt;    /* k: candidates of each free column */
+    int *place;   /* k: free column of the queen in free row i, or -1 */
+    /* Sparse sets of the unplaced rows and columns: members in [0, nr), pos the inverse map. */
+    int *rlist, *rpos, nr;
+    int *clist, *cpos, nc;
+    uint32_t *trail; /* removed cells i * k + j, undone in reverse */
+    size_t tlen, tcap;
+    int nomem;       /* set when the trail could not grow */
+    uint64_t nodes;  /* queens placed */
+    uint64_t probes; /* feasibility searches */
+    nq_u128 count;   /* completions counted */
+    /* The one-word engine (k <= 64): frames of 2 + 2k words, and the bit of the free column
+     * (cbit) or free row (rbit) of a board column or row x, at index x + n for x in (-n, 2n). */
+    uint64_t *frames;
+    uint64_t *cbit, *rbit;
+    int *cent; /* 2k: distance from the centre of free row i, then of free column j (times 2) */
+} complete_state;
+
+/* What an engine's search returns: go on (the subtree is exhausted), stop (a completion was
+ * found, or the sink asked to stop), or an allocation failed. */
+enum { COMPLETE_GO = 0, COMPLETE_STOP = 1, COMPLETE_NOMEM = -1 };
+
+/* What the lexicographic walk does with each completion. */
+typedef struct complete_sink {
+    int (*fn)(void *user, int n, const int *cols);
+    void *user;
+    int *cols; /* n: the given queens, completed in place */
+    int found; /* completions delivered */
+} complete_sink;
+
+/* complete_deliver() : hands the completion of the current placements (every free row placed)
+ * to the sink. Returns COMPLETE_STOP if the sink asks to stop, else COMPLETE_GO. */
+static inline int complete_deliver(const complete_state *s, complete_sink *out) {
+    for (int i = 0; i < s->k; i++) {
+        assert(s->place[i] >= 0 && s->place[i] < s->k);
+        out->cols[s->row_of[i]] = s->col_of[s->place[i]];
+    }
+    out->found++;
+    return out->fn(out->user, s->n, out->cols) ? COMPLETE_STOP : COMPLETE_GO;
+}
+
+/* ---- The general engine (complete_trail.c) ---- */
+
+/* trail_search() : the fewest-candidates search from the current state, which it leaves
+ * unchanged. Counting (counting != 0) adds every completion to s->count and returns COMPLETE_GO;
+ * otherwise it stops at the first completion (COMPLETE_STOP) and copies the free columns of its
+ * rows into witness (k ints). COMPLETE_GO then means that no completion exists under the state:
+ * the search is exhausted. COMPLETE_NOMEM (also s->nomem) if the trail cannot grow. */
+int trail_search(complete_state *s, int counting, int *witness);
+
+/* trail_lex() : the lexicographic walk from free row `row` on: delivers every completion under
+ * the current state to out in lexicographic order, until the sink stops it. witness: NULL, or a
+ * completion under the state (its free columns, from a probe) whose columns need no probe.
+ * Returns COMPLETE_GO once every completion is delivered, COMPLETE_STOP, COMPLETE_NOMEM. */
+int trail_lex(complete_state *s, int row, const int *witness, complete_sink *out);
+
+/* ---- The one-word engine (complete_word.c), for 1 <= k <= 64 ---- */
+
+/* word_setup() : allocates the frames and index tables and fills frame 0 from s->rc and s->cr.
+ * Returns NQ_OK or NQ_ENOMEM (what was allocated is released by the driver's free). */
+int word_setup(complete_state *s);
+
+/* word_search_root() : as trail_search(), from frame depth. */
+int word_search_root(complete_state *s, int depth, int counting, int *witness);
+
+/* word_lex() : as trail_lex(): free row `row` is fixed at frame `row`. */
+int word_lex(complete_state *s, int row, const int *witness, complete_sink *out);
+
+#endif /* NQ_COMPLETE_ENGINE_H */
