@@ -226,14 +226,18 @@ rc=$?
 [ "$rc" = 130 ] && [ ! -s "$tmp/r.out" ] &&
   grep -q "^nqueens find: interrupted by SIGINT after 0 solutions$" "$tmp/r.err" ||
   fail "find interrupted while computing: exit $rc, $(wc -c <"$tmp/r.out") bytes, $(cat "$tmp/r.err")"
+# The pipe is read only once find is blocked writing into it (its wait channel in the kernel is
+# pipe_write), and the signal comes then: under load the answer took longer to compute than the
+# second that the test once slept (CI, ASan build, load 19: "after 0 solutions").
 mkfifo "$tmp/fifo"
-(exec 3<"$tmp/fifo"; sleep 2; exec cat <&3 >"$tmp/w.out") &
+(exec 3<"$tmp/fifo"; wait_for $$ test -e "$tmp/go"; exec cat <&3 >"$tmp/w.out") &
 reader=$!
 "$NQ" find 2000000 --format cols >"$tmp/fifo" 2>"$tmp/w.err" &
 pid=$!
 caught "$pid"
-sleep 1
+wait_for "$pid" grep -q pipe_write "/proc/$pid/wchan"
 kill -TERM "$pid"
+touch "$tmp/go"
 wait "$pid"
 rc=$?
 wait "$reader"
