@@ -16,3 +16,11 @@ if(nq_header MATCHES "#define NQ_VERSION_STRING[ \t]+\"([^\"]*)\"" AND
                       "NQ_VERSION_MAJOR/MINOR/PATCH say ${NQ_VERSION}; make them agree")
 endif()
 unset(nq_header)
+# The shared library's ABI version (its SONAME, libnqueens.so.<NQ_SOVERSION>): the major version,
+# and while that is 0, the major and minor (0.3): a 0.x release may change the ABI, and one that
+# does must not be loaded by programs built against another.
+if(NQ_VERSION_MAJOR EQUAL 0)
+  set(NQ_SOVERSION ${NQ_VERSION_MAJOR}.${NQ_VERSION_MINOR})
+else()
+  set(NQ_SOVERSION ${NQ_VERSION_MAJOR})
+endif()

@@ -15,11 +15,15 @@
  * - No global mutable state: every function is thread-safe on distinct handles.
  * - Counts are 128-bit unsigned (nq_u128): the total for n = 29 already exceeds 2^64.
  *
- * The header has two tiers, as zstd's does. The simple tier is what most programs need: solve
- * (the solution iterator), count, find (first, constructed, random), complete, check and format.
- * The advanced tier is for programs that drive a long count themselves (the numbered split of a
- * count into subproblems, threads and stop flags, the checkpoint journal), read solution lists
- * item by item (the readers that feed the checker), or watch the search step by step (trace).
+ * The header has two tiers, as zstd's does. The first holds the calls people come for, each one
+ * call: count every solution on all cores (nq_count_parallel), list them (nq_search_*), find one
+ * (nq_find_first, nq_construct, nq_minconflicts), complete a partial placement (nq_complete_*),
+ * check a text of solutions or claims (nq_check_text) and format one solution
+ * (nq_format_solution). The advanced tier is for programs that need more: placements and their
+ * symmetries, a count driven in numbered subproblems (threads, stop flags, kernels, GPUs, the
+ * checkpoint journal), lists judged item by item (the readers and the checker), formats in parts
+ * and pictures, and the classic search step by step (trace). How each method works is written
+ * with its source; this header states what each call computes and promises.
  */
 #ifndef NQUEENS_H
 #define NQUEENS_H
@@ -32,9 +36,9 @@ extern "C" {
 #endif
 
 #define NQ_VERSION_MAJOR  0
-#define NQ_VERSION_MINOR  2
+#define NQ_VERSION_MINOR  3
 #define NQ_VERSION_PATCH  0
-#define NQ_VERSION_STRING "0.2.0"
+#define NQ_VERSION_STRING "0.3.0"
 /* NQ_VERSION_NUMBER : MAJOR * 10000 + MINOR * 100 + PATCH (0.1.0 is 100), for #if tests. */
 #define NQ_VERSION_NUMBER (NQ_VERSION_MAJOR * 10000 + NQ_VERSION_MINOR * 100 + NQ_VERSION_PATCH)
 
@@ -93,87 +97,49 @@ NQ_API const char *nq_strerror(int status);
 NQ_API char *nq_u128_to_string(nq_u128 v, char buf[41]);
 
 /* ========================================================================================== */
-/* SIMPLE TIER: solve, count, find, complete, check, format                                   */
+/* THE CALLS PEOPLE COME FOR: count, list, find, complete, check, format                      */
 /* ========================================================================================== */
 
-/* ========================================================================================== */
-/* Placements: validation (board.c), symmetries and canonical form (symmetry.c)               */
-/* ========================================================================================== */
+/* Types of the advanced tier that the calls below take by pointer. */
+typedef struct nq_conflict nq_conflict; /* two queens that attack each other */
 
-/* How two queens attack each other. */
-typedef enum nq_attack {
-    NQ_ATTACK_NONE = 0,
-    NQ_ATTACK_ROW,          /* same row (only possible in inputs that list queens as cells) */
-    NQ_ATTACK_COLUMN,       /* same column */
-    NQ_ATTACK_DIAGONAL,     /* same diagonal: row - col equal */
-    NQ_ATTACK_ANTIDIAGONAL, /* same anti-diagonal: row + col equal */
-} nq_attack;
+/* ---- Count every solution, on all cores -------------------------------------------------- */
 
-/* The first two attacking queens found by nq_validate(). */
-typedef struct nq_conflict {
-    int row1, col1; /* the earlier queen (smaller row), 0-based */
-    int row2, col2; /* the later queen, 0-based; row2 > row1 */
-    nq_attack kind; /* how they attack each other */
-} nq_conflict;
+/* The result of a count or of one subproblem. All fields add up over subproblems. */
+typedef struct nq_counts {
+    nq_u128 total;  /* all solutions (OEIS A000170) */
+    nq_u128 unique; /* fundamental solutions (OEIS A002562) = orbit8 + orbit4 + orbit2 + orbit1 */
+    nq_u128 orbit8; /* fundamental solutions whose class has 8 members */
+    nq_u128 orbit4; /* ... 4 members */
+    nq_u128 orbit2; /* ... 2 members */
+    nq_u128 orbit1; /* ... 1 member (only n = 1) */
+    uint64_t nodes; /* queens placed by the search below the subproblems' queens that passed
+                     * the forward check (the last queen of each solution included) */
+} nq_counts;
 
-/* nq_attack_name() :
- * @return "none", "row", "column", "diagonal" or "anti-diagonal"; "unknown" for a value that is
- *         no nq_attack. */
-NQ_API const char *nq_attack_name(nq_attack kind);
+/* nq_count_parallel() :
+ * nq_count() on `threads` worker threads (POSIX threads, the caller's among them), 0 = all the
+ * processors this process may run on (nq_count_threads()): the same counts whatever the number.
+ * @param n        1 <= n <= NQ_MAX_N.
+ * @param threads  0 <= threads <= NQ_MAX_THREADS.
+ * @param out      receives the counts (all fields).
+ * @return NQ_OK; NQ_EINVAL (n or threads out of range, out NULL); NQ_ETHREAD (the threads could
+ *         not be started: nothing computed); NQ_ENOMEM; NQ_EWRONG (as nq_count()). */
+NQ_API int nq_count_parallel(int n, int threads, nq_counts *out);
 
-/* nq_validate() :
- * Checks a placement in O(n) time and O(n) memory, for any n >= 1 that fits in memory.
- * Rows are scanned in increasing order; the first row whose queen is attacked by a queen of an
- * earlier row is reported together with that earlier queen (the earliest such row, and for it the
- * attack found first in the order column, diagonal, anti-diagonal).
- * @param n        board size, n >= 1.
- * @param cols     n entries; cols[row] in [0, n), or -1 (empty row) when partial_ok is non-zero.
- * @param partial_ok  non-zero to accept empty rows (-1) in a partial placement.
- * @param conflict receives the first two attacking queens when NQ_ECONFLICT is returned; may be
- * NULL.
- * @return NQ_OK if no two queens attack each other (and, unless partial_ok, every row has a queen);
- *         NQ_ECONFLICT if two queens attack each other; NQ_EINVAL if n < 1, cols is NULL, an entry
- *         is out of range, or an empty row is given without partial_ok; NQ_ENOMEM. */
-NQ_API int nq_validate(int n, const int *cols, int partial_ok, nq_conflict *conflict);
+/* nq_count() :
+ * Counts all and fundamental solutions of the n-queens problem, with the orbit breakdown, on
+ * one thread (the subproblems of nq_split_new() one after another), with the fastest kernel
+ * this CPU runs.
+ * @param n    1 <= n <= NQ_MAX_N (under a second at n = 16 on one core; each n + 1 takes about 7
+ *             times longer, so beyond about 20 this takes hours or years).
+ * @param out  receives the counts (all fields).
+ * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM; NQ_EWRONG if the result
+ *         disagrees with the known counts (nq_known_check(), n <= NQ_KNOWN_MAX_N: faulty
+ *         hardware; out untouched). */
+NQ_API int nq_count(int n, nq_counts *out);
 
-/* The 8 symmetries of the square (the dihedral group D4), as maps of a cell (r, c), n x n board. */
-typedef enum nq_symmetry {
-    NQ_SYM_IDENTITY = 0, /* (r, c) -> (r, c) */
-    NQ_SYM_ROT90,        /* quarter turn clockwise: (r, c) -> (c, n-1-r) */
-    NQ_SYM_ROT180,       /* (r, c) -> (n-1-r, n-1-c) */
-    NQ_SYM_ROT270,       /* quarter turn anticlockwise: (r, c) -> (n-1-c, r) */
-    NQ_SYM_MIRROR,       /* reflection in the vertical axis: (r, c) -> (r, n-1-c) */
-    NQ_SYM_FLIP,         /* reflection in the horizontal axis: (r, c) -> (n-1-r, c) */
-    NQ_SYM_TRANSPOSE,    /* reflection in the main diagonal: (r, c) -> (c, r) */
-    NQ_SYM_ANTITRANSPOSE /* reflection in the anti-diagonal: (r, c) -> (n-1-c, n-1-r) */
-} nq_symmetry;
-#define NQ_SYMMETRIES 8
-
-/* nq_transform() :
- * Applies a symmetry to a full placement (a permutation: every row has a queen in a distinct
- * column; attacks are not checked). O(n) time; n bytes of memory for the check.
- * @param n     board size, n >= 1.
- * @param cols  n entries in [0, n), all distinct.
- * @param out   receives the n entries of the image; may be cols (the image is then made in place,
- *              following the permutation's cycles, with no second array).
- * @return NQ_OK, or NQ_EINVAL if n < 1, a pointer is NULL, sym is not a symmetry, or cols is not a
- *         permutation of 0..n-1 (then out is unspecified). */
-NQ_API int nq_transform(int n, const int *cols, nq_symmetry sym, int *out);
-
-/* nq_canonical() :
- * Computes the representative of a solution's symmetry class: the lexicographically least of its
- * 8 images, and the size of the class (8, 4, 2 or 1). A fundamental solution is printed as this
- * representative. (OEIS A002562 counts the classes.) O(8n) time, O(n) memory.
- * @param n       board size, 1 <= n.
- * @param cols    n entries, a permutation of 0..n-1.
- * @param out     receives the representative (n entries); may be NULL; may alias cols.
- * @param orbit   receives the class size (8, 4, 2 or 1); may be NULL.
- * @return NQ_OK, or NQ_EINVAL (as nq_transform()), or NQ_ENOMEM. */
-NQ_API int nq_canonical(int n, const int *cols, int *out, int *orbit);
-
-/* ========================================================================================== */
-/* Solve: every solution in lexicographic order, by iterative backtracking (search.c)         */
-/* ========================================================================================== */
+/* ---- List every solution, in lexicographic order ----------------------------------------- */
 
 typedef struct nq_search nq_search; /* opaque; one per search, not shared between threads */
 
@@ -199,107 +165,10 @@ NQ_API int nq_search_new(int n, const int *prefix, int k, unsigned flags, nq_sea
  *         NQ_EINVAL if s or cols is NULL. */
 NQ_API int nq_search_next(nq_search *s, int *cols);
 
-/* nq_search_nodes() :
- * @return the number of search nodes so far: queens placed (each partial placement visited,
- *         not counting the given prefix). The same count as nq_trace_search()'s for a full listing.
- */
-NQ_API uint64_t nq_search_nodes(const nq_search *s);
-
 /* nq_search_free() : releases a search; NULL is accepted. */
 NQ_API void nq_search_free(nq_search *s);
 
-/* ========================================================================================== */
-/* Count: all and fundamental solutions (parallel.c, over split.c and count.c)                */
-/* ========================================================================================== */
-
-/*
- * Method. Every solution has one queen in each border line (rows 0 and n-1, columns 0 and n-1):
- * three queens when one sits in a corner, four otherwise. The count places these border queens
- * first, one placement per class under the 8 symmetries (the Q27 project's pre-placement,
- * Preusser and Engelhardt 2016, on the outermost ring), and counts the completions of each: a
- * border mapped to itself by no symmetry stands for 8, and each completion for a class of 8
- * solutions; a border fixed by a rotation (2 or 4 of them) has its classes counted with the
- * completions invariant under the half and quarter turns. So total (A000170), fundamental
- * (A002562) and orbit counts come out exactly, and only about an eighth of the solutions are
- * found. The completions are searched on the most constrained row first (the free row with the
- * fewest free cells, ties to the middle of the board), and a branch ends as soon as some free row
- * or free column has no free cell left (forward checking on every line): about 22 nodes per
- * fundamental solution at n = 16..17 against 88..94 for a row-by-row search with a one-row
- * look-ahead. The last 16 queens run on a renumbered 16 x 16 grid with a table of the cells each
- * cell attacks, and the last 10 breadth-first in branch-free passes (count.c), in vector
- * registers as wide as the CPU has (see "Counting kernels" below).
- *
- * Subproblems (the contract shared by threads, the checkpoint journal and the MPI driver). For
- * n >= 4 the subproblems are the border placements kept (one per class: the one whose tuple
- * (column of the row-0 queen, column of the row-(n-1) queen, row of the column-0 queen, row of
- * the column-(n-1) queen) is the least of its 8 images), in the order of their tuples; a border
- * no symmetry fixes is divided further into the live states `depth` queens below it in the
- * search above (its first rows picked by the same rule, columns in increasing order), a
- * symmetric one stays whole. depth is the least from 0 that gives enough subproblems (1,000 up to
- * n = 16, four times more per larger n, at most 2,000,000). For n <= 3 there is one subproblem.
- * nq_split_id() names the method, its version, n, depth and size, e.g.
- * "nq-split/3 border-mrv n=16 depth=0 size=3206": a journal made with another id must be
- * refused. Each subproblem's contribution is exact and independent of where and when it is
- * computed; the contributions add up to the whole count.
- */
-
-/* The result of a count or of one subproblem. All fields add up over subproblems. */
-typedef struct nq_counts {
-    nq_u128 total;  /* all solutions (OEIS A000170) */
-    nq_u128 unique; /* fundamental solutions (OEIS A002562) = orbit8 + orbit4 + orbit2 + orbit1 */
-    nq_u128 orbit8; /* fundamental solutions whose class has 8 members */
-    nq_u128 orbit4; /* ... 4 members */
-    nq_u128 orbit2; /* ... 2 members */
-    nq_u128 orbit1; /* ... 1 member (only n = 1) */
-    uint64_t nodes; /* queens placed by the search below the subproblems' queens that passed
-                     * the forward check (the last queen of each solution included) */
-} nq_counts;
-
-/* nq_counts_add() : acc += x, field by field. */
-NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
-
-/* nq_known_counts() :
- * The counts of n known to mathematics, n = 1..NQ_KNOWN_MAX_N: total (OEIS A000170), unique
- * (fundamental, OEIS A002562) and the orbit counts (fundamental solutions whose class has 8, 4, 2
- * or 1 members, derived from those tables); nodes is 0.
- * @return NQ_OK; NQ_ERANGE if n > NQ_KNOWN_MAX_N (not known; out untouched); NQ_EINVAL if n < 1
- *         or out is NULL. */
-NQ_API int nq_known_counts(int n, nq_counts *out);
-
-/* nq_known_check() :
- * Compares the result c of a finished count of n with the known counts (nq_known_counts()):
- * total, unique and the four orbit counts (nodes are not compared). A count that disagrees was
- * fed a damaged journal (its records were forged or corrupted in a way its checks cannot see) or
- * ran on faulty hardware; it must not be shown as a result.
- * @return NQ_OK if they agree or n > NQ_KNOWN_MAX_N (nothing known to compare with); NQ_EWRONG
- *         if they differ; NQ_EINVAL if n is out of [1, NQ_MAX_N] or c is NULL. */
-NQ_API int nq_known_check(int n, const nq_counts *c);
-
-/* nq_count() :
- * Counts all and fundamental solutions of the n-queens problem, with the orbit breakdown, on
- * one thread (the subproblems of nq_split_new() one after another), with the fastest kernel
- * this CPU runs.
- * @param n    1 <= n <= NQ_MAX_N (under a second at n = 16 on one core; each n + 1 takes about 7
- *             times longer, so beyond about 20 this takes hours or years).
- * @param out  receives the counts (all fields).
- * @return NQ_OK, NQ_EINVAL (n out of range or out NULL), NQ_ENOMEM; NQ_EWRONG if the result
- *         disagrees with the known counts (nq_known_check(), n <= NQ_KNOWN_MAX_N: faulty
- *         hardware; out untouched). */
-NQ_API int nq_count(int n, nq_counts *out);
-
-/* nq_count_parallel() :
- * nq_count() on `threads` worker threads (POSIX threads, the caller's among them), 0 = all the
- * processors this process may run on (nq_count_threads()): the same counts whatever the number.
- * @param n        1 <= n <= NQ_MAX_N.
- * @param threads  0 <= threads <= NQ_MAX_THREADS.
- * @param out      receives the counts (all fields).
- * @return NQ_OK; NQ_EINVAL (n or threads out of range, out NULL); NQ_ETHREAD (the threads could
- *         not be started: nothing computed); NQ_ENOMEM; NQ_EWRONG (as nq_count()). */
-NQ_API int nq_count_parallel(int n, int threads, nq_counts *out);
-
-/* ========================================================================================== */
-/* Find: one solution (search.c, construct.c, minconflicts.c)                                 */
-/* ========================================================================================== */
+/* ---- Find one solution ------------------------------------------------------------------- */
 
 /* nq_find_first() :
  * Computes the lexicographically first solution by backtracking. The cost grows erratically with
@@ -360,15 +229,7 @@ typedef struct nq_mc_stats {
  *         NQ_ENOMEM if the working memory could not be allocated. Thread-safe. */
 NQ_API int nq_minconflicts(int n, uint64_t seed, uint64_t max_work, int *cols, nq_mc_stats *stats);
 
-/* nq_minconflicts_memory() :
- * @return the number of bytes nq_minconflicts() allocates for board size n (beyond the caller's
- *         cols), so that a caller can say how much was needed when NQ_ENOMEM is returned;
- *         0 if n < 1. */
-NQ_API uint64_t nq_minconflicts_memory(int n);
-
-/* ========================================================================================== */
-/* Complete: n-Queens Completion (instance.c, complete.c)                                     */
-/* ========================================================================================== */
+/* ---- Complete a partial placement, or prove that none exists ----------------------------- */
 
 /* nq_instance : a completion problem on an n x n board: queens already placed, cells where no
  * queen may stand, and excluded diagonals (CSPLib problem 79). Opaque: build one with
@@ -379,41 +240,13 @@ typedef struct nq_instance nq_instance;
  * instance; the engine's memory grows as k^2 bits for k free rows). */
 #define NQ_INSTANCE_MAX_N (1 << 20)
 
-/* nq_instance_new() :
- * Makes an empty instance of size n: no queen, no blocked cell, no excluded diagonal.
- * @param out  receives the instance; free it with nq_instance_free().
- * @return NQ_OK; NQ_EINVAL if out is NULL or n is outside [1, NQ_INSTANCE_MAX_N]; NQ_ENOMEM. */
-NQ_API int nq_instance_new(int n, nq_instance **out);
-
-/* nq_instance_free() : releases an instance; NULL is accepted. */
-NQ_API void nq_instance_free(nq_instance *inst);
-
-/* nq_instance_n() / nq_instance_queen() / nq_instance_allows() :
- * The board size (0 for NULL); the column of the given queen of a row (-1 if none, or if row is
- * out of range); and 1 if a queen may stand on the cell (row, col) as far as the instance's own
- * rules go (not blocked, neither of its diagonals excluded; attacks by given queens are not
- * considered), else 0 (also out of range). */
-NQ_API int nq_instance_n(const nq_instance *inst);
-NQ_API int nq_instance_queen(const nq_instance *inst, int row);
-NQ_API int nq_instance_allows(const nq_instance *inst, int row, int col);
-
-/* nq_instance_place() :
- * Places a given queen at (row, col), 0-based. Placing the same queen twice is harmless.
- * @param conflict  receives the two queens when NQ_ECONFLICT is returned (kind NQ_ATTACK_ROW,
- *                  row1 = row2); may be NULL.
- * @return NQ_OK; NQ_EINVAL (NULL inst, row or col outside [0, n)); NQ_ECONFLICT if the row
- *         already holds a queen in another column (only one queen fits in a row). */
-NQ_API int nq_instance_place(nq_instance *inst, int row, int col, nq_conflict *conflict);
-
-/* nq_instance_block() :
- * Forbids a queen on the cell (row, col). @return NQ_OK, NQ_EINVAL (out of range), NQ_ENOMEM. */
-NQ_API int nq_instance_block(nq_instance *inst, int row, int col);
-
-/* nq_instance_exclude() :
- * Excludes a diagonal in the numbering of CSPLib problem 79: t = 1 excludes the anti-diagonal
- * row + col = i, t = 0 the diagonal row - col = i - (n - 1); i in [0, 2n - 2].
- * @return NQ_OK, or NQ_EINVAL if i or t is out of range. */
-NQ_API int nq_instance_exclude(nq_instance *inst, int i, int t);
+/* nq_instance_parse_queens() :
+ * Reads given queens in the `pairs` notation, "r-c, r-c, ..." (0-based; commas and spaces
+ * separate; a final "." as written by the pairs format is accepted; an empty list is allowed)
+ * into a new instance of size n. Errors and outputs as nq_instance_parse(); the column of a
+ * message counts characters of spec from 1. */
+NQ_API int nq_instance_parse_queens(const char *spec, int n, nq_instance **out,
+                                    nq_conflict *conflict, char *err, size_t errcap);
 
 /* nq_instance_parse() :
  * Reads an instance from text, detecting its format:
@@ -438,13 +271,8 @@ NQ_API int nq_instance_exclude(nq_instance *inst, int i, int t);
 NQ_API int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_instance **out,
                              nq_conflict *conflict, char *err, size_t errcap);
 
-/* nq_instance_parse_queens() :
- * Reads given queens in the `pairs` notation, "r-c, r-c, ..." (0-based; commas and spaces
- * separate; a final "." as written by the pairs format is accepted; an empty list is allowed)
- * into a new instance of size n. Errors and outputs as nq_instance_parse(); the column of a
- * message counts characters of spec from 1. */
-NQ_API int nq_instance_parse_queens(const char *spec, int n, nq_instance **out,
-                                    nq_conflict *conflict, char *err, size_t errcap);
+/* nq_instance_free() : releases an instance; NULL is accepted. */
+NQ_API void nq_instance_free(nq_instance *inst);
 
 /* Statistics of a completion run. */
 typedef struct nq_complete_stats {
@@ -463,7 +291,7 @@ typedef struct nq_complete_stats {
  * Completion", JAIR 59, 2017). The free rows, free columns and allowed cells are extracted, then a
  * search on bitsets of any width picks at each step the row or column with the fewest candidates,
  * with forward checking; rows are then fixed in increasing order, each candidate column first
- * tested by that search (see complete.c). Memory O(k^2) bytes (at most about 4k^2) for k free
+ * tested by that search. Memory O(k^2) bytes (at most about 4k^2) for k free
  * rows, k <= NQ_COMPLETE_MAX_FREE.
  * @param cols      receives n columns (the given queens and the placed ones) when NQ_OK.
  * @param conflict  receives the first two given queens that attack each other (earliest later
@@ -490,170 +318,7 @@ NQ_API int nq_complete_count(const nq_instance *inst, nq_u128 *count, nq_conflic
 NQ_API int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const int *cols),
                             void *user, nq_conflict *conflict, nq_complete_stats *stats);
 
-/* ========================================================================================== */
-/* Check: judging lists of solutions and claims (check.c)                                     */
-/* ========================================================================================== */
-
-/* What an item of a list is. */
-typedef enum nq_item_kind {
-    NQ_ITEM_PLACEMENT = 0, /* queens on an n x n board (a solution, if it is right) */
-    NQ_ITEM_NONE,          /* "-1" in a `cases` output: a claim that n has no solution */
-    NQ_ITEM_COUNT,         /* a claimed number of solutions of n (count format, or JSON "total") */
-    NQ_ITEM_MALFORMED,     /* text that is no item of the format; `error` says why */
-} nq_item_kind;
-
-/* One item read from a list. The arrays and the message belong to the reader and stay valid
- * until the next nq_reader_next() or nq_reader_free(). */
-typedef struct nq_item {
-    nq_item_kind kind;
-    int n;             /* board size; 0 when the text does not say it (a "-1", a bare count) */
-    size_t queens;     /* PLACEMENT: number of queens in rows[] / cols[] */
-    const int *rows;   /* PLACEMENT: queen i stands at (rows[i], cols[i]), 0-based, inside the */
-    const int *cols;   /*   board; rows are increasing except in `pairs` (as written) */
-    nq_u128 total;     /* COUNT: the claimed number of solutions */
-    nq_u128 unique;    /* COUNT: the claimed number of fundamental solutions, if has_unique */
-    int has_unique;    /* COUNT: 1 if the claim names a fundamental count (JSON "unique") */
-    int group;         /* `cases`: 0-based index of the case (its line); 0 for the other formats */
-    int line;          /* 1-based position of the item (MALFORMED: of the error) ... */
-    int column;        /* ... and its 1-based column, counted in bytes */
-    const char *error; /* MALFORMED: what is wrong, one line (no position); NULL otherwise */
-    unsigned fields;   /* COUNT: the NQ_CLAIM_* bits of the counts the claim names (0 is read as
-                          NQ_CLAIM_TOTAL, plus NQ_CLAIM_UNIQUE if has_unique) */
-    nq_u128 orbit8;    /* COUNT: the claimed orbit counts (JSON "orbit8" ... "orbit1", as */
-    nq_u128 orbit4;    /*   `nqueens count --json` prints them), where fields names them: */
-    nq_u128 orbit2;    /*   fundamental solutions whose class has 8, 4, 2, 1 members */
-    nq_u128 orbit1;
-    const char *unjudged; /* COUNT: the other fields of the claim, which nothing can judge
-                             ("seconds, nodes"), comma-separated; NULL if none */
-} nq_item;
-
-/* The counts a claim names (nq_item.fields, nq_verdict.wrong_fields). */
-#define NQ_CLAIM_TOTAL  1u  /* total */
-#define NQ_CLAIM_UNIQUE 2u  /* unique (fundamental) */
-#define NQ_CLAIM_ORBIT8 4u  /* orbit8 */
-#define NQ_CLAIM_ORBIT4 8u  /* orbit4 */
-#define NQ_CLAIM_ORBIT2 16u /* orbit2 */
-#define NQ_CLAIM_ORBIT1 32u /* orbit1 */
-#define NQ_CLAIM_ORBITS (NQ_CLAIM_ORBIT8 | NQ_CLAIM_ORBIT4 | NQ_CLAIM_ORBIT2 | NQ_CLAIM_ORBIT1)
-
-/* NQ_PARSE_MAX_N : the largest board size the readers accept (it bounds the memory a checker
- * allocates for one item). */
-#define NQ_PARSE_MAX_N (1 << 24)
-
-/* NQ_KNOWN_MAX_N : the largest n whose counts are known (the Q27 project, 2016). */
-#define NQ_KNOWN_MAX_N 27
-
-/* nq_known_count() :
- * The number of solutions of n known to mathematics: OEIS A000170 (total) and A002562
- * (fundamental), both known up to n = 27 (the Q27 project, 2016).
- * @param total   receives the number of solutions; may be NULL.
- * @param unique  receives the number of fundamental solutions; may be NULL.
- * @return NQ_OK; NQ_ERANGE if n > 27 (not known); NQ_EINVAL if n < 1. */
-NQ_API int nq_known_count(int n, nq_u128 *total, nq_u128 *unique);
-
-/* The judgement of one item. */
-typedef enum nq_verdict_kind {
-    NQ_VERDICT_VALID = 0,   /* a solution */
-    NQ_VERDICT_ATTACK,      /* two queens attack each other: `conflict` names the first two */
-    NQ_VERDICT_INCOMPLETE,  /* no attack, but fewer than n queens: `row` is the first empty row */
-    NQ_VERDICT_SIZE,        /* a board of another size than the list's (`list_n`) */
-    NQ_VERDICT_MALFORMED,   /* unreadable item (the item's error, line and column) */
-    NQ_VERDICT_DUPLICATE,   /* a solution, but listed before as item `dup_of` (at `dup_line`) */
-    NQ_VERDICT_CLAIM_RIGHT, /* a "-1" or count claim that is true */
-    NQ_VERDICT_CLAIM_WRONG, /* a "-1" or count claim that is false: `known_total`/`known_unique` */
-    NQ_VERDICT_CLAIM_UNKNOWN, /* a claim that cannot be judged (n unknown, or count beyond n = 27)
-                               */
-} nq_verdict_kind;
-
-typedef struct nq_verdict {
-    nq_verdict_kind kind;
-    uint64_t index;       /* 1-based number of the item in the whole list */
-    int n;                /* the item's board size (0 if unknown) */
-    int list_n;           /* the size of the list (or case) the item belongs to (0 if unknown) */
-    nq_conflict conflict; /* ATTACK: the first two attacking queens (nq_validate(); or a row) */
-    int row;              /* INCOMPLETE: the first row with no queen */
-    uint64_t dup_of;      /* DUPLICATE: the index of the first equal item */
-    int dup_line;         /* DUPLICATE: its line */
-    nq_u128 known_total;  /* CLAIM_*: the true number of solutions (if the claim could be judged) */
-    nq_u128 known_unique; /* CLAIM_*: the true number of fundamental ones */
-    nq_u128 known_orbit8, known_orbit4, known_orbit2, known_orbit1; /* CLAIM_*: the true orbit
-                             counts (OEIS A000170 and A002562 with the orbit table, n <= 27) */
-    unsigned wrong_fields; /* CLAIM_WRONG of a count: the NQ_CLAIM_* bits of the counts that differ
-                              from the known ones, or (n unknown) that break an identity */
-    int contradiction;     /* CLAIM_WRONG of a count: 1 if the counts break total = 8 orbit8 +
-                              4 orbit4 + 2 orbit2 + orbit1 or unique = orbit8 + ... + orbit1 (or,
-                              for n > 1, orbit1 = 0): the claim contradicts itself */
-    unsigned unjudged_fields; /* CLAIM_RIGHT or CLAIM_UNKNOWN of a count: the NQ_CLAIM_* bits of
-                                 the counts named but not judged (n unknown or above 27, and no
-                                 identity to hold them to); item.unjudged: the other fields */
-} nq_verdict;
-
-/* The judgement of a whole list (or of one case of a `cases` output). */
-typedef struct nq_check_group {
-    int group;      /* 0-based case index (0 unless `cases`) */
-    int n;          /* board size of the group; 0 if unknown (empty, or only claims) */
-    int line;       /* line of its first item (0 if empty) */
-    uint64_t items; /* items in the group */
-    uint64_t valid; /* distinct solutions */
-    uint64_t wrong; /* items that are not valid: attack, incomplete, size, malformed, wrong claim */
-    uint64_t duplicates; /* solutions listed again */
-    uint64_t placements; /* items that are placements (valid or not) */
-    uint64_t claims;     /* items that are claims ("-1", counts) */
-    uint64_t unchecked;  /* claims that could not be judged (NQ_VERDICT_CLAIM_UNKNOWN) */
-    int claims_none;     /* 1 if the group is a "-1" claim */
-    int known;           /* 1 if the number of solutions of n is known (1 <= n <= 27) */
-    nq_u128 expected;    /* if known: the number of solutions of n (OEIS A000170) */
-    int complete;        /* 1 if known, and the group lists exactly the solutions of n: as many
-                            distinct solutions as expected, nothing wrong, no duplicates */
-    nq_u128 missing;     /* if known: expected - valid (0 if more are listed) */
-    const int
-        *first_missing;   /* NULL, or the lexicographically first solution not listed
-                             (found when n <= 15), n entries, valid until the checker is freed */
-    int ordered;          /* 1 if the placements are in strictly increasing lexicographic order */
-    uint64_t order_index; /* if not ordered: the first item not greater than the placement before */
-    int order_line;       /*   and its line */
-} nq_check_group;
-
-typedef struct nq_checker nq_checker; /* opaque; judges one list */
-
-/* nq_checker_new() :
- * Starts judging a list of items read by an nq_reader. The board size of the list (or of each
- * case of a `cases` output) is n if n > 0, else the size of its first placement.
- * @param n    the size to insist on, or 0; 0 <= n <= NQ_PARSE_MAX_N.
- * @param out  receives the checker; free it with nq_checker_free().
- * @return NQ_OK, NQ_EINVAL (out NULL, n out of range), NQ_ENOMEM. */
-NQ_API int nq_checker_new(int n, nq_checker **out);
-
-/* nq_checker_add() :
- * Judges the next item of the list: validity (nq_validate(), which names the first two attacking
- * queens; two queens in one row are named as a row attack), completeness of the placement, board
- * size, duplicates, claims ("-1" is true exactly for n = 2 and 3; every count a claim names is
- * held to nq_known_count() and the orbit table for n <= 27, and to the identities between them).
- * Each distinct solution is kept packed: ceil(n log2 n / 8) + 12 bytes (20 for n = 16). Solutions
- * that come in increasing order (any listing of nqueens) go to a sorted array, searched by
- * bisection; the others to a hash set of the same records. O(n) time per item, plus O(n log k)
- * for an item out of order or equal to one before, among k kept.
- * @param item     the item, as nq_reader_next() gave it.
- * @param verdict  receives the judgement; may be NULL.
- * @return NQ_OK, NQ_EINVAL (NULL pointers, an item out of its board, a kind that is no
- *         nq_item_kind), NQ_ENOMEM. */
-NQ_API int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict);
-
-/* nq_checker_groups() :
- * @return the number of groups judged so far: 1 for a list (even an empty one), the number of
- *         cases for a `cases` output. */
-NQ_API int nq_checker_groups(const nq_checker *c);
-
-/* nq_checker_group() :
- * Sums up one group: counts, order, and completeness against OEIS A000170. When the group is
- * incomplete and 1 <= n <= 15, the first missing solution is found by enumerating the solutions
- * with nq_search_new() (at most 2.3 million of them) until one is not in the list.
- * @param index  0 <= index < nq_checker_groups().
- * @return NQ_OK, NQ_EINVAL (NULL pointers, index out of range), NQ_ENOMEM. */
-NQ_API int nq_checker_group(nq_checker *c, int index, nq_check_group *out);
-
-/* nq_checker_free() : releases a checker; NULL is accepted. */
-NQ_API void nq_checker_free(nq_checker *c);
+/* ---- Check a text of solutions or claims ------------------------------------------------- */
 
 /* The judgement of a whole text (nq_check_text()). */
 typedef struct nq_check_result {
@@ -690,9 +355,7 @@ typedef struct nq_check_result {
  *         format, n out of range); NQ_ENOMEM. */
 NQ_API int nq_check_text(const char *text, size_t len, int format, int n, nq_check_result *out);
 
-/* ========================================================================================== */
-/* Format: the output formats (format.c) and pictures (svg.c)                                 */
-/* ========================================================================================== */
+/* ---- Format one solution ----------------------------------------------------------------- */
 
 /* The output formats. Examples for n = 4, cols = {1, 3, 0, 2}. */
 typedef enum nq_format {
@@ -719,11 +382,6 @@ typedef enum nq_format {
 NQ_API const char *nq_format_name(nq_format fmt);
 NQ_API int nq_format_parse(const char *name, nq_format *fmt);
 
-/* nq_format_is_board() :
- * @return 1 if the format draws the whole board (n^2 characters: board, json, grid, matrix, svg),
- *         0 for the formats of size O(n) (cols, pairs, jsonl, perm). */
-NQ_API int nq_format_is_board(nq_format fmt);
-
 /* nq_format_solution() :
  * Writes one solution in a text format (not NQ_FMT_SVG), snprintf-style: at most cap bytes
  * including a terminating NUL; the result is always terminated when cap > 0.
@@ -736,96 +394,184 @@ NQ_API int nq_format_is_board(nq_format fmt);
 NQ_API size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
                                  unsigned flags);
 
-/* nq_format_rows() :
- * Writes the part of a solution's text that its rows [first, last) contribute, snprintf-style as
- * nq_format_solution(), so that a solution of millions of rows is written in pieces through a
- * small buffer: the pieces of [0, r1), [r1, r2), ..., [rk, n) put end to end are exactly
- * nq_format_solution()'s text. The piece with first = 0 starts with what comes before row 0
- * ("[", "{\"n\":4,\"cols\":["), the piece with last = n ends with what follows row n-1.
- * @param first, last  0 <= first < last <= n.
- * @param flags  0 or NQ_FMT_NO_END (for a board drawn transposed, transpose the placement first
- *               with nq_transform(), which can do it in place).
- * @return the length of the whole piece (excluding the NUL); 0 if an argument is invalid (as
- *         nq_format_solution(), or the rows out of order or range, or another flag). */
-NQ_API size_t nq_format_rows(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
-                             int first, int last, unsigned flags);
-
-/* nq_format_prefix() / nq_format_separator() / nq_format_suffix() :
- * What a run of solutions in this format starts with, puts between two solutions, and ends with:
- * "[", "," and "]\n" for NQ_FMT_JSON (so an empty run is "[]\n"), "" for the others. */
-NQ_API const char *nq_format_prefix(nq_format fmt);
-NQ_API const char *nq_format_separator(nq_format fmt);
-NQ_API const char *nq_format_suffix(nq_format fmt);
-
-/* An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
- * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
- * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
- * omitted when cells are smaller than 10 px, i.e. n > 64), and in a grid each board's number
- * (1-based) under it; the queens given to a completion (nq_svg_board_marked()) in dark red. The
- * empty board and the queen are defined once and reused (<use>), and the squares are a pattern, so
- * a picture of k boards takes O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <=
- * 16, else max(4, 640 / n); a margin of one cell (at least 10 px) on each side of every board, for
- * its labels and as the gap between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
-
-#define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
-#define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
-#define NQ_SVG_MAX_BOARDS 1000000 /* the most boards in one picture */
-
-/* nq_svg_picture() :
- * Writes the whole picture of k solutions of size n, snprintf-style: at most cap bytes including a
- * terminating NUL (always terminated when cap > 0).
- * @param n      board size, 1 <= n <= NQ_SVG_MAX_N.
- * @param cols   k * n entries: solution i is cols[i*n .. i*n+n-1], entries in [0, n) (any
- *               placement is drawn; attacks are not checked). May be NULL when k = 0.
- * @param k      number of boards, 0 <= k <= NQ_SVG_MAX_BOARDS; k = 0 draws a small picture
- *               saying that there is no solution.
- * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
- * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
- *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an
- *         entry out of range, another flag). */
-NQ_API size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k,
-                             unsigned flags);
-
-/* nq_svg_begin() / nq_svg_board() / nq_svg_end() :
- * The same picture in pieces, for callers that stream: begin (the header, sized for k boards),
- * then board i = 0 .. k-1 in order, then end; their concatenation equals nq_svg_picture(). Each
- * writes snprintf-style and returns the full length (0 on invalid arguments, as above; also if
- * index >= k). With k = 0, begin and end alone make the "no solution" picture. */
-NQ_API size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags);
-NQ_API size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
-                           unsigned flags);
-NQ_API size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
-
-/* nq_svg_board_marked() :
- * nq_svg_board() with the queens given to a completion drawn apart (dark red, outlined), so that a
- * picture of `nqueens complete` tells them from the queens it added.
- * @param given  NULL (as nq_svg_board()), or n flags: non-zero if the queen of row r was given.
- * @return as nq_svg_board(). */
-NQ_API size_t nq_svg_board_marked(char *buf, size_t cap, int n, const int *cols,
-                                  const unsigned char *given, size_t index, size_t k,
-                                  unsigned flags);
-
-/* nq_svg_cell_px() :
- * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
- *         max(4, 640 / n)), or 0 if n is out of range. */
-NQ_API int nq_svg_cell_px(int n);
-
-/* nq_svg_board_origin() :
- * Where board `index` of a picture of k boards lies: (*x, *y) receive the pixel coordinates of
- * the top-left corner of its cell (0, 0); cell (r, c) spans [x + c*s, x + (c+1)*s) horizontally
- * and [y + r*s, y + (r+1)*s) vertically, s = nq_svg_cell_px(n). *width and *height (may be NULL)
- * receive the size of the whole picture.
- * @return NQ_OK, or NQ_EINVAL if n or k is out of range, index >= k, or x or y is NULL. */
-NQ_API int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, int *width,
-                               int *height);
-
 /* ========================================================================================== */
-/* ADVANCED TIER: split, journal, readers, trace                                              */
+/* ADVANCED TIER: placements, counting in parts, GPUs, journal, readers, pictures, trace      */
 /* ========================================================================================== */
 
-/* ========================================================================================== */
-/* Subproblems: the numbered split of a count, on many threads (split.c, parallel.c)          */
-/* ========================================================================================== */
+/* ---- Placements: validation, the 8 symmetries, canonical form ---------------------------- */
+
+/* How two queens attack each other. */
+typedef enum nq_attack {
+    NQ_ATTACK_NONE = 0,
+    NQ_ATTACK_ROW,          /* same row (only possible in inputs that list queens as cells) */
+    NQ_ATTACK_COLUMN,       /* same column */
+    NQ_ATTACK_DIAGONAL,     /* same diagonal: row - col equal */
+    NQ_ATTACK_ANTIDIAGONAL, /* same anti-diagonal: row + col equal */
+} nq_attack;
+
+/* The first two attacking queens found by nq_validate(). */
+struct nq_conflict {
+    int row1, col1; /* the earlier queen (smaller row), 0-based */
+    int row2, col2; /* the later queen, 0-based; row2 > row1 */
+    nq_attack kind; /* how they attack each other */
+};
+
+/* nq_attack_name() :
+ * @return "none", "row", "column", "diagonal" or "anti-diagonal"; "unknown" for a value that is
+ *         no nq_attack. */
+NQ_API const char *nq_attack_name(nq_attack kind);
+
+/* nq_validate() :
+ * Checks a placement in O(n) time and O(n) memory, for any n >= 1 that fits in memory.
+ * Rows are scanned in increasing order; the first row whose queen is attacked by a queen of an
+ * earlier row is reported together with that earlier queen (the earliest such row, and for it the
+ * attack found first in the order column, diagonal, anti-diagonal).
+ * @param n        board size, n >= 1.
+ * @param cols     n entries; cols[row] in [0, n), or -1 (empty row) when partial_ok is non-zero.
+ * @param partial_ok  non-zero to accept empty rows (-1) in a partial placement.
+ * @param conflict receives the first two attacking queens when NQ_ECONFLICT is returned; may be
+ * NULL.
+ * @return NQ_OK if no two queens attack each other (and, unless partial_ok, every row has a queen);
+ *         NQ_ECONFLICT if two queens attack each other; NQ_EINVAL if n < 1, cols is NULL, an entry
+ *         is out of range, or an empty row is given without partial_ok; NQ_ENOMEM. */
+NQ_API int nq_validate(int n, const int *cols, int partial_ok, nq_conflict *conflict);
+
+/* The 8 symmetries of the square (the dihedral group D4), as maps of a cell (r, c), n x n board. */
+typedef enum nq_symmetry {
+    NQ_SYM_IDENTITY = 0, /* (r, c) -> (r, c) */
+    NQ_SYM_ROT90,        /* quarter turn clockwise: (r, c) -> (c, n-1-r) */
+    NQ_SYM_ROT180,       /* (r, c) -> (n-1-r, n-1-c) */
+    NQ_SYM_ROT270,       /* quarter turn anticlockwise: (r, c) -> (n-1-c, r) */
+    NQ_SYM_MIRROR,       /* reflection in the vertical axis: (r, c) -> (r, n-1-c) */
+    NQ_SYM_FLIP,         /* reflection in the horizontal axis: (r, c) -> (n-1-r, c) */
+    NQ_SYM_TRANSPOSE,    /* reflection in the main diagonal: (r, c) -> (c, r) */
+    NQ_SYM_ANTITRANSPOSE /* reflection in the anti-diagonal: (r, c) -> (n-1-c, n-1-r) */
+} nq_symmetry;
+#define NQ_SYMMETRIES 8
+
+/* nq_transform() :
+ * Applies a symmetry to a full placement (a permutation: every row has a queen in a distinct
+ * column; attacks are not checked). O(n) time; n bytes of memory for the check.
+ * @param n     board size, n >= 1.
+ * @param cols  n entries in [0, n), all distinct.
+ * @param out   receives the n entries of the image; may be cols (the image is then made in place,
+ *              following the permutation's cycles, with no second array).
+ * @return NQ_OK, or NQ_EINVAL if n < 1, a pointer is NULL, sym is not a symmetry, or cols is not a
+ *         permutation of 0..n-1 (then out is unspecified). */
+NQ_API int nq_transform(int n, const int *cols, nq_symmetry sym, int *out);
+
+/* nq_canonical() :
+ * Computes the representative of a solution's symmetry class: the lexicographically least of its
+ * 8 images, and the size of the class (8, 4, 2 or 1). A fundamental solution is printed as this
+ * representative. (OEIS A002562 counts the classes.) O(8n) time, O(n) memory.
+ * @param n       board size, 1 <= n.
+ * @param cols    n entries, a permutation of 0..n-1.
+ * @param out     receives the representative (n entries); may be NULL; may alias cols.
+ * @param orbit   receives the class size (8, 4, 2 or 1); may be NULL.
+ * @return NQ_OK, or NQ_EINVAL (as nq_transform()), or NQ_ENOMEM. */
+NQ_API int nq_canonical(int n, const int *cols, int *out, int *orbit);
+
+/* nq_search_nodes() :
+ * @return the number of search nodes so far: queens placed (each partial placement visited,
+ *         not counting the given prefix). The same count as nq_trace_search()'s for a full listing.
+ */
+NQ_API uint64_t nq_search_nodes(const nq_search *s);
+
+/* nq_minconflicts_memory() :
+ * @return the number of bytes nq_minconflicts() allocates for board size n (beyond the caller's
+ *         cols), so that a caller can say how much was needed when NQ_ENOMEM is returned;
+ *         0 if n < 1. */
+NQ_API uint64_t nq_minconflicts_memory(int n);
+
+/* ---- Completion instances made cell by cell ---------------------------------------------- */
+
+/* nq_instance_new() :
+ * Makes an empty instance of size n: no queen, no blocked cell, no excluded diagonal.
+ * @param out  receives the instance; free it with nq_instance_free().
+ * @return NQ_OK; NQ_EINVAL if out is NULL or n is outside [1, NQ_INSTANCE_MAX_N]; NQ_ENOMEM. */
+NQ_API int nq_instance_new(int n, nq_instance **out);
+
+/* nq_instance_n() / nq_instance_queen() / nq_instance_allows() :
+ * The board size (0 for NULL); the column of the given queen of a row (-1 if none, or if row is
+ * out of range); and 1 if a queen may stand on the cell (row, col) as far as the instance's own
+ * rules go (not blocked, neither of its diagonals excluded; attacks by given queens are not
+ * considered), else 0 (also out of range). */
+NQ_API int nq_instance_n(const nq_instance *inst);
+NQ_API int nq_instance_queen(const nq_instance *inst, int row);
+NQ_API int nq_instance_allows(const nq_instance *inst, int row, int col);
+
+/* nq_instance_place() :
+ * Places a given queen at (row, col), 0-based. Placing the same queen twice is harmless.
+ * @param conflict  receives the two queens when NQ_ECONFLICT is returned (kind NQ_ATTACK_ROW,
+ *                  row1 = row2); may be NULL.
+ * @return NQ_OK; NQ_EINVAL (NULL inst, row or col outside [0, n)); NQ_ECONFLICT if the row
+ *         already holds a queen in another column (only one queen fits in a row). */
+NQ_API int nq_instance_place(nq_instance *inst, int row, int col, nq_conflict *conflict);
+
+/* nq_instance_block() :
+ * Forbids a queen on the cell (row, col). @return NQ_OK, NQ_EINVAL (out of range), NQ_ENOMEM. */
+NQ_API int nq_instance_block(nq_instance *inst, int row, int col);
+
+/* nq_instance_exclude() :
+ * Excludes a diagonal in the numbering of CSPLib problem 79: t = 1 excludes the anti-diagonal
+ * row + col = i, t = 0 the diagonal row - col = i - (n - 1); i in [0, 2n - 2].
+ * @return NQ_OK, or NQ_EINVAL if i or t is out of range. */
+NQ_API int nq_instance_exclude(nq_instance *inst, int i, int t);
+
+/* ---- Known counts, and a count as numbered subproblems ----------------------------------- */
+
+/* NQ_KNOWN_MAX_N : the largest n whose counts are known (the Q27 project, 2016). */
+#define NQ_KNOWN_MAX_N 27
+
+/* nq_known_count() :
+ * The number of solutions of n known to mathematics: OEIS A000170 (total) and A002562
+ * (fundamental), both known up to n = 27 (the Q27 project, 2016).
+ * @param total   receives the number of solutions; may be NULL.
+ * @param unique  receives the number of fundamental solutions; may be NULL.
+ * @return NQ_OK; NQ_ERANGE if n > 27 (not known); NQ_EINVAL if n < 1. */
+NQ_API int nq_known_count(int n, nq_u128 *total, nq_u128 *unique);
+
+/* nq_known_counts() :
+ * The counts of n known to mathematics, n = 1..NQ_KNOWN_MAX_N: total (OEIS A000170), unique
+ * (fundamental, OEIS A002562) and the orbit counts (fundamental solutions whose class has 8, 4, 2
+ * or 1 members, derived from those tables); nodes is 0.
+ * @return NQ_OK; NQ_ERANGE if n > NQ_KNOWN_MAX_N (not known; out untouched); NQ_EINVAL if n < 1
+ *         or out is NULL. */
+NQ_API int nq_known_counts(int n, nq_counts *out);
+
+/* nq_known_check() :
+ * Compares the result c of a finished count of n with the known counts (nq_known_counts()):
+ * total, unique and the four orbit counts (nodes are not compared). A count that disagrees was
+ * fed a damaged journal (its records were forged or corrupted in a way its checks cannot see) or
+ * ran on faulty hardware; it must not be shown as a result.
+ * @return NQ_OK if they agree or n > NQ_KNOWN_MAX_N (nothing known to compare with); NQ_EWRONG
+ *         if they differ; NQ_EINVAL if n is out of [1, NQ_MAX_N] or c is NULL. */
+NQ_API int nq_known_check(int n, const nq_counts *c);
+
+/* nq_counts_add() : acc += x, field by field. */
+NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
+
+/*
+ * A count is made of numbered subproblems. Every solution has one queen in each border line (rows
+ * 0 and n-1, columns 0 and n-1); the count places these border queens first, one placement per
+ * class under the 8 symmetries (the pre-placement of the Q27 project, Preusser and Engelhardt
+ * 2016), and counts the completions of each, weighted by the size of its class, so that the
+ * total (A000170), fundamental (A002562) and orbit counts come out exactly from about an eighth
+ * of the solutions.
+ *
+ * Subproblems (the contract shared by threads, the checkpoint journal and the MPI driver). For
+ * n >= 4 the subproblems are the border placements kept (one per class: the one whose tuple
+ * (column of the row-0 queen, column of the row-(n-1) queen, row of the column-0 queen, row of
+ * the column-(n-1) queen) is the least of its 8 images), in the order of their tuples; a border
+ * no symmetry fixes is divided further into the live states `depth` queens below it in the
+ * search above (its first rows picked by the same rule, columns in increasing order), a
+ * symmetric one stays whole. depth is the least from 0 that gives enough subproblems (1,000 up to
+ * n = 16, four times more per larger n, at most 2,000,000). For n <= 3 there is one subproblem.
+ * nq_split_id() names the method, its version, n, depth and size, e.g.
+ * "nq-split/3 border-mrv n=16 depth=0 size=3206": a journal made with another id must be
+ * refused. Each subproblem's contribution is exact and independent of where and when it is
+ * computed; the contributions add up to the whole count.
+ */
 
 /* A numbered split of a whole count into independent subproblems (see above). */
 typedef struct nq_split nq_split;
@@ -857,8 +603,6 @@ NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
 
 /* nq_split_free() : NULL is accepted. */
 NQ_API void nq_split_free(nq_split *s);
-
-/* ---- Counting kernels: the instruction set, chosen at run time (kernel.c) ------------------ */
 
 /*
  * A kernel counts one subproblem. Every kernel gives the same counts and the same node counts;
@@ -963,22 +707,15 @@ NQ_API int nq_count_threads(int threads);
  *         untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
 
-/* ========================================================================================== */
-/* Counting on GPUs (gpu.c, cuda/)                                                            */
-/* ========================================================================================== */
+/* ---- Counting on GPUs -------------------------------------------------------------------- */
 
 /*
  * The count of nq_count_split() on CUDA GPUs, over the same numbered subproblems with the same
  * exact results, so that the journal, on_result and MPI work unchanged. Available in a library
  * built with -DNQ_CUDA=ON, for 4 <= n <= NQ_GPU_MAX_N (n <= 3 is one plain search, counted on the
- * host). The host builds each subproblem's board (the split's queens placed), cuts it a few free
- * rows deeper into items, and a GPU thread at a time searches an item row by row on 32-bit masks
- * (src/cuda/gpu_search.h), taking the next item through one atomic counter per warp; the host
- * adds each subproblem's completions (64 bits) and weighs them with the split's symmetry weights
- * into 128-bit counts. The node counts are the GPU search's own (queens it placed), not the CPU
- * kernel's: the solutions agree, the nodes do not. Method after the per-thread iterative searches
- * of the published GPU counters (e.g. Yao and Li, arXiv:2511.12009) on the border split of
- * split.c.
+ * host). The node counts are the GPU search's own (queens it placed), not the CPU kernel's: the
+ * solutions agree, the nodes do not. Method: a per-thread iterative search of each subproblem's
+ * items, after the published GPU counters (e.g. Yao and Li, arXiv:2511.12009).
  */
 
 #define NQ_GPU_MAX_N       32 /* the largest n counted on a GPU (one 32-bit word a row) */
@@ -1039,9 +776,7 @@ NQ_API int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const in
 NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, size_t k,
                         nq_counts *out);
 
-/* ========================================================================================== */
-/* The checkpoint journal (journal.c)                                                         */
-/* ========================================================================================== */
+/* ---- The checkpoint journal -------------------------------------------------------------- */
 
 /* A checkpoint journal records the finished subproblems of one split (nq_split_new()) of a count in
  * an append-only text file, so that a count that is killed can resume where it stopped and still
@@ -1224,9 +959,157 @@ NQ_API int nq_journal_read(const char *path, nq_journal_info *info, nq_journal_p
 NQ_API size_t nq_journal_mismatch(const nq_journal_info *found, const nq_split *s, char *buf,
                                   size_t cap);
 
-/* ========================================================================================== */
-/* Readers of solution lists, with format detection (reader.c, detect.c, read_*.c)            */
-/* ========================================================================================== */
+/* ---- Judging lists item by item, and the readers that feed it ---------------------------- */
+
+/* What an item of a list is. */
+typedef enum nq_item_kind {
+    NQ_ITEM_PLACEMENT = 0, /* queens on an n x n board (a solution, if it is right) */
+    NQ_ITEM_NONE,          /* "-1" in a `cases` output: a claim that n has no solution */
+    NQ_ITEM_COUNT,         /* a claimed number of solutions of n (count format, or JSON "total") */
+    NQ_ITEM_MALFORMED,     /* text that is no item of the format; `error` says why */
+} nq_item_kind;
+
+/* One item read from a list. The arrays and the message belong to the reader and stay valid
+ * until the next nq_reader_next() or nq_reader_free(). */
+typedef struct nq_item {
+    nq_item_kind kind;
+    int n;             /* board size; 0 when the text does not say it (a "-1", a bare count) */
+    size_t queens;     /* PLACEMENT: number of queens in rows[] / cols[] */
+    const int *rows;   /* PLACEMENT: queen i stands at (rows[i], cols[i]), 0-based, inside the */
+    const int *cols;   /*   board; rows are increasing except in `pairs` (as written) */
+    nq_u128 total;     /* COUNT: the claimed number of solutions */
+    nq_u128 unique;    /* COUNT: the claimed number of fundamental solutions, if has_unique */
+    int has_unique;    /* COUNT: 1 if the claim names a fundamental count (JSON "unique") */
+    int group;         /* `cases`: 0-based index of the case (its line); 0 for the other formats */
+    int line;          /* 1-based position of the item (MALFORMED: of the error) ... */
+    int column;        /* ... and its 1-based column, counted in bytes */
+    const char *error; /* MALFORMED: what is wrong, one line (no position); NULL otherwise */
+    unsigned fields;   /* COUNT: the NQ_CLAIM_* bits of the counts the claim names (0 is read as
+                          NQ_CLAIM_TOTAL, plus NQ_CLAIM_UNIQUE if has_unique) */
+    nq_u128 orbit8;    /* COUNT: the claimed orbit counts (JSON "orbit8" ... "orbit1", as */
+    nq_u128 orbit4;    /*   `nqueens count --json` prints them), where fields names them: */
+    nq_u128 orbit2;    /*   fundamental solutions whose class has 8, 4, 2, 1 members */
+    nq_u128 orbit1;
+    const char *unjudged; /* COUNT: the other fields of the claim, which nothing can judge
+                             ("seconds, nodes"), comma-separated; NULL if none */
+} nq_item;
+
+/* The counts a claim names (nq_item.fields, nq_verdict.wrong_fields). */
+#define NQ_CLAIM_TOTAL  1u  /* total */
+#define NQ_CLAIM_UNIQUE 2u  /* unique (fundamental) */
+#define NQ_CLAIM_ORBIT8 4u  /* orbit8 */
+#define NQ_CLAIM_ORBIT4 8u  /* orbit4 */
+#define NQ_CLAIM_ORBIT2 16u /* orbit2 */
+#define NQ_CLAIM_ORBIT1 32u /* orbit1 */
+#define NQ_CLAIM_ORBITS (NQ_CLAIM_ORBIT8 | NQ_CLAIM_ORBIT4 | NQ_CLAIM_ORBIT2 | NQ_CLAIM_ORBIT1)
+
+/* NQ_PARSE_MAX_N : the largest board size the readers accept (it bounds the memory a checker
+ * allocates for one item). */
+#define NQ_PARSE_MAX_N (1 << 24)
+
+/* The judgement of one item. */
+typedef enum nq_verdict_kind {
+    NQ_VERDICT_VALID = 0,   /* a solution */
+    NQ_VERDICT_ATTACK,      /* two queens attack each other: `conflict` names the first two */
+    NQ_VERDICT_INCOMPLETE,  /* no attack, but fewer than n queens: `row` is the first empty row */
+    NQ_VERDICT_SIZE,        /* a board of another size than the list's (`list_n`) */
+    NQ_VERDICT_MALFORMED,   /* unreadable item (the item's error, line and column) */
+    NQ_VERDICT_DUPLICATE,   /* a solution, but listed before as item `dup_of` (at `dup_line`) */
+    NQ_VERDICT_CLAIM_RIGHT, /* a "-1" or count claim that is true */
+    NQ_VERDICT_CLAIM_WRONG, /* a "-1" or count claim that is false: `known_total`/`known_unique` */
+    NQ_VERDICT_CLAIM_UNKNOWN, /* a claim that cannot be judged (n unknown, or count beyond n = 27)
+                               */
+} nq_verdict_kind;
+
+typedef struct nq_verdict {
+    nq_verdict_kind kind;
+    uint64_t index;       /* 1-based number of the item in the whole list */
+    int n;                /* the item's board size (0 if unknown) */
+    int list_n;           /* the size of the list (or case) the item belongs to (0 if unknown) */
+    nq_conflict conflict; /* ATTACK: the first two attacking queens (nq_validate(); or a row) */
+    int row;              /* INCOMPLETE: the first row with no queen */
+    uint64_t dup_of;      /* DUPLICATE: the index of the first equal item */
+    int dup_line;         /* DUPLICATE: its line */
+    nq_u128 known_total;  /* CLAIM_*: the true number of solutions (if the claim could be judged) */
+    nq_u128 known_unique; /* CLAIM_*: the true number of fundamental ones */
+    nq_u128 known_orbit8, known_orbit4, known_orbit2, known_orbit1; /* CLAIM_*: the true orbit
+                             counts (OEIS A000170 and A002562 with the orbit table, n <= 27) */
+    unsigned wrong_fields; /* CLAIM_WRONG of a count: the NQ_CLAIM_* bits of the counts that differ
+                              from the known ones, or (n unknown) that break an identity */
+    int contradiction;     /* CLAIM_WRONG of a count: 1 if the counts break total = 8 orbit8 +
+                              4 orbit4 + 2 orbit2 + orbit1 or unique = orbit8 + ... + orbit1 (or,
+                              for n > 1, orbit1 = 0): the claim contradicts itself */
+    unsigned unjudged_fields; /* CLAIM_RIGHT or CLAIM_UNKNOWN of a count: the NQ_CLAIM_* bits of
+                                 the counts named but not judged (n unknown or above 27, and no
+                                 identity to hold them to); item.unjudged: the other fields */
+} nq_verdict;
+
+/* The judgement of a whole list (or of one case of a `cases` output). */
+typedef struct nq_check_group {
+    int group;      /* 0-based case index (0 unless `cases`) */
+    int n;          /* board size of the group; 0 if unknown (empty, or only claims) */
+    int line;       /* line of its first item (0 if empty) */
+    uint64_t items; /* items in the group */
+    uint64_t valid; /* distinct solutions */
+    uint64_t wrong; /* items that are not valid: attack, incomplete, size, malformed, wrong claim */
+    uint64_t duplicates; /* solutions listed again */
+    uint64_t placements; /* items that are placements (valid or not) */
+    uint64_t claims;     /* items that are claims ("-1", counts) */
+    uint64_t unchecked;  /* claims that could not be judged (NQ_VERDICT_CLAIM_UNKNOWN) */
+    int claims_none;     /* 1 if the group is a "-1" claim */
+    int known;           /* 1 if the number of solutions of n is known (1 <= n <= 27) */
+    nq_u128 expected;    /* if known: the number of solutions of n (OEIS A000170) */
+    int complete;        /* 1 if known, and the group lists exactly the solutions of n: as many
+                            distinct solutions as expected, nothing wrong, no duplicates */
+    nq_u128 missing;     /* if known: expected - valid (0 if more are listed) */
+    const int
+        *first_missing;   /* NULL, or the lexicographically first solution not listed
+                             (found when n <= 15), n entries, valid until the checker is freed */
+    int ordered;          /* 1 if the placements are in strictly increasing lexicographic order */
+    uint64_t order_index; /* if not ordered: the first item not greater than the placement before */
+    int order_line;       /*   and its line */
+} nq_check_group;
+
+typedef struct nq_checker nq_checker; /* opaque; judges one list */
+
+/* nq_checker_new() :
+ * Starts judging a list of items read by an nq_reader. The board size of the list (or of each
+ * case of a `cases` output) is n if n > 0, else the size of its first placement.
+ * @param n    the size to insist on, or 0; 0 <= n <= NQ_PARSE_MAX_N.
+ * @param out  receives the checker; free it with nq_checker_free().
+ * @return NQ_OK, NQ_EINVAL (out NULL, n out of range), NQ_ENOMEM. */
+NQ_API int nq_checker_new(int n, nq_checker **out);
+
+/* nq_checker_add() :
+ * Judges the next item of the list: validity (nq_validate(), which names the first two attacking
+ * queens; two queens in one row are named as a row attack), completeness of the placement, board
+ * size, duplicates, claims ("-1" is true exactly for n = 2 and 3; every count a claim names is
+ * held to nq_known_count() and the orbit table for n <= 27, and to the identities between them).
+ * Each distinct solution is kept packed: ceil(n log2 n / 8) + 12 bytes (20 for n = 16). Solutions
+ * that come in increasing order (any listing of nqueens) go to a sorted array, searched by
+ * bisection; the others to a hash set of the same records. O(n) time per item, plus O(n log k)
+ * for an item out of order or equal to one before, among k kept.
+ * @param item     the item, as nq_reader_next() gave it.
+ * @param verdict  receives the judgement; may be NULL.
+ * @return NQ_OK, NQ_EINVAL (NULL pointers, an item out of its board, a kind that is no
+ *         nq_item_kind), NQ_ENOMEM. */
+NQ_API int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict);
+
+/* nq_checker_groups() :
+ * @return the number of groups judged so far: 1 for a list (even an empty one), the number of
+ *         cases for a `cases` output. */
+NQ_API int nq_checker_groups(const nq_checker *c);
+
+/* nq_checker_group() :
+ * Sums up one group: counts, order, and completeness against OEIS A000170. When the group is
+ * incomplete and 1 <= n <= 15, the first missing solution is found by enumerating the solutions
+ * with nq_search_new() (at most 2.3 million of them) until one is not in the list.
+ * @param index  0 <= index < nq_checker_groups().
+ * @return NQ_OK, NQ_EINVAL (NULL pointers, index out of range), NQ_ENOMEM. */
+NQ_API int nq_checker_group(nq_checker *c, int index, nq_check_group *out);
+
+/* nq_checker_free() : releases a checker; NULL is accepted. */
+NQ_API void nq_checker_free(nq_checker *c);
 
 /* Input formats of the readers: every text nq_format (not NQ_FMT_SVG), plus these. */
 #define NQ_INPUT_AUTO (-1) /* detect the format from the text (nq_input_detect()) */
@@ -1332,9 +1215,97 @@ NQ_API const char *nq_reader_error(const nq_reader *r, int *line, int *column);
 /* nq_reader_free() : releases a reader; NULL is accepted. */
 NQ_API void nq_reader_free(nq_reader *r);
 
-/* ========================================================================================== */
-/* Trace: the branch-and-bound search step by step (trace.c)                                  */
-/* ========================================================================================== */
+/* ---- Formats in parts, and pictures ------------------------------------------------------ */
+
+/* nq_format_is_board() :
+ * @return 1 if the format draws the whole board (n^2 characters: board, json, grid, matrix, svg),
+ *         0 for the formats of size O(n) (cols, pairs, jsonl, perm). */
+NQ_API int nq_format_is_board(nq_format fmt);
+
+/* nq_format_rows() :
+ * Writes the part of a solution's text that its rows [first, last) contribute, snprintf-style as
+ * nq_format_solution(), so that a solution of millions of rows is written in pieces through a
+ * small buffer: the pieces of [0, r1), [r1, r2), ..., [rk, n) put end to end are exactly
+ * nq_format_solution()'s text. The piece with first = 0 starts with what comes before row 0
+ * ("[", "{\"n\":4,\"cols\":["), the piece with last = n ends with what follows row n-1.
+ * @param first, last  0 <= first < last <= n.
+ * @param flags  0 or NQ_FMT_NO_END (for a board drawn transposed, transpose the placement first
+ *               with nq_transform(), which can do it in place).
+ * @return the length of the whole piece (excluding the NUL); 0 if an argument is invalid (as
+ *         nq_format_solution(), or the rows out of order or range, or another flag). */
+NQ_API size_t nq_format_rows(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
+                             int first, int last, unsigned flags);
+
+/* nq_format_prefix() / nq_format_separator() / nq_format_suffix() :
+ * What a run of solutions in this format starts with, puts between two solutions, and ends with:
+ * "[", "," and "]\n" for NQ_FMT_JSON (so an empty run is "[]\n"), "" for the others. */
+NQ_API const char *nq_format_prefix(nq_format fmt);
+NQ_API const char *nq_format_separator(nq_format fmt);
+NQ_API const char *nq_format_suffix(nq_format fmt);
+
+/* An SVG 1.1 picture of one board or of a grid of boards (ceil(sqrt(k)) boards a line): light and
+ * dark squares, each queen drawn as a path (a crown, or a disc in cells under 12 px; no font is
+ * needed), row numbers on the left and column numbers on top (0-based, as in the `pairs` format;
+ * omitted when cells are smaller than 10 px, i.e. n > 64), and in a grid each board's number
+ * (1-based) under it; the queens given to a completion (nq_svg_board_marked()) in dark red. The
+ * empty board and the queen are defined once and reused (<use>), and the squares are a pattern, so
+ * a picture of k boards takes O(n + k n) bytes. Geometry, in px: cells of NQ_SVG_CELL px for n <=
+ * 16, else max(4, 640 / n); a margin of one cell (at least 10 px) on each side of every board, for
+ * its labels and as the gap between boards. nq_svg_cell_px() and nq_svg_board_origin() give it. */
+
+#define NQ_SVG_CELL       40      /* px per cell for n <= 16 */
+#define NQ_SVG_MAX_N      10000   /* the largest board the pictures accept */
+#define NQ_SVG_MAX_BOARDS 1000000 /* the most boards in one picture */
+
+/* nq_svg_picture() :
+ * Writes the whole picture of k solutions of size n, snprintf-style: at most cap bytes including a
+ * terminating NUL (always terminated when cap > 0).
+ * @param n      board size, 1 <= n <= NQ_SVG_MAX_N.
+ * @param cols   k * n entries: solution i is cols[i*n .. i*n+n-1], entries in [0, n) (any
+ *               placement is drawn; attacks are not checked). May be NULL when k = 0.
+ * @param k      number of boards, 0 <= k <= NQ_SVG_MAX_BOARDS; k = 0 draws a small picture
+ *               saying that there is no solution.
+ * @param flags  0, or NQ_FMT_COLUMN_MAJOR to draw each board transposed (queen (r, c) at (c, r)).
+ * @return the length of the full picture (excluding the NUL), so that a call with cap 0 sizes the
+ *         buffer; 0 if an argument is invalid (n or k out of range, cols NULL with k > 0, an
+ *         entry out of range, another flag). */
+NQ_API size_t nq_svg_picture(char *buf, size_t cap, int n, const int *cols, size_t k,
+                             unsigned flags);
+
+/* nq_svg_begin() / nq_svg_board() / nq_svg_end() :
+ * The same picture in pieces, for callers that stream: begin (the header, sized for k boards),
+ * then board i = 0 .. k-1 in order, then end; their concatenation equals nq_svg_picture(). Each
+ * writes snprintf-style and returns the full length (0 on invalid arguments, as above; also if
+ * index >= k). With k = 0, begin and end alone make the "no solution" picture. */
+NQ_API size_t nq_svg_begin(char *buf, size_t cap, int n, size_t k, unsigned flags);
+NQ_API size_t nq_svg_board(char *buf, size_t cap, int n, const int *cols, size_t index, size_t k,
+                           unsigned flags);
+NQ_API size_t nq_svg_end(char *buf, size_t cap, int n, size_t k, unsigned flags);
+
+/* nq_svg_board_marked() :
+ * nq_svg_board() with the queens given to a completion drawn apart (dark red, outlined), so that a
+ * picture of `nqueens complete` tells them from the queens it added.
+ * @param given  NULL (as nq_svg_board()), or n flags: non-zero if the queen of row r was given.
+ * @return as nq_svg_board(). */
+NQ_API size_t nq_svg_board_marked(char *buf, size_t cap, int n, const int *cols,
+                                  const unsigned char *given, size_t index, size_t k,
+                                  unsigned flags);
+
+/* nq_svg_cell_px() :
+ * @return the side of one cell in px for board size n (NQ_SVG_CELL for n <= 16, else
+ *         max(4, 640 / n)), or 0 if n is out of range. */
+NQ_API int nq_svg_cell_px(int n);
+
+/* nq_svg_board_origin() :
+ * Where board `index` of a picture of k boards lies: (*x, *y) receive the pixel coordinates of
+ * the top-left corner of its cell (0, 0); cell (r, c) spans [x + c*s, x + (c+1)*s) horizontally
+ * and [y + r*s, y + (r+1)*s) vertically, s = nq_svg_cell_px(n). *width and *height (may be NULL)
+ * receive the size of the whole picture.
+ * @return NQ_OK, or NQ_EINVAL if n or k is out of range, index >= k, or x or y is NULL. */
+NQ_API int nq_svg_board_origin(int n, size_t k, size_t index, int *x, int *y, int *width,
+                               int *height);
+
+/* ---- The classic recursive search, step by step (trace) ---------------------------------- */
 
 /* The recursive search of the classic write-ups ("branch and bound", with three
  * occupancy arrays for columns, diagonals and anti-diagonals, so that testing a cell costs O(1)),

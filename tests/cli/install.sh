@@ -5,6 +5,9 @@
 # command and option that the programs' --help texts list; the bash completion offers them.
 . "$NQ_SRC/tests/support/clitest.bash"
 : "${NQ_VERSION:?the version, set by ctest from include/nqueens.h (cmake/version.cmake)}"
+# The SONAME's version (cmake/version.cmake): the major version, or major.minor while it is 0.
+so=${NQ_VERSION%%.*}
+[ "$so" = 0 ] && so=$(echo "$NQ_VERSION" | cut -d. -f1-2)
 export LC_ALL=C
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -22,10 +25,10 @@ pc=$(find "$prefix" -name nqueens.pc | head -1)
 libdir=$(dirname "$(dirname "$pc")")
 ok "nqueens.pc installed in LIBDIR/pkgconfig" test -f "$pc"
 ok "libnqueens.a installed" test -f "$libdir/libnqueens.a"
-ok "libnqueens.so -> libnqueens.so.0 -> libnqueens.so.$NQ_VERSION" \
-  bash -c "[ \"\$(readlink '$libdir/libnqueens.so')\" = libnqueens.so.0 ] &&
-           [ \"\$(readlink '$libdir/libnqueens.so.0')\" = libnqueens.so.$NQ_VERSION ]"
-check "SONAME is libnqueens.so.0" 0 "libnqueens.so.0" -- \
+ok "libnqueens.so -> libnqueens.so.$so -> libnqueens.so.$NQ_VERSION" \
+  bash -c "[ \"\$(readlink '$libdir/libnqueens.so')\" = libnqueens.so.$so ] &&
+           [ \"\$(readlink '$libdir/libnqueens.so.$so')\" = libnqueens.so.$NQ_VERSION ]"
+check "SONAME is libnqueens.so.$so" 0 "libnqueens.so.$so" -- \
   bash -c "readelf -d '$libdir/libnqueens.so.$NQ_VERSION' | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p'"
 check "libnqueens.so exports only nq_ names (hidden visibility, NQ_API)" 0 "" -- \
   bash -c "nm -D --defined-only '$libdir/libnqueens.so.$NQ_VERSION' | awk '{ print \$3 }' | grep -v '^nq_' || true"
@@ -77,12 +80,12 @@ ok "example.c builds with pkg-config" \
   $(pkg-config --cflags --libs nqueens) -Wl,-rpath,"$libdir"
 ok "the pkg-config build runs right" example_ok "$tmp/example_pc"
 ok "it uses the installed shared library by its SONAME" \
-  bash -c "readelf -d '$tmp/example_pc' | grep -q 'NEEDED.*\[libnqueens.so.0\]' &&
-           ldd '$tmp/example_pc' | grep -q '$libdir/libnqueens.so.0'"
+  bash -c "readelf -d '$tmp/example_pc' | grep -q 'NEEDED.*\[libnqueens.so.$so\]' &&
+           ldd '$tmp/example_pc' | grep -q '$libdir/libnqueens.so.$so'"
 
 # pkg-config, static: nqueens-static.pc links libnqueens.a, so the program runs without the
 # shared library (the example's build comment gave a program that could not find
-# libnqueens.so.0).
+# libnqueens.so.0.3).
 check "pkg-config nqueens-static --libs names the archive" 0 "$libdir/libnqueens.a -lyajl -lz -lm -pthread" -- \
   bash -c "pkg-config --libs nqueens-static | sed 's|/lib[^ ]*/pkgconfig/\.\./\.\.|/|; s|//|/|g; s| *$||'"
 # shellcheck disable=SC2046
