@@ -272,7 +272,8 @@ static int verify_file(const char *path, const tool_table *t) {
         }
     }
     if (broken) {
-        printf("identities: %" PRIu64 " records break them\n", broken);
+        printf("identities: %" PRIu64 " record%s them\n", broken,
+               broken == 1 ? " breaks" : "s break");
         wrong++;
     } else
         printf("identities: every record's hold\n");
