@@ -31,16 +31,16 @@ static const tool_option merge_options[] = {
 static const tool_command merge_command = {
     "merge",
     "Usage: nqueens merge FILE... [--unique] [--json]\n"
-    "Add up the parts of one count: the exports (count --export) or checkpoint journals of\n"
-    "'nqueens count N --part I/K', one file per part, in any order. Refuses files of another N\n"
-    "or numbering, parts of another K, a part given twice (or two files holding one\n"
+    "Add up the parts of one count, each counted by 'nqueens count N' with the option that\n"
+    "names its part I/K and the one that writes an export or a checkpoint journal (see\n"
+    "'nqueens count --help'): one file per part, in any order. Refuses files of another N or\n"
+    "numbering, parts of another K, a part given twice (or two files holding one\n"
     "subproblem), a part missing or unfinished, and a damaged file (a record that breaks the\n"
     "identities, sums that are not its records'), each with a message (exit 2). Prints the\n"
     "total as 'nqueens count' does; a total that disagrees with the known count (N <= 27) is\n"
     "reported and exits 1.\n",
     merge_options,
-    "Example: nqueens count 16 --part 1/2 --export p1; nqueens count 16 --part 2/2 --export p2;\n"
-    "         nqueens merge p1 p2      (prints 14772512)\n",
+    NULL,
 };
 
 static uint64_t merge_gcd(uint64_t a, uint64_t b) {

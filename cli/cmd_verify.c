@@ -46,13 +46,13 @@ static const tool_option verify_options[] = {
 static const tool_command verify_command = {
     "verify",
     "Usage: nqueens verify FILE [--sample K | --all] [--seed S] [--threads T]\n"
-    "Check the per-subproblem records of a count, an export (count --export) or a checkpoint\n"
-    "journal, as someone else would: every record's identities (total = 8 orbit8 + 4 orbit4 +\n"
-    "2 orbit2 + orbit1, unique = the orbits' sum), the file's sums, the total against the known\n"
-    "counts when the file holds the whole count (N <= 27), and a recount of K random records\n"
-    "(or all) by the plain generic kernel and, for small subproblems, also by a slow reference\n"
-    "search. Prints what was checked, each record that disagrees, the confidence the sample\n"
-    "gives, and a verdict.\n",
+    "Check the per-subproblem records of a count, an export (written by 'nqueens count') or a\n"
+    "checkpoint journal, as someone else would: every record's identities (total = 8 orbit8 +\n"
+    "4 orbit4 + 2 orbit2 + orbit1, unique = the orbits' sum), the file's sums, the total\n"
+    "against the known counts when the file holds the whole count (N <= 27), and a recount of\n"
+    "K random records (or all) by the plain generic kernel and, for small subproblems, also by\n"
+    "a slow reference search. Prints what was checked, each record that disagrees, the\n"
+    "confidence the sample gives, and a verdict.\n",
     verify_options,
     "Exit status: 0 every check agrees, 1 some record or the total is wrong, 2 bad usage or a\n"
     "file that cannot be read (or numbers its subproblems as another version does).\n",
