@@ -85,7 +85,15 @@ static int count_export(const nq_split *s, const cli_long_count *lc, tool_table 
     snprintf(t.split_id, sizeof t.split_id, "%s", nq_split_id(s));
     t.part = lc->parts ? lc->part : 1;
     t.parts = lc->parts ? lc->parts : 1;
-    assert(t.records == tool_part_size(t.size, t.part, t.parts));
+    uint64_t want = tool_part_size(t.size, t.part, t.parts);
+    if (t.records != want) { /* the journal changed since the count closed it */
+        tool_error("cannot write export '%s': checkpoint '%s' holds %llu records, not the %llu "
+                   "of the finished count",
+                   lc->export_path, lc->checkpoint, (unsigned long long)t.records,
+                   (unsigned long long)want);
+        tool_table_free(&t);
+        return -1;
+    }
     int rc = tool_export_write(lc->export_path, &t);
     tool_table_free(&t);
     return rc;

@@ -116,6 +116,8 @@ static int verify_result(void *user, uint64_t index, const nq_counts *c) {
         else
             hi = mid;
     }
+    if (lo == v->k || v->t->rec[v->pos[lo]].index != index)
+        return 1; /* not a number of the sample: cannot happen (the source gives only those) */
     v->got[lo] = *c;
     return 0;
 }
