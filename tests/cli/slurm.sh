@@ -231,7 +231,7 @@ if pid=$(stopped_rank0 "$j"); then
     for _ in $(seq 1 200); do term_pending "$pid" && break; sleep 0.05; done
     term_pending "$pid" || fail "scancel --signal=TERM did not reach rank 0"
     kill -CONT "$pid"
-    finished "$job" || fail "job $job after SIGTERM did not complete: $(state "$job"); $(cat "$tmp/term.out")"
+    finished "$job" || fail "job $job after SIGTERM did not complete: $(timeout 10 scontrol show job "$job"); $(cat "$tmp/term.out")"
     grep -Eq "interrupted by SIGTERM: [0-9]+ of 2310 subproblems done and saved in '$j'" "$tmp/term.out" ||
         fail "rank 0 did not stop cleanly on SIGTERM: $(cat "$tmp/term.out")"
     grep -q "requeueing job $job" "$tmp/term.out" || fail "the script did not requeue job $job"
