@@ -211,7 +211,12 @@ for _ in $(seq 1 600); do
 done
 if [ "$(state "$job")" = FAILED ] && [ "$(records "$j")" = 300 ]; then
     ok "job $job: rank 0 killed mid-count, the job failed with 300 of 2310 records saved"
-    scontrol requeue "$job"
+    # Refused while the job is still completing (its processes being reaped): try again.
+    for _ in $(seq 1 100); do
+        timeout 10 scontrol requeue "$job" 2>"$tmp/requeue.err" && break
+        sleep 0.2
+    done
+    [ -s "$tmp/requeue.err" ] && echo "note: scontrol requeue said: $(cat "$tmp/requeue.err")"
     finished "$job" || fail "requeued job $job did not complete: $(state "$job"); $(cat "$tmp/count.out")"
     grep -q "run 1 of job $job" "$tmp/count.out" || fail "job $job did not run again"
     check_result "killed rank, requeue" "$tmp/count.out" "$j"
