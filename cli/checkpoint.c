@@ -2,15 +2,102 @@
  * checkpoint.c: `nqueens count` with --checkpoint, --status and the progress line: runs the count
  * over the library's split in a journal session (tool/session.c, shared with nqueens-mpi), which
  * records each finished subproblem, skips those an earlier run recorded, stops cleanly on
- * SIGINT/SIGTERM and explains every refusal; and reports a journal's state (--status).
+ * SIGINT/SIGTERM and explains every refusal; with --part only one slice of the numbering
+ * (skip flags over the subproblems of the other parts); with --export the subtotals written for
+ * anyone to check (tool/export.h); and reports a journal's state (--status).
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "export.h"
 #include "session.h"
 #include "signals.h"
+
+/* What the count's on_result does: the session's recording, and for an export without a journal
+ * the records kept in memory. */
+typedef struct count_run {
+    tool_session *ss;
+    tool_table *keep; /* NULL, or the records so far (room for every subproblem counted) */
+    uint64_t room;
+} count_run;
+
+static int count_run_result(void *user, uint64_t index, const nq_counts *c) {
+    count_run *r = user;
+    if (r->keep) {
+        assert(r->keep->records < r->room);
+        r->keep->rec[r->keep->records].index = index;
+        r->keep->rec[r->keep->records++].c = *c;
+    }
+    return tool_session_result(r->ss, index, c) != NQ_OK;
+}
+
+static int count_by_index(const void *a, const void *b) {
+    uint64_t x = ((const tool_record *)a)->index, y = ((const tool_record *)b)->index;
+    return x < y ? -1 : x > y;
+}
+
+/* The skip flags of part I of K: the journal's finished subproblems and every one of another
+ * part. A journal that holds a subproblem of another part belongs to another part (or to a
+ * whole count): refused, since its sum would not be this part's. Returns NULL after printing
+ * why. */
+static uint8_t *count_part_skip(const nq_split *s, const cli_long_count *lc, const uint8_t *done) {
+    uint64_t size = nq_split_size(s);
+    uint8_t *skip = malloc(size ? (size_t)size : 1);
+    if (!skip) {
+        tool_error("cannot count n = %d: out of memory", nq_split_n(s));
+        return NULL;
+    }
+    for (uint64_t i = 0; i < size; i++) {
+        int mine = tool_part_has(lc->part, lc->parts, i);
+        if (done && done[i] && !mine) {
+            tool_error("checkpoint '%s' holds subproblem %llu, which is not in part %llu/%llu "
+                       "(it is the journal of another part, or of a whole count): give this "
+                       "part's own journal",
+                       lc->checkpoint, (unsigned long long)i, (unsigned long long)lc->part,
+                       (unsigned long long)lc->parts);
+            free(skip);
+            return NULL;
+        }
+        skip[i] = (uint8_t)(!mine || (done && done[i]));
+    }
+    return skip;
+}
+
+/* Writes the export of the finished count: the journal's records (this run's and earlier ones)
+ * or those kept in memory. */
+static int count_export(const nq_split *s, const cli_long_count *lc, tool_table *kept) {
+    tool_table t;
+    if (lc->checkpoint) {
+        if (tool_table_read(lc->checkpoint, &t))
+            return -1;
+    } else {
+        t = *kept;
+        memset(kept, 0, sizeof *kept);
+        qsort(t.rec, (size_t)t.records, sizeof *t.rec, count_by_index);
+    }
+    t.kind = TOOL_TABLE_EXPORT;
+    t.n = nq_split_n(s);
+    t.size = nq_split_size(s);
+    snprintf(t.split_id, sizeof t.split_id, "%s", nq_split_id(s));
+    t.part = lc->parts ? lc->part : 1;
+    t.parts = lc->parts ? lc->parts : 1;
+    uint64_t want = tool_part_size(t.size, t.part, t.parts);
+    if (t.records != want) { /* the journal changed since the count closed it */
+        tool_error("cannot write export '%s': checkpoint '%s' holds %llu records, not the %llu "
+                   "of the finished count",
+                   lc->export_path, lc->checkpoint, (unsigned long long)t.records,
+                   (unsigned long long)want);
+        tool_table_free(&t);
+        return -1;
+    }
+    int rc = tool_export_write(lc->export_path, &t);
+    tool_table_free(&t);
+    return rc;
+}
 
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,
                    tool_work *work) {
@@ -18,6 +105,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
      * then must end the count as it would a moment later. */
     tool_session ss;
     tool_session_signals(&ss, lc->checkpoint);
+    ss.partial = lc->parts > 0;
     nq_split *split;
     int rc = nq_split_new(n, &split);
     if (rc != NQ_OK) {
@@ -25,18 +113,49 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
         return EXIT_USAGE;
     }
-    if (tool_session_open(&ss, lc->checkpoint, split, lc->progress) != 0) {
+    /* A part's progress line is started below, on the part's subproblems only. */
+    if (lc->parts)
+        ss.part_size = tool_part_size(nq_split_size(split), lc->part, lc->parts);
+    if (tool_session_open(&ss, lc->checkpoint, split, lc->parts ? 0 : lc->progress) != 0) {
         nq_split_free(split);
         return EXIT_USAGE;
     }
+    uint8_t *part_skip = NULL;
+    tool_table keep;
+    memset(&keep, 0, sizeof keep);
+    count_run run = {&ss, NULL, 0};
     nq_counts c = ss.resumed_counts;
+    if (lc->parts) {
+        part_skip = count_part_skip(split, lc, tool_session_skip(&ss));
+        if (!part_skip) {
+            ss.partial = 1; /* nothing was counted: nothing to compare */
+            (void)tool_session_close(&ss, n, NQ_OK, 1, &c);
+            nq_split_free(split);
+            return EXIT_USAGE;
+        }
+        if (tool_progress_wanted(lc->progress))
+            ss.progress = tool_progress_start(n, nq_split_size(split), part_skip);
+    }
+    if (lc->export_path && !lc->checkpoint) {
+        run.room = tool_part_size(nq_split_size(split), lc->part, lc->parts);
+        keep.rec = malloc(run.room ? (size_t)run.room * sizeof *keep.rec : 1);
+        if (!keep.rec) {
+            tool_error("cannot count n = %d for --export: out of memory", n);
+            ss.partial = 1;
+            (void)tool_session_close(&ss, n, NQ_OK, 1, &c);
+            free(part_skip);
+            nq_split_free(split);
+            return EXIT_USAGE;
+        }
+        run.keep = &keep;
+    }
     nq_count_options opt;
     memset(&opt, 0, sizeof opt);
     opt.threads = lc->threads;
     opt.kernel = lc->kernel;
-    opt.skip = tool_session_skip(&ss);
-    opt.on_result = ss.journal || ss.progress ? tool_session_on_result : NULL;
-    opt.user = &ss;
+    opt.skip = part_skip ? part_skip : tool_session_skip(&ss);
+    opt.on_result = ss.journal || ss.progress || run.keep || lc->parts ? count_run_result : NULL;
+    opt.user = &run;
     opt.stop = ss.stop;
     double start = tool_now();
     if (lc->gpu)
@@ -46,10 +165,16 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         rc = nq_count_split(split, &opt, &c);
     *seconds = tool_now() - start;
     int code = tool_session_close(&ss, n, rc, nq_count_threads(lc->threads), &c);
+    if (code == EXIT_OK && lc->export_path && count_export(split, lc, &keep))
+        code = EXIT_USAGE;
+    tool_table_free(&keep);
+    free(part_skip);
     nq_split_free(split);
     if (code == EXIT_OK) {
         *out = c;
         *work = ss.work;
+        work->part = lc->part;
+        work->parts = lc->parts;
     }
     return code;
 }

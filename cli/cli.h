@@ -32,6 +32,8 @@ int cmd_cases(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_complete(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 /* ---- Usage errors and the examples they give (usage.c) ---- */
 
@@ -191,12 +193,17 @@ typedef struct cli_long_count {
     const int *devices;
     int ndevices;
     nq_gpu_report *report;
+    uint64_t part, parts;    /* --part I/K: count only part I of K (tool_part_has()); 0/0: all */
+    const char *export_path; /* --export FILE: the per-subproblem subtotals, or NULL */
 } cli_long_count;
 
 /* cli_count_long() :
  * Counts n on the library's split with a journal, a progress line and clean stops, as asked.
  * On success fills *out (the journal's earlier work included), *seconds (this run only) and *work
- * (subproblems taken from the journal and computed by this run) and returns EXIT_OK. Otherwise
+ * (subproblems taken from the journal and computed by this run) and returns EXIT_OK; with a
+ * part, only that part's subproblems are counted (a journal holding others is refused), and with
+ * an export path the records of every subproblem counted (the journal's too) are written there
+ * (tool/export.h). Otherwise
  * prints why (a bad journal, a write error, an interruption with how to resume) and returns the
  * exit code: EXIT_USAGE, or 128 + the signal number when interrupted. */
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,

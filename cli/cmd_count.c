@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "estimate.h"
+#include "export.h"
 #include "gpu_options.h"
 #include "kernel_env.h"
 #include "progress.h"
@@ -38,6 +39,16 @@ static const tool_option count_options[] = {
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in the journal FILE, and resume\n"
      "from it when it exists (Ctrl-C stops cleanly; run again to resume)"},
+    {"part", 'x', "I/K",
+     "count only part I of K of the numbered subproblems (those numbered\n"
+     "I-1, I-1+K, I-1+2K, ...: interleaved, so the parts take about equal\n"
+     "times), e.g. one task of a job array; each part with its own\n"
+     "--checkpoint or --export, added up by 'nqueens merge'"},
+    {"export", 'X', "FILE",
+     "write the per-subproblem subtotals of the finished count (or part)\n"
+     "to FILE, atomically, in the text format that 'nqueens verify' and\n"
+     "'nqueens merge' read (see the README); with --checkpoint, the\n"
+     "journal's records too"},
     {"status", 's', NULL,
      "with --checkpoint: print how far FILE has got, as text, without counting"},
     {"progress", 'p', NULL, "show progress and an ETA on stderr (default: when it is a terminal)"},
@@ -56,7 +67,7 @@ static const tool_command count_command = {
     "count",
     "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]\n"
     "                     [--checkpoint FILE [--status]] [--progress | --no-progress]\n"
-    "                     [--gpu [--devices LIST]]\n"
+    "                     [--gpu [--devices LIST]] [--part I/K] [--export FILE]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64), exactly (128-bit), with a\n"
     "symmetry-reduced search on all cores. N is read from standard input when omitted.\n"
     "Prints the total number of solutions (OEIS A000170), or with --unique the number of\n"
@@ -72,7 +83,8 @@ int cmd_count(int argc, char **argv) {
     tool_getopt g;
     tool_getopt_init(&g, &count_command);
     int unique = 0, json = 0, estimate = 0, status = 0, progress = -1, force = 0;
-    const char *checkpoint = NULL;
+    const char *checkpoint = NULL, *export_path = NULL;
+    uint64_t part = 0, parts = 0;
     long long threads = 0, n;
     int gpu = 0, devices[NQ_GPU_MAX_DEVICES], ndevices = 0;
     nq_gpu_report report;
@@ -101,6 +113,13 @@ int cmd_count(int argc, char **argv) {
             break;
         case 's':
             status = 1;
+            break;
+        case 'x':
+            if (tool_parse_part(optarg, &part, &parts))
+                return EXIT_USAGE;
+            break;
+        case 'X':
+            export_path = optarg;
             break;
         case 'p':
         case 'P':
@@ -131,6 +150,9 @@ int cmd_count(int argc, char **argv) {
     if (status && (json || unique || estimate || gpu)) /* they were silently ignored */
         return cli_usage_error("count", "--status prints how far the journal has got, as text; it "
                                         "takes no --json, --unique, --estimate or --gpu");
+    if ((status || estimate) && (parts || export_path))
+        return cli_usage_error("count", "--%s does not count: it takes no --part or --export",
+                               status ? "status" : "estimate");
     if (status && optind == argc) /* N is optional here: the journal knows it */
         return cli_checkpoint_status(checkpoint, 0);
     if (cli_get_n(optind < argc ? argv[optind] : NULL, 1, NQ_MAX_N, &n))
@@ -170,6 +192,8 @@ int cmd_count(int argc, char **argv) {
         char lead[80];
         snprintf(lead, sizeof lead, "%s: ", tool_prefix());
         rc = tool_estimate_count((int)n, (int)threads, 1, kernel, &est);
+        if (rc == NQ_OK && parts)
+            est.seconds /= (double)parts; /* a part is about 1/K of the work */
         if (rc == NQ_OK)
             tool_print_estimate(stderr, lead, &est);
         if (rc == NQ_OK && est.seconds > TOOL_REFUSE_S && !force) {
@@ -183,10 +207,10 @@ int cmd_count(int argc, char **argv) {
     }
     nq_counts c;
     double seconds = 0;
-    tool_work work = {0, 0};
+    tool_work work = {0, 0, 0, 0};
     if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */
-        cli_long_count lc = {checkpoint, progress, (int)threads, kernel,
-                             gpu,        devices,  ndevices,     &report};
+        cli_long_count lc = {checkpoint, progress, (int)threads, kernel, gpu,        devices,
+                             ndevices,   &report,  part,         parts,  export_path};
         int code = cli_count_long((int)n, &lc, &c, &seconds, &work);
         if (code != EXIT_OK)
             return code;
@@ -195,7 +219,7 @@ int cmd_count(int argc, char **argv) {
         tool_count_failed((int)n, rc, nq_count_threads((int)threads));
         return EXIT_USAGE;
     }
-    const tool_work *did = checkpoint ? &work : NULL;
+    const tool_work *did = checkpoint || parts ? &work : NULL;
     if (gpu)
         tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda", did, &report);
     else

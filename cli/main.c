@@ -14,6 +14,8 @@ static const cli_command commands[] = {
     {"check", cmd_check, "judge solutions written by anyone, in any format"},
     {"cases", cmd_cases, "judge-style input: T, then T values of n"},
     {"trace", cmd_trace, "show the branch-and-bound search step by step (n <= 12)"},
+    {"merge", cmd_merge, "add up the parts of a count (count --part I/K)"},
+    {"verify", cmd_verify, "recount a count's records (an export or a journal)"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -67,7 +69,7 @@ int main(int argc, char **argv) {
         }
     }
     tool_error("unknown command '%s'; the commands are solve, count, find, complete, check, "
-               "cases and trace (see 'nqueens --help')",
+               "cases, trace, merge and verify (see 'nqueens --help')",
                name);
     return EXIT_USAGE;
 }

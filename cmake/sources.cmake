@@ -54,6 +54,7 @@ set(NQ_GPU_NONE_SOURCES src/cuda/gpu_none.c)
 # The tool library (tool/): what the two programs share, on the public API only.
 set(NQ_TOOL_SOURCES
   tool/estimate.c
+  tool/export.c
   tool/gpu_options.c
   tool/kernel_env.c
   tool/message.c
@@ -72,8 +73,10 @@ set(NQ_CLI_SOURCES
   cli/cmd_complete.c
   cli/cmd_count.c
   cli/cmd_find.c
+  cli/cmd_merge.c
   cli/cmd_solve.c
   cli/cmd_trace.c
+  cli/cmd_verify.c
   cli/listing.c
   cli/main.c
   cli/readfile.c
@@ -125,6 +128,7 @@ set(NQ_UNIT_TESTS
   test_reader
   test_search
   test_signals
+  test_split_queens
   test_svg
   test_symmetry
   test_trace
@@ -133,6 +137,7 @@ set(NQ_TEST_test_gpu_SOURCES tests/unit/gpu_emulator.c)
 set(NQ_KERNELS_TEST_SOURCES tests/unit/kernels.c)
 set(NQ_CLI_TESTS
   check
+  cluster
   complete
   count
   example
@@ -142,6 +147,7 @@ set(NQ_CLI_TESTS
   journal
   mpi
   readme
+  slurm
   solve
   svg_trace
 )

@@ -601,6 +601,20 @@ NQ_API const char *nq_split_id(const nq_split *s);
  * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
 NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
 
+/* nq_split_queens() :
+ * The queens that subproblem `index` places before its search starts, so that a program can
+ * recount it by a method of its own (nqueens verify): for n >= 4 the border's 3 or 4 queens
+ * (rows 0 and n-1, columns 0 and n-1), then those placed below it (none for a symmetric border).
+ * Its contribution is that of the solutions that contain all of them: each counts 8 / g towards
+ * the total, where g is the number of symmetries of the square that map the border's queens to
+ * themselves (1, 2 or 4: rotations only), and a class of 8 / h members (h its solutions'
+ * symmetries) counts h / g towards the fundamental and orbit counts. For n <= 3 the one
+ * subproblem is the whole count and places no queen.
+ * @param rows, cols  receive the queens' cells, 0-based; NQ_MAX_N entries each.
+ * @param placed      receives how many there are (0 for n <= 3).
+ * @return NQ_OK, or NQ_EINVAL (NULL pointers, index >= nq_split_size()). */
+NQ_API int nq_split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int *placed);
+
 /* nq_split_free() : NULL is accepted. */
 NQ_API void nq_split_free(nq_split *s);
 

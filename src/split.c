@@ -420,6 +420,16 @@ int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch
     return NQ_OK;
 }
 
+int nq_split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int *placed) {
+    if (!s || !rows || !cols || !placed || index >= s->size)
+        return NQ_EINVAL;
+    int stab;
+    int q = s->n < 4 ? 0 : split_queens(s, index, rows, cols, &stab);
+    assert(q >= 0);
+    *placed = q;
+    return NQ_OK;
+}
+
 int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel kernel, nq_counts *out) {
     if (!s || !out || index >= s->size || !nq_kernel_supported(kernel))
         return NQ_EINVAL;

@@ -40,6 +40,9 @@ void tool_print_counts(int n, const nq_counts *c, int unique, int json, double s
     if (work)
         printf(",\"resumed\":%llu,\"computed\":%llu", (unsigned long long)work->resumed,
                (unsigned long long)work->computed);
+    if (work && work->parts)
+        printf(",\"part\":%llu,\"parts\":%llu", (unsigned long long)work->part,
+               (unsigned long long)work->parts);
     if (gpu)
         tool_gpu_json(gpu);
     puts("}");

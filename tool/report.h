@@ -19,15 +19,17 @@ void tool_count_failed(int n, int rc, int threads);
 /* What a count with a checkpoint journal did, counted in subproblems: a resume of a finished
  * journal computes none, a resume of a half-finished one only the rest. */
 typedef struct tool_work {
-    uint64_t resumed;  /* finished in the journal when the count started */
-    uint64_t computed; /* computed (and recorded) by this run */
+    uint64_t resumed;     /* finished in the journal when the count started */
+    uint64_t computed;    /* computed (and recorded) by this run */
+    uint64_t part, parts; /* --part I/K: the counts are those of part I of K; 0/0 for a whole */
 } tool_work;
 
 /* tool_print_counts() :
  * Prints the result of a count on stdout as `nqueens count` does: the total (or with unique the
  * fundamental count) on one line, or with json one object: n, total, unique, orbit8, orbit4,
  * orbit2, orbit1, seconds, nodes, threads, kernel (the kernel's name), with a journal (work not
- * NULL) resumed and computed, and for a count on GPUs (gpu not NULL) devices (tool_gpu_json()). */
+ * NULL) resumed and computed (and part and parts for a part of a count), and for a count on GPUs
+ * (gpu not NULL) devices (tool_gpu_json()). */
 void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
                        const char *kernel, const tool_work *work, const nq_gpu_report *gpu);
 

@@ -47,7 +47,7 @@ void tool_session_signals(tool_session *ss, const char *path) {
 
 int tool_session_open(tool_session *ss, const char *path, const nq_split *s, int progress) {
     ss->path = path;
-    ss->size = nq_split_size(s);
+    ss->size = ss->part_size ? ss->part_size : nq_split_size(s);
     if (path) {
         nq_journal_problem why;
         int rc = nq_journal_open(path, s, 0, &ss->journal, &why);
@@ -59,7 +59,9 @@ int tool_session_open(tool_session *ss, const char *path, const nq_split *s, int
         }
         nq_journal_info info;
         nq_journal_get_info(ss->journal, &info);
-        tool_journal_opened(path, &info);
+        nq_journal_info shown = info;
+        shown.size = ss->size; /* a part's journal is done when its part is */
+        tool_journal_opened(path, &shown);
         ss->resumed_counts = info.counts;
         ss->work.resumed = info.done;
     }
@@ -167,7 +169,7 @@ int tool_session_close(tool_session *ss, int n, int rc, int threads, const nq_co
     } else if (rc != NQ_OK) {
         tool_count_failed(n, rc, threads);
         code = EXIT_USAGE;
-    } else if (nq_known_check(n, sum) != NQ_OK) {
+    } else if (!ss->partial && nq_known_check(n, sum) != NQ_OK) {
         session_wrong(ss, n, sum);
         code = EXIT_USAGE;
     }

@@ -22,6 +22,10 @@ typedef struct tool_session {
     uint64_t size;            /* subproblems of the count */
     nq_counts resumed_counts; /* what the journal held when opened (zero without one) */
     tool_work work;           /* subproblems resumed from the journal and computed now */
+    int partial;              /* a part of a count (--part): its sum is not the whole count's,
+                                 so it is not compared with the known counts */
+    uint64_t part_size;       /* set before tool_session_open(): a part's subproblems, which
+                                 its messages count (0: the split's) */
     pthread_mutex_t sync_mu;  /* the fsync timer's */
     pthread_cond_t sync_cv;
     pthread_t sync_thread;
@@ -57,7 +61,8 @@ int tool_session_on_result(void *session, uint64_t index, const nq_counts *c);
  * handlers, closes the journal, and says what became of the work: a journal that could not be
  * written, an interruption (how much is saved and how to resume), a count that failed with
  * status rc (threads: the worker threads it asked for), or a finished result (sum: the journal's
- * and this run's) that disagrees with the known counts (nq_known_check()), naming the journal as
+ * and this run's) that disagrees with the known counts (nq_known_check(); a partial session's
+ * sum is not compared), naming the journal as
  * the likely cause. @return the exit code: 0 (sum may be shown), 2, or 128 + the signal. */
 int tool_session_close(tool_session *ss, int n, int rc, int threads, const nq_counts *sum);
 

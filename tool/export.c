@@ -1,0 +1,438 @@
+/*
+ * export.c: the per-subproblem subtotals of a count as a table (export.h): read from an export
+ * file or a checkpoint journal, audited, and written as an export.
+ *
+ * A journal is checked by the library first (nq_journal_read(): CRCs, identities, duplicates),
+ * and only then are its records read here, by the format documented in nqueens.h; the table's
+ * sum must equal the library's reading, so the two readers cannot drift apart unnoticed. An
+ * export is parsed strictly (every line in its place), since it is the format meant for other
+ * programs and people: a file that is not exactly it is refused with the line that is not.
+ * Workload: a few thousand to two million records, read or written once per command; the
+ * records are held in memory (112 bytes each).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "export.h"
+#include "options.h"
+#include "report.h"
+
+int tool_part_has(uint64_t part, uint64_t parts, uint64_t index) {
+    return parts == 0 || index % parts == part - 1;
+}
+
+uint64_t tool_part_size(uint64_t size, uint64_t part, uint64_t parts) {
+    if (parts == 0)
+        return size;
+    return size >= part ? (size - part) / parts + 1 : 0;
+}
+
+int tool_parse_part(const char *text, uint64_t *part, uint64_t *parts) {
+    const char *slash = strchr(text, '/');
+    char head[32];
+    long long i, k;
+    if (!slash || (size_t)(slash - text) >= sizeof head) {
+        tool_error("--part must be I/K (the I-th of K parts, e.g. 2/5), got '%s'", text);
+        return -1;
+    }
+    memcpy(head, text, (size_t)(slash - text));
+    head[slash - text] = '\0';
+    if (tool_parse_ll("--part's K (of I/K)", slash + 1, 1, TOOL_MAX_PARTS, &k) ||
+        tool_parse_ll("--part's I (of I/K)", head, 1, k, &i))
+        return -1;
+    *part = (uint64_t)i;
+    *parts = (uint64_t)k;
+    return 0;
+}
+
+void tool_table_free(tool_table *t) {
+    free(t->rec);
+    memset(t, 0, sizeof *t);
+}
+
+/* A whole decimal number of up to 128 bits in [p, end). */
+static int export_u128(const char *p, const char *end, nq_u128 *out) {
+    nq_u128 v = 0;
+    if (p == end)
+        return -1;
+    for (; p < end; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (~(nq_u128)0 - d) / 10)
+            return -1;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+static int export_u64(const char *p, const char *end, uint64_t *out) {
+    nq_u128 v;
+    if (export_u128(p, end, &v) || v > UINT64_MAX)
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+/* Splits line (len bytes) at single spaces into at most max fields; @return their number, or -1
+ * if a field is empty (two spaces, a space at an end) or there are more. */
+static int export_fields(const char *line, size_t len, const char **f, const char **fend, int max) {
+    int k = 0;
+    const char *p = line, *end = line + len;
+    while (p <= end) {
+        const char *q = memchr(p, ' ', (size_t)(end - p));
+        if (!q)
+            q = end;
+        if (q == p || k == max)
+            return -1;
+        f[k] = p;
+        fend[k++] = q;
+        p = q + 1;
+    }
+    return k;
+}
+
+/* The 7 numbers total .. nodes of a record from fields f[0..6]. */
+static int export_counts(const char **f, const char **fend, nq_counts *c) {
+    nq_u128 *v[6] = {&c->total, &c->unique, &c->orbit8, &c->orbit4, &c->orbit2, &c->orbit1};
+    for (int i = 0; i < 6; i++)
+        if (export_u128(f[i], fend[i], v[i]))
+            return -1;
+    return export_u64(f[6], fend[6], &c->nodes);
+}
+
+/* Reads the next line of fp into *line (getline's buffer) without its '\n'; @return its length,
+ * -1 at the end, -2 for a last line with no '\n' (*terminated 0). */
+static ssize_t export_line(FILE *fp, char **line, size_t *cap, int *terminated) {
+    ssize_t len = getline(line, cap, fp);
+    if (len < 0)
+        return -1;
+    *terminated = len > 0 && (*line)[len - 1] == '\n';
+    if (*terminated)
+        (*line)[--len] = '\0';
+    return len;
+}
+
+static int export_grow(tool_table *t, uint64_t *cap) {
+    if (t->records < *cap)
+        return 0;
+    uint64_t more = *cap ? 2 * *cap : 1024;
+    tool_record *r = realloc(t->rec, (size_t)more * sizeof *r);
+    if (!r)
+        return -1;
+    t->rec = r;
+    *cap = more;
+    return 0;
+}
+
+static int export_by_index(const void *a, const void *b) {
+    uint64_t x = ((const tool_record *)a)->index, y = ((const tool_record *)b)->index;
+    return x < y ? -1 : x > y;
+}
+
+/* The records of a journal that nq_journal_read() accepted (info). */
+static int export_read_journal(const char *path, FILE *fp, const nq_journal_info *info,
+                               tool_table *t) {
+    t->kind = TOOL_TABLE_JOURNAL;
+    t->n = info->n;
+    t->size = info->size;
+    snprintf(t->split_id, sizeof t->split_id, "%s", info->split_id);
+    snprintf(t->library, sizeof t->library, "%s", info->library);
+    t->claimed = info->counts;
+    t->claimed_records = info->done;
+    char *line = NULL;
+    size_t cap = 0;
+    uint64_t have = 0;
+    int terminated, rc = 0;
+    ssize_t len = export_line(fp, &line, &cap, &terminated); /* the header */
+    while (rc == 0 && (len = export_line(fp, &line, &cap, &terminated)) >= 0) {
+        const char *f[10], *fend[10];
+        /* A torn last line (no '\n', or NUL bytes) is what the library left out too. */
+        if (!terminated || memchr(line, '\0', (size_t)len))
+            continue;
+        tool_record r;
+        if (export_fields(line, (size_t)len, f, fend, 10) != 10 || fend[0] - f[0] != 1 ||
+            f[0][0] != 'r' || export_u64(f[1], fend[1], &r.index) ||
+            export_counts(f + 2, fend + 2, &r.c) || r.index >= t->size) {
+            rc = -1;
+            break;
+        }
+        if (export_grow(t, &have)) {
+            tool_error("cannot read '%s': out of memory", path);
+            free(line);
+            return -1;
+        }
+        t->rec[t->records++] = r;
+        nq_counts_add(&t->sum, &r.c);
+    }
+    free(line);
+    if (rc == 0 && t->records == info->done && memcmp(&t->sum, &info->counts, sizeof t->sum) == 0) {
+        qsort(t->rec, (size_t)t->records, sizeof *t->rec, export_by_index);
+        return 0;
+    }
+    tool_error("cannot read the records of checkpoint '%s' (they changed while being read?)", path);
+    return -1;
+}
+
+/* The header of an export, line by line: what each line must say. */
+static int export_read_header(const char *path, FILE *fp, tool_table *t, char **line, size_t *cap,
+                              int *lineno) {
+    static const char *const keys[] = {"nqueens-export", "n",       "size",  "split",
+                                       "part",           "library", "fields"};
+    for (int k = 0; k < 7; k++) {
+        int terminated;
+        ssize_t len = export_line(fp, line, cap, &terminated);
+        ++*lineno;
+        size_t kl = strlen(keys[k]);
+        if (len < 0 || !terminated || (size_t)len <= kl || strncmp(*line, keys[k], kl) != 0 ||
+            (*line)[kl] != ' ') {
+            if (k == 0)
+                tool_error("'%s' is neither an export (its first line would be "
+                           "'nqueens-export %d') nor a checkpoint journal",
+                           path, TOOL_EXPORT_FORMAT);
+            else
+                tool_error("export '%s': line %d should be the '%s' line", path, *lineno, keys[k]);
+            return -1;
+        }
+        const char *v = *line + kl + 1, *end = *line + len;
+        int bad = 0;
+        char buf[64];
+        switch (k) {
+        case 0:
+            if (strcmp(v, "1") != 0) {
+                tool_error("export '%s' is of format %s; this version (%s) reads format %d", path,
+                           tool_quote(v, (size_t)(end - v), buf, sizeof buf), nq_version(),
+                           TOOL_EXPORT_FORMAT);
+                return -1;
+            }
+            break;
+        case 1: {
+            uint64_t n;
+            bad = export_u64(v, end, &n) || n < 1 || n > NQ_MAX_N;
+            t->n = bad ? 0 : (int)n;
+            break;
+        }
+        case 2:
+            bad = export_u64(v, end, &t->size) || t->size < 1 || t->size > NQ_JOURNAL_MAX_SIZE;
+            break;
+        case 3:
+            bad = (size_t)(end - v) >= sizeof t->split_id;
+            if (!bad)
+                memcpy(t->split_id, v, (size_t)(end - v) + 1);
+            break;
+        case 4: {
+            const char *slash = memchr(v, '/', (size_t)(end - v));
+            bad = !slash || export_u64(v, slash, &t->part) ||
+                  export_u64(slash + 1, end, &t->parts) || t->parts < 1 ||
+                  t->parts > TOOL_MAX_PARTS || t->part < 1 || t->part > t->parts;
+            break;
+        }
+        case 5:
+            snprintf(t->library, sizeof t->library, "%s", v);
+            break;
+        case 6:
+            bad = strcmp(v, "index total unique orbit8 orbit4 orbit2 orbit1 nodes") != 0;
+            break;
+        }
+        if (bad) {
+            tool_error("export '%s': line %d, '%s', is not a valid '%s' line", path, *lineno,
+                       tool_quote(*line, (size_t)len, buf, sizeof buf), keys[k]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int export_read_export(const char *path, FILE *fp, tool_table *t) {
+    t->kind = TOOL_TABLE_EXPORT;
+    char *line = NULL, buf[80];
+    size_t cap = 0;
+    int lineno = 0, ended = 0;
+    uint64_t have = 0;
+    if (export_read_header(path, fp, t, &line, &cap, &lineno)) {
+        free(line);
+        return -1;
+    }
+    int terminated;
+    ssize_t len;
+    while ((len = export_line(fp, &line, &cap, &terminated)) >= 0) {
+        lineno++;
+        const char *f[9], *fend[9];
+        int k = terminated ? export_fields(line, (size_t)len, f, fend, 9) : -1;
+        if (ended) {
+            tool_error("export '%s': line %d comes after the end line", path, lineno);
+            goto fail;
+        }
+        if (k == 9 && fend[0] - f[0] == 3 && memcmp(f[0], "end", 3) == 0) {
+            if (export_u64(f[1], fend[1], &t->claimed_records) ||
+                export_counts(f + 2, fend + 2, &t->claimed))
+                k = -1;
+            else {
+                ended = 1;
+                continue;
+            }
+        }
+        tool_record r;
+        if (k != 8 || export_u64(f[0], fend[0], &r.index) || export_counts(f + 1, fend + 1, &r.c)) {
+            tool_error("export '%s': line %d, '%s', is not a record (index and 7 numbers)%s", path,
+                       lineno, tool_quote(line, (size_t)len, buf, sizeof buf),
+                       terminated ? "" : " (the file is cut short)");
+            goto fail;
+        }
+        if (r.index >= t->size || !tool_part_has(t->part, t->parts, r.index)) {
+            tool_error("export '%s': line %d records subproblem %" PRIu64 ", which part %" PRIu64
+                       "/%" PRIu64 " of %" PRIu64 " subproblems does not have",
+                       path, lineno, r.index, t->part, t->parts, t->size);
+            goto fail;
+        }
+        if (t->records && r.index <= t->rec[t->records - 1].index) {
+            tool_error("export '%s': line %d records subproblem %" PRIu64 " after subproblem "
+                       "%" PRIu64 " (the records must be in increasing order, each once)",
+                       path, lineno, r.index, t->rec[t->records - 1].index);
+            goto fail;
+        }
+        if (export_grow(t, &have)) {
+            tool_error("cannot read '%s': out of memory", path);
+            goto fail;
+        }
+        t->rec[t->records++] = r;
+        nq_counts_add(&t->sum, &r.c);
+    }
+    if (ferror(fp)) {
+        tool_error("cannot read '%s': %s", path, strerror(errno));
+        goto fail;
+    }
+    if (!ended) {
+        tool_error("export '%s' has no end line: it is cut short (after %" PRIu64 " records)", path,
+                   t->records);
+        goto fail;
+    }
+    free(line);
+    return 0;
+fail:
+    free(line);
+    return -1;
+}
+
+int tool_table_read(const char *path, tool_table *t) {
+    memset(t, 0, sizeof *t);
+    FILE *fp = fopen(path, "r");
+    if (!fp) {
+        tool_error("cannot open '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    char magic[16] = "";
+    size_t got = fread(magic, 1, sizeof magic - 1, fp);
+    rewind(fp);
+    int rc;
+    if (got >= 15 && memcmp(magic, "nqueens-journal", 15) == 0) {
+        nq_journal_info info;
+        nq_journal_problem why;
+        rc = nq_journal_read(path, &info, &why);
+        if (rc != NQ_OK) {
+            tool_journal_refused(path, rc, &why, NULL);
+            rc = -1;
+        } else
+            rc = export_read_journal(path, fp, &info, t);
+    } else
+        rc = export_read_export(path, fp, t);
+    fclose(fp);
+    if (rc)
+        tool_table_free(t);
+    return rc;
+}
+
+int tool_table_audit(const tool_table *t, char *why, size_t cap) {
+    for (uint64_t i = 0; i < t->records; i++) {
+        const nq_counts *c = &t->rec[i].c;
+        if (c->total != 8 * c->orbit8 + 4 * c->orbit4 + 2 * c->orbit2 + c->orbit1 ||
+            c->unique != c->orbit8 + c->orbit4 + c->orbit2 + c->orbit1) {
+            snprintf(why, cap,
+                     "the record of subproblem %" PRIu64 " breaks the identities total = 8 orbit8 "
+                     "+ 4 orbit4 + 2 orbit2 + orbit1 and unique = orbit8 + orbit4 + orbit2 + "
+                     "orbit1",
+                     t->rec[i].index);
+            return 1;
+        }
+    }
+    if (t->claimed_records != t->records || memcmp(&t->claimed, &t->sum, sizeof t->sum) != 0) {
+        snprintf(why, cap, "its end line's sums are not those of its %" PRIu64 " records",
+                 t->records);
+        return 1;
+    }
+    return 0;
+}
+
+/* Writes the export of t to fp; @return 0, or -1 on a write error (errno). */
+static int export_put(FILE *fp, const tool_table *t) {
+    char v[7][41];
+    fprintf(fp,
+            "nqueens-export %d\nn %d\nsize %" PRIu64 "\nsplit %s\npart %" PRIu64 "/%" PRIu64
+            "\nlibrary %s\nfields index total unique orbit8 orbit4 orbit2 orbit1 nodes\n",
+            TOOL_EXPORT_FORMAT, t->n, t->size, t->split_id, t->part ? t->part : 1,
+            t->parts ? t->parts : 1, nq_version());
+    nq_counts sum;
+    memset(&sum, 0, sizeof sum);
+    for (uint64_t i = 0; i <= t->records; i++) {
+        const nq_counts *c = i < t->records ? &t->rec[i].c : &sum;
+        nq_u128_to_string(c->total, v[0]);
+        nq_u128_to_string(c->unique, v[1]);
+        nq_u128_to_string(c->orbit8, v[2]);
+        nq_u128_to_string(c->orbit4, v[3]);
+        nq_u128_to_string(c->orbit2, v[4]);
+        nq_u128_to_string(c->orbit1, v[5]);
+        if (i < t->records) {
+            fprintf(fp, "%" PRIu64 " %s %s %s %s %s %s %" PRIu64 "\n", t->rec[i].index, v[0], v[1],
+                    v[2], v[3], v[4], v[5], c->nodes);
+            nq_counts_add(&sum, c);
+        } else
+            fprintf(fp, "end %" PRIu64 " %s %s %s %s %s %s %" PRIu64 "\n", t->records, v[0], v[1],
+                    v[2], v[3], v[4], v[5], c->nodes);
+    }
+    return fflush(fp) == 0 && !ferror(fp) && fsync(fileno(fp)) == 0 ? 0 : -1;
+}
+
+int tool_export_write(const char *path, const tool_table *t) {
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    if (!tmp) {
+        tool_error("cannot write export '%s': out of memory", path);
+        return -1;
+    }
+    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!fp) {
+        tool_error("cannot write export '%s': cannot create '%s': %s", path, tmp, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        free(tmp);
+        return -1;
+    }
+    (void)fchmod(fd, 0644); /* mkstemp makes it 0600: an export is meant to be shared */
+    int rc = export_put(fp, t);
+    int err = errno;
+    if (fclose(fp) != 0 && rc == 0) {
+        rc = -1;
+        err = errno;
+    }
+    if (rc == 0 && rename(tmp, path) != 0) {
+        rc = -1;
+        err = errno;
+    }
+    if (rc != 0) {
+        tool_error("cannot write export '%s': %s", path, strerror(err));
+        unlink(tmp);
+    }
+    free(tmp);
+    return rc;
+}

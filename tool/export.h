@@ -1,0 +1,91 @@
+/*
+ * export.h: the per-subproblem subtotals of a count as one table (export.c), read from an export
+ * file (`nqueens count --export`, a documented text format that anyone can read and check without
+ * our journal format) or from a checkpoint journal, and written as an export. `nqueens merge`
+ * adds tables of parts, `nqueens verify` recounts their records.
+ *
+ * The export format (version TOOL_EXPORT_FORMAT), one line each, every line ending in '\n':
+ *   nqueens-export 1
+ *   n <n>
+ *   size <subproblems of the whole split>
+ *   split <split id, as nq_split_id() names the numbering>
+ *   part <I>/<K>                (the I-th of K slices; 1/1 for a whole count)
+ *   library <version of the library that counted>
+ *   fields index total unique orbit8 orbit4 orbit2 orbit1 nodes
+ *   <index> <total> <unique> <orbit8> <orbit4> <orbit2> <orbit1> <nodes>    (one per subproblem)
+ *   end <records> <total> <unique> <orbit8> <orbit4> <orbit2> <orbit1> <nodes>
+ * Numbers are decimal (counts up to 128 bits). The records come in increasing order of index, one
+ * for each subproblem of the part: those numbered I-1, I-1+K, I-1+2K, ... (interleaved, so that
+ * every part gets subproblems from all over the numbering, and neighbours in it, which are alike,
+ * go to different parts: the parts take about equal times). The end line holds the number of
+ * records and their sums. Each record obeys total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1 and
+ * unique = orbit8 + orbit4 + orbit2 + orbit1.
+ */
+#ifndef NQ_TOOL_EXPORT_H
+#define NQ_TOOL_EXPORT_H
+
+#include <stdint.h>
+
+#include "nqueens.h"
+
+#define TOOL_EXPORT_FORMAT 1
+#define TOOL_MAX_PARTS     1000000 /* the most parts (K of --part I/K) */
+
+/* Where a table was read from. */
+enum { TOOL_TABLE_EXPORT = 1, TOOL_TABLE_JOURNAL = 2 };
+
+/* One subproblem's record. */
+typedef struct tool_record {
+    uint64_t index;
+    nq_counts c;
+} tool_record;
+
+typedef struct tool_table {
+    int kind; /* TOOL_TABLE_EXPORT or TOOL_TABLE_JOURNAL */
+    int n;
+    uint64_t size;                      /* subproblems of the whole split */
+    char split_id[NQ_JOURNAL_SPLIT_ID]; /* nq_split_id() of the numbering */
+    char library[32];                   /* the library version that wrote the file */
+    uint64_t part, parts;     /* the slice I/K of an export; 0/0 for a journal (not recorded) */
+    uint64_t records;         /* entries of rec */
+    tool_record *rec;         /* in increasing order of index, no index twice */
+    nq_counts sum;            /* of the records */
+    nq_counts claimed;        /* the file's own sums: an export's end line, a journal's reading */
+    uint64_t claimed_records; /* the records the end line (export) says there are */
+} tool_table;
+
+/* tool_part_has() : 1 if subproblem index belongs to part I of K (parts 0: every one does). */
+int tool_part_has(uint64_t part, uint64_t parts, uint64_t index);
+
+/* tool_part_size() : how many of the size subproblems part I of K has. */
+uint64_t tool_part_size(uint64_t size, uint64_t part, uint64_t parts);
+
+/* tool_parse_part() :
+ * Parses "I/K" (1 <= I <= K <= TOOL_MAX_PARTS). @return 0, or -1 after printing why. */
+int tool_parse_part(const char *text, uint64_t *part, uint64_t *parts);
+
+/* tool_table_read() :
+ * Reads the export or checkpoint journal at path (told apart by the first line) into t: a
+ * journal is first checked by the library (nq_journal_read(): its header, every record's CRC and
+ * identities, duplicates; a torn last line is left out), an export by its format (above: the
+ * order of the lines, the records increasing and in the part). The records' identities and the
+ * end line's sums are not judged here (tool_table_audit()). @return 0, or -1 after printing why
+ * (t is then empty). */
+int tool_table_read(const char *path, tool_table *t);
+
+/* tool_table_audit() :
+ * Looks for the first record that breaks an identity (total = 8 orbit8 + 4 orbit4 + 2 orbit2 +
+ * orbit1, unique = the orbits' sum), then whether the file's own sums (claimed) are those of its
+ * records. @return 0 if all hold, else 1 with a one-line explanation in why (cap bytes). */
+int tool_table_audit(const tool_table *t, char *why, size_t cap);
+
+/* tool_table_free() : releases the records; the table is then empty. */
+void tool_table_free(tool_table *t);
+
+/* tool_export_write() :
+ * Writes t (kind, part and records; the sums are computed) as an export at path, atomically: into
+ * a temporary file in the same directory, synced, then renamed over path, so that path holds the
+ * old file or the whole new one, never a part. @return 0, or -1 after printing why. */
+int tool_export_write(const char *path, const tool_table *t);
+
+#endif /* NQ_TOOL_EXPORT_H */
