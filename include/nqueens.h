@@ -35,10 +35,15 @@
 extern "C" {
 #endif
 
-#define NQ_VERSION_MAJOR  0
-#define NQ_VERSION_MINOR  3
-#define NQ_VERSION_PATCH  0
-#define NQ_VERSION_STRING "0.3.0"
+#define NQ_VERSION_MAJOR 0
+#define NQ_VERSION_MINOR 3
+#define NQ_VERSION_PATCH 0
+/* NQ_VERSION_STRING : "MAJOR.MINOR.PATCH", made from the three numbers above (written once). */
+#define NQ_VERSION_STR_(x)  #x
+#define NQ_VERSION_XSTR_(x) NQ_VERSION_STR_(x)
+#define NQ_VERSION_STRING                                                                          \
+    NQ_VERSION_XSTR_(NQ_VERSION_MAJOR)                                                             \
+    "." NQ_VERSION_XSTR_(NQ_VERSION_MINOR) "." NQ_VERSION_XSTR_(NQ_VERSION_PATCH)
 /* NQ_VERSION_NUMBER : MAJOR * 10000 + MINOR * 100 + PATCH (0.1.0 is 100), for #if tests. */
 #define NQ_VERSION_NUMBER (NQ_VERSION_MAJOR * 10000 + NQ_VERSION_MINOR * 100 + NQ_VERSION_PATCH)
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/layout/version.sh: the version is written once, in include/nqueens.h (NQ_VERSION_MAJOR,
-# MINOR, PATCH), which CMake reads (cmake/version.cmake): the header's NQ_VERSION_STRING, the man
-# page's title line (.TH ... "nqueens X.Y.Z") and the program's --version must all say it.
+# MINOR, PATCH), which CMake reads (cmake/version.cmake) and the header's NQ_VERSION_STRING is
+# made of (by the preprocessor: nq_version() and --version show it); the man page's title line
+# (.TH ... "nqueens X.Y.Z") and the program's --version must say it.
 # Environment: NQ_SRC (the tree), NQ_VERSION (the version CMake read), NQ (the nqueens binary).
 set -euo pipefail
 src=${NQ_SRC:?the source tree}
@@ -10,10 +11,9 @@ fail=0
 h=$src/include/nqueens.h
 v() { sed -n "s/^#define NQ_VERSION_$1 *\\([0-9]*\\)\$/\\1/p" "$h"; }
 header="$(v MAJOR).$(v MINOR).$(v PATCH)"
-string=$(sed -n 's/^#define NQ_VERSION_STRING *"\(.*\)"$/\1/p' "$h")
 man=$(sed -n 's/^\.TH NQUEENS 1 "[^"]*" "nqueens \([^"]*\)".*/\1/p' "$src/doc/nqueens.1")
 prog=$("$NQ" --version)
-for what in "header macros:$header" "NQ_VERSION_STRING:$string" "doc/nqueens.1 .TH:$man" \
+for what in "header macros:$header" "doc/nqueens.1 .TH:$man" \
   "nqueens --version:${prog%% (*}"; do
   got=${what##*:} name=${what%:*}
   got=${got#nqueens }
