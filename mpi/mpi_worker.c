@@ -10,23 +10,40 @@
  *
  * A message to rank 0 is [final, want, nrecords, records...]; rank 0 answers every message that
  * is not final with [no_more, k, k numbers]. A SIGINT or SIGTERM that reaches this rank (mpirun
- * passes a Ctrl-C on to every rank) is left to rank 0: it stops handing out numbers, and this
- * rank finishes those it holds and sends them, so that nothing computed is lost.
+ * passes a Ctrl-C on to every rank as SIGTERM, and so does an MPI_Abort() of rank 0) is left to
+ * rank 0: it stops handing out numbers, and this rank finishes those it holds and sends them, so
+ * that nothing computed is lost. Such a signal also means that the job is being ended: if rank 0
+ * then falls silent, this rank leaves without a word of its own (rank 0 has said what happened,
+ * or is gone with the job), instead of blaming rank 0.
  */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <mpi.h>
 
 #include "nqmpi.h"
 #include "progress.h"
 
+/* Set by SIGINT or SIGTERM: the job is being ended (by the user, the launcher, or rank 0). */
+static volatile sig_atomic_t worker_ending;
+
+static void worker_on_signal(int sig) {
+    (void)sig;
+    worker_ending = 1;
+}
+
 int run_worker(const nq_split *split, const mpi_options *o, int rank, int device) {
     /* The stop is rank 0's to decide: its answer tells this rank when no more numbers come. */
-    signal(SIGINT, SIG_IGN);
-    signal(SIGTERM, SIG_IGN);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = worker_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     rank_feed f;
     int rc = rank_start(&f, split, o->threads, o->kernel, device);
     if (rc != NQ_OK) {
@@ -64,6 +81,8 @@ int run_worker(const nq_split *split, const mpi_options *o, int rank, int device
             pthread_mutex_unlock(&f.mu);
             MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
             double t = tool_now();
+            if (!flag && t - sent > o->heartbeat && t - tick < o->heartbeat / 2 && worker_ending)
+                _exit(EXIT_USAGE); /* the job is being ended: rank 0 has the word */
             if (!flag && t - sent > o->heartbeat && t - tick < o->heartbeat / 2) {
                 fprintf(stderr,
                         "nqueens-mpi count: rank %d: rank 0 has not answered for %.0f s "
