@@ -1096,6 +1096,14 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
         raise_status(job->rc, "count");
         goto destroy;
     }
+    /* A finished count that disagrees with the known counts (n <= 27) is no result: a damaged
+     * journal (its records forged or corrupted past their checks) or faulty hardware. */
+    if (nq_known_check(n, &job->counts) != NQ_OK) {
+        raise_status(NQ_EWRONG, path ? "count (the checkpoint is likely damaged: count again "
+                                       "with a new one)"
+                                     : "count");
+        goto destroy;
+    }
     uint64_t computed = __atomic_load_n(&job->computed, __ATOMIC_RELAXED);
     if (progress != Py_None && resumed + computed != shown) {
         PyObject *r = PyObject_CallFunction(

@@ -83,6 +83,19 @@ def test_checkpoint_records_and_resumes(tmp_path):
     assert cli_out("count", 12, "--checkpoint", path).strip() == str(TABLE[12][0])
 
 
+def test_a_forged_journal_gives_no_result(tmp_path):
+    # A record whose counts were changed within the identities and whose CRC was recomputed
+    # passes every check of the journal; the finished count disagrees with the known counts and
+    # must not be returned (issue 20 item 4, as `nqueens count --checkpoint` refuses it).
+    path = tmp_path / "c.nqj"
+    nqueens.count(10, checkpoint=path)
+    forge = os.path.join(os.path.dirname(__file__), "..", "support", "forge_journal.py")
+    subprocess.run([sys.executable, forge, str(path), "0", "8", "1", "1", "0", "0", "0"],
+                   check=True)
+    with pytest.raises(nqueens.NQueensError, match="disagrees with the known counts"):
+        nqueens.count(10, checkpoint=path)
+
+
 def test_damaged_and_foreign_journals_are_refused(tmp_path):
     path = tmp_path / "c.nqj"
     nqueens.count(10, checkpoint=path)
