@@ -174,7 +174,8 @@ static int export_read_journal(const char *path, FILE *fp, const nq_journal_info
     }
     free(line);
     if (rc == 0 && t->records == info->done && memcmp(&t->sum, &info->counts, sizeof t->sum) == 0) {
-        qsort(t->rec, (size_t)t->records, sizeof *t->rec, export_by_index);
+        if (t->records > 0) /* none: no array at all, and qsort() takes no NULL */
+            qsort(t->rec, (size_t)t->records, sizeof *t->rec, export_by_index);
         return 0;
     }
     tool_error("cannot read the records of checkpoint '%s' (they changed while being read?)", path);

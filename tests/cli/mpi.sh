@@ -214,8 +214,10 @@ done
 for target in rank0 mpirun; do
     j=$tmp/int-$target
     rm -f "$j"
-    NQ_KERNEL=generic "${MPIRUN[@]}" -np 3 -x NQ_KERNEL "$MPI_NQ" count 17 --checkpoint "$j" --json \
-        >"$tmp/out" 2>"$tmp/err" &
+    # mpirun kills the ranks odls_base_sigkill_timeout seconds (default 1) after its SIGTERM; the
+    # sanitizer build's rank 0 needs longer to record what the ranks had in flight (README).
+    NQ_KERNEL=generic "${MPIRUN[@]}" --mca odls_base_sigkill_timeout 30 -np 3 -x NQ_KERNEL \
+        "$MPI_NQ" count 17 --checkpoint "$j" --json >"$tmp/out" 2>"$tmp/err" &
     mp=$!
     victim=""
     for _ in $(seq 1 600); do
