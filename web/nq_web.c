@@ -176,7 +176,7 @@ NQW_EXPORT int nqw_count_solve(nqw_count *c, int first, int k) {
         int rc = nq_split_solve(c->split, (uint64_t)i, &part);
         if (rc != NQ_OK)
             return rc;
-        /* What the page shows (nq_counts_add() lives with the threaded driver, not built here). */
+        /* What the page shows: the total and the fundamental count. */
         c->total += part.total;
         c->unique += part.unique;
         c->nodes += part.nodes;
