@@ -114,7 +114,6 @@ int drive_give(drive *d, const uint64_t *index, const nq_counts *c, size_t k, si
     for (; i < k && !d->halt; i++) {
         assert(index[i] < d->size);
         nq_counts_add(&d->sum, &c[i]);
-        d->given++;
         if (opt->on_result && opt->on_result(opt->user, index[i], &c[i]))
             d->halt = 1;
     }

@@ -28,7 +28,6 @@ typedef struct drive {
     pthread_mutex_t lock;        /* the fields below, and the calls of opt->on_result */
     int halt;                    /* on_result said stop: nothing more is counted or reported */
     int error;                   /* the first error of an engine (NQ_OK while none) */
-    uint64_t given;              /* results counted so far */
     nq_counts sum;               /* their sum */
 } drive;
 
