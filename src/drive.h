@@ -28,7 +28,7 @@ typedef struct drive {
     pthread_mutex_t lock;        /* the fields below, and the calls of opt->on_result */
     int halt;                    /* on_result said stop: nothing more is counted or reported */
     int error;                   /* the first error of an engine (NQ_OK while none) */
-    nq_counts sum;               /* their sum */
+    nq_counts sum;               /* the sum of the results counted */
 } drive;
 
 /* drive_init() : a drive of the subproblems of s with the options opt (NULL: the defaults, which
