@@ -153,6 +153,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     memset(&opt, 0, sizeof opt);
     opt.threads = lc->threads;
     opt.kernel = lc->kernel;
+    opt.method = lc->method;
     opt.skip = part_skip ? part_skip : tool_session_skip(&ss);
     opt.on_result = ss.journal || ss.progress || run.keep || lc->parts ? count_run_result : NULL;
     opt.user = &run;

@@ -188,6 +188,7 @@ typedef struct cli_long_count {
     int progress;           /* as tool_progress_wanted() */
     int threads;            /* as nq_count_options.threads */
     nq_kernel kernel;       /* as nq_count_options.kernel */
+    nq_method method;       /* as nq_count_options.method */
     /* --gpu: count on CUDA GPUs (nq_count_gpu()): the GPUs (ndevices 0: all), what ran where */
     int gpu;
     const int *devices;

@@ -26,15 +26,20 @@ static const tool_option count_options[] = {
     {"json", 'j', NULL,
      "print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
      "orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
-     "seconds, nodes, threads, kernel (the instruction set used); with\n"
-     "--checkpoint also resumed and computed (subproblems taken from\n"
-     "FILE, and computed by this run)"},
+     "seconds, nodes, threads, kernel (the instruction set used), method\n"
+     "(backtrack or join); with --checkpoint also resumed and computed\n"
+     "(subproblems taken from FILE, and computed by this run)"},
     {"estimate", 'e', NULL,
      "only print how long the count would take on this machine\n"
      "(the CPU time of a small N with the same kernel, scaled by the\n"
      "asymptotic growth of the number of solutions), then exit; with\n"
      "--json, as one object: n, estimated_seconds, threads, measured_n,\n"
-     "measured_seconds (CPU), kernel"},
+     "measured_seconds (CPU), kernel, method"},
+    {"method", 'm', "M",
+     "how subproblems are counted: backtrack (the search), join (meet in\n"
+     "the middle: both halves of each subproblem listed, compatible pairs\n"
+     "counted; the same answer, other nodes, slower on the machines\n"
+     "measured) or auto (default: the faster for N, backtrack today)"},
     {"force", 'F', NULL, "start a count even when it is estimated to take more than a year"},
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in the journal FILE, and resume\n"
@@ -66,6 +71,7 @@ static const tool_option count_options[] = {
 static const tool_command count_command = {
     "count",
     "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]\n"
+    "                     [--method auto|backtrack|join]\n"
     "                     [--checkpoint FILE [--status]] [--progress | --no-progress]\n"
     "                     [--gpu [--devices LIST]] [--part I/K] [--export FILE]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64), exactly (128-bit), with a\n"
@@ -86,7 +92,8 @@ int cmd_count(int argc, char **argv) {
     const char *checkpoint = NULL, *export_path = NULL;
     uint64_t part = 0, parts = 0;
     long long threads = 0, n;
-    int gpu = 0, devices[NQ_GPU_MAX_DEVICES], ndevices = 0;
+    int gpu = 0, devices[NQ_GPU_MAX_DEVICES], ndevices = 0, method_given = 0;
+    nq_method method = NQ_METHOD_AUTO;
     nq_gpu_report report;
     memset(&report, 0, sizeof report);
     if (cli_reject_negative(argc, argv, "N", 1, NQ_MAX_N, g.optstring, g.longopts))
@@ -128,6 +135,11 @@ int cmd_count(int argc, char **argv) {
         case 'F':
             force = 1;
             break;
+        case 'm':
+            if (tool_method_parse(optarg, &method))
+                return EXIT_USAGE;
+            method_given = 1;
+            break;
         case 'g':
             gpu = 1;
             break;
@@ -163,25 +175,31 @@ int cmd_count(int argc, char **argv) {
     if (gpu && estimate)
         return cli_usage_error("count", "--estimate measures a count on this CPU; it has no --gpu "
                                         "form");
+    if (gpu && method_given && method == NQ_METHOD_JOIN)
+        return cli_usage_error("count", "--gpu counts by backtracking only; it takes no --method "
+                                        "join");
     if (gpu && tool_gpu_ready((int)n, ndevices ? devices : NULL, ndevices))
         return EXIT_USAGE;
     nq_kernel kernel, used;
     if (tool_kernel_from_env(&kernel))
         return EXIT_USAGE;
+    nq_method mused;
     int rc = nq_kernel_resolve(kernel, (int)n, &used);
+    assert(rc == NQ_OK);
+    rc = nq_method_resolve(method, (int)n, &mused);
     assert(rc == NQ_OK);
     tool_estimate est;
     if (estimate) {
-        rc = tool_estimate_count((int)n, (int)threads, 1, kernel, &est);
+        rc = tool_estimate_count((int)n, (int)threads, 1, kernel, method, &est);
         if (rc != NQ_OK) {
             tool_count_failed(TOOL_CALIBRATE_MIN, rc, nq_count_threads((int)threads));
             return EXIT_USAGE;
         }
         if (json)
             printf("{\"n\":%d,\"estimated_seconds\":%.6g,\"threads\":%d,\"measured_n\":%d,"
-                   "\"measured_seconds\":%.6f,\"kernel\":\"%s\"}\n",
-                   est.n, est.seconds, est.threads, est.m, est.measured,
-                   nq_kernel_name(est.kernel));
+                   "\"measured_seconds\":%.6f,\"kernel\":\"%s\",\"method\":\"%s\"}\n",
+                   est.n, est.seconds, est.threads, est.m, est.measured, nq_kernel_name(est.kernel),
+                   nq_method_name(est.method));
         else {
             tool_print_estimate(stdout, "", &est);
             putchar('\n');
@@ -191,7 +209,7 @@ int cmd_count(int argc, char **argv) {
     if (n >= TOOL_ESTIMATE_FROM && !gpu) {
         char lead[80];
         snprintf(lead, sizeof lead, "%s: ", tool_prefix());
-        rc = tool_estimate_count((int)n, (int)threads, 1, kernel, &est);
+        rc = tool_estimate_count((int)n, (int)threads, 1, kernel, method, &est);
         if (rc == NQ_OK && parts)
             est.seconds /= (double)parts; /* a part is about 1/K of the work */
         if (rc == NQ_OK)
@@ -209,8 +227,8 @@ int cmd_count(int argc, char **argv) {
     double seconds = 0;
     tool_work work = {0, 0, 0, 0};
     if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */
-        cli_long_count lc = {checkpoint, progress, (int)threads, kernel, gpu,        devices,
-                             ndevices,   &report,  part,         parts,  export_path};
+        cli_long_count lc = {checkpoint, progress, (int)threads, kernel, method, gpu,
+                             devices,    ndevices, &report,      part,   parts,  export_path};
         int code = cli_count_long((int)n, &lc, &c, &seconds, &work);
         if (code != EXIT_OK)
             return code;
@@ -221,9 +239,10 @@ int cmd_count(int argc, char **argv) {
     }
     const tool_work *did = checkpoint || parts ? &work : NULL;
     if (gpu)
-        tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda", did, &report);
+        tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda",
+                          nq_method_name(NQ_METHOD_BACKTRACK), did, &report);
     else
         tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
-                          nq_kernel_name(used), did, NULL);
+                          nq_kernel_name(used), nq_method_name(mused), did, NULL);
     return cli_flush() ? EXIT_USAGE : EXIT_OK;
 }

@@ -22,7 +22,12 @@ set(NQ_LIB_CORE_SOURCES
   src/detect.c
   src/format.c
   src/instance.c
+  src/join.c
+  src/join_avx2.c
+  src/join_avx512.c
+  src/join_generic.c
   src/kernel.c
+  src/method.c
   src/minconflicts.c
   src/read_boards.c
   src/read_lines.c

@@ -670,6 +670,53 @@ NQ_API int nq_kernel_resolve(nq_kernel k, int n, nq_kernel *out);
 NQ_API int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel kernel,
                                  nq_counts *out);
 
+/*
+ * A method is how a subproblem's completions are counted. Both give the same counts for every
+ * subproblem (total, fundamental, orbits), so a journal or a cluster's count may mix them; the
+ * nodes they report differ (see each). The split, its numbering and its weights are the same.
+ */
+typedef enum nq_method {
+    NQ_METHOD_AUTO = 0,      /* the faster method for this n, as measured (bench/RESULTS.md) */
+    NQ_METHOD_BACKTRACK = 1, /* the search of the kernels above: nodes = queens it placed */
+    /* Meet in the middle: the subproblem's free rows are cut into two halves, every placement
+     * of each half is listed, and the pairs of halves with complementary columns and no shared
+     * diagonal are counted in bulk by the kernel's pair counter (AVX-512: VPTESTNMQ, 8 pairs an
+     * instruction). nodes = queens placed by the two halves' searches. n <= 32; at most about
+     * 320 MiB per thread (a subproblem with more than 2^22 placements of a half is counted by
+     * backtracking instead, with the same result). After Rivin and Zabih (1992) and the
+     * quadrant-joining counter of E. Kluev (N-Queens-Count-Sol). */
+    NQ_METHOD_JOIN = 2,
+} nq_method;
+#define NQ_METHODS 3 /* the number of nq_method values */
+
+/* nq_method_name() :
+ * @return "auto", "backtrack" or "join" (static strings); NULL if m is out of range. */
+NQ_API const char *nq_method_name(nq_method m);
+
+/* nq_method_parse() :
+ * @param name  a method name as nq_method_name() gives it (exact, lower case).
+ * @param out   receives the method.
+ * @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
+NQ_API int nq_method_parse(const char *name, nq_method *out);
+
+/* nq_method_resolve() :
+ * The method that a count of n run with setting m uses: NQ_METHOD_AUTO becomes the faster one
+ * for n (backtracking for every n: on the machines measured, Zen 4 and Xeon with AVX-512, the
+ * join is slower at every n from 12 to 18 and its lead shrinks with n: bench/RESULTS.md); n <= 3
+ * (a plain search) and n > 32 (wider than the join's signatures) resolve to NQ_METHOD_BACKTRACK.
+ * @param n    1 <= n <= NQ_MAX_N.
+ * @param out  receives the method (never NQ_METHOD_AUTO).
+ * @return NQ_OK, or NQ_EINVAL if m or n is out of range or out is NULL. */
+NQ_API int nq_method_resolve(nq_method m, int n, nq_method *out);
+
+/* nq_split_solve_method() :
+ * nq_split_solve_kernel() by the given method (NQ_METHOD_AUTO: nq_method_resolve()): the same
+ * counts with every method and kernel; nodes as the method counts them.
+ * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers, method or kernel out of range, kernel
+ *         not supported), NQ_ENOMEM (the join's scratch). */
+NQ_API int nq_split_solve_method(const nq_split *s, uint64_t index, nq_method method,
+                                 nq_kernel kernel, nq_counts *out);
+
 /* NQ_MAX_THREADS : the most worker threads of one count (nq_count_options.threads); "all
  * cores" on a machine with more processors is capped to it. */
 #define NQ_MAX_THREADS 1024
@@ -697,6 +744,9 @@ typedef struct nq_count_options {
     /* nq_count_gpu() only: the most subproblems in one batch of a GPU, 0 = the default (65536),
      * at most 65536. Smaller batches cost more round trips; the tests use them to have many. */
     uint32_t gpu_batch;
+    /* The CPU's method (0 = NQ_METHOD_AUTO: nq_method_resolve()). nq_count_gpu() counts by
+     * backtracking only and refuses NQ_METHOD_JOIN with NQ_EINVAL. */
+    nq_method method;
 } nq_count_options;
 
 /* nq_count_threads() :
@@ -718,10 +768,10 @@ NQ_API int nq_count_threads(int threads);
  * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
  * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
  *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
- *         threads < 0 or > NQ_MAX_THREADS, kernel out of range or not supported by this CPU, a
- *         source's number out of range: out untouched); NQ_EWRONG (a whole count, with no skip
- *         flags and no source, whose sum disagrees with the known counts, nq_known_check():
- *         faulty hardware; out untouched);
+ *         threads < 0 or > NQ_MAX_THREADS, kernel or method out of range, kernel not supported by
+ *         this CPU, a source's number out of range: out untouched); NQ_EWRONG (a whole count,
+ *         with no skip flags and no source, whose sum disagrees with the known counts,
+ *         nq_known_check(): faulty hardware; out untouched);
  *         NQ_ETHREAD (a thread could not be created: memory, or the process's thread limit; out
  *         untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
@@ -777,7 +827,8 @@ typedef struct nq_gpu_report {
  * @param report    receives the GPUs used and the subproblems each counted; may be NULL.
  * @return NQ_OK; NQ_STOPPED (as nq_count_split()); NQ_ENODEV (no GPU, a library without CUDA,
  *         or a device number that does not exist); NQ_ERANGE (n > NQ_GPU_MAX_N); NQ_EINVAL (s or
- *         out NULL, ndevices out of range, a device number negative or listed twice); NQ_ENOMEM;
+ *         out NULL, ndevices out of range, a device number negative or listed twice, opt->method
+ *         NQ_METHOD_JOIN or out of range); NQ_ENOMEM;
  *         NQ_ETHREAD (a host thread could not be started); NQ_EDEVICE (a GPU failed: the
  *         subproblems reported before are in the journal, if any, and out is untouched). */
 NQ_API int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devices,

@@ -43,6 +43,9 @@ static const tool_option mpi_option_table[] = {
      "start a count estimated to take more than a year anyway (without\n"
      "it, such a count is refused; the estimate is printed on stderr\n"
      "for N above 24)"},
+    {"method", 'm', "M",
+     "how subproblems are counted on every rank: backtrack, join or auto\n"
+     "(default), as in 'nqueens count --method'"},
     {"gpu", 'g', NULL,
      "count on CUDA GPUs, one per rank: each rank takes the GPU numbered\n"
      "its rank among the ranks of its node, modulo the node's GPUs (run\n"
@@ -55,6 +58,7 @@ static const tool_command mpi_command = {
     "count",
     "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
     "                           [--heartbeat S] [--progress | --no-progress] [--force] [--gpu]\n"
+    "                           [--method auto|backtrack|join]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64) over MPI ranks, with the\n"
     "output of 'nqueens count'. Rank 0 hands out the numbered subproblems, sums the results\n"
     "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
@@ -127,6 +131,10 @@ static int parse_args(int argc, char **argv, mpi_options *o, int loud) {
         case 'f':
             o->force = 1;
             break;
+        case 'm':
+            if (tool_method_parse(optarg, &o->method))
+                return -1;
+            break;
         case 'H':
             if (tool_parse_ll("--heartbeat", optarg, 1, 86400, &v))
                 return -1;
@@ -150,6 +158,10 @@ static int parse_args(int argc, char **argv, mpi_options *o, int loud) {
     if (tool_parse_ll("N", argv[optind], 1, NQ_MAX_N, &v))
         return -1;
     o->n = (int)v;
+    if (o->gpu && o->method == NQ_METHOD_JOIN) {
+        tool_error("--gpu counts by backtracking only; it takes no --method join");
+        return -1;
+    }
     return tool_kernel_from_env(&o->kernel);
 }
 
@@ -159,7 +171,7 @@ static int estimate_gate(const mpi_options *o, int ranks) {
     if (o->n < TOOL_ESTIMATE_FROM || o->gpu)
         return 0;
     tool_estimate est;
-    if (tool_estimate_count(o->n, o->threads, ranks, o->kernel, &est) != NQ_OK)
+    if (tool_estimate_count(o->n, o->threads, ranks, o->kernel, o->method, &est) != NQ_OK)
         return 0; /* the count itself will say what is wrong */
     char lead[80];
     snprintf(lead, sizeof lead, "%s: ", tool_prefix());

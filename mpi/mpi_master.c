@@ -96,7 +96,7 @@ static void master_lost(master *m, int rank, double silent, const char *checkpoi
 /* The loop of rank 0 until every rank has finished. @return the count's status. */
 static int master_loop(master *m, int ranks, const mpi_options *o, int device) {
     rank_feed f;
-    int rc = rank_start(&f, m->split, o->threads, o->kernel, device);
+    int rc = rank_start(&f, m->split, o->threads, o->kernel, o->method, device);
     if (rc != NQ_OK)
         return rc;
     int active = ranks - 1; /* workers that have not sent their final message */
@@ -216,11 +216,14 @@ int run_master(const nq_split *split, const mpi_options *o, int ranks, int devic
     int code = tool_session_close(&m.ss, o->n, rc, o->threads, &m.sum);
     if (code == EXIT_OK) {
         nq_kernel used; /* rank 0's: each rank resolves NQ_KERNEL_AUTO on its own CPU */
+        nq_method mused;
         if (nq_kernel_resolve(o->kernel, o->n, &used) != NQ_OK)
             used = NQ_KERNEL_GENERIC;
+        if (o->gpu || nq_method_resolve(o->method, o->n, &mused) != NQ_OK)
+            mused = NQ_METHOD_BACKTRACK;
         tool_print_counts(o->n, &m.sum, o->unique, o->json, tool_now() - start, ranks * o->threads,
-                          o->gpu ? "cuda" : nq_kernel_name(used), o->checkpoint ? &m.ss.work : NULL,
-                          NULL);
+                          o->gpu ? "cuda" : nq_kernel_name(used), nq_method_name(mused),
+                          o->checkpoint ? &m.ss.work : NULL, NULL);
         if (fflush(stdout) != 0) {
             tool_error("cannot write the result: %s", strerror(errno));
             code = EXIT_USAGE;

@@ -83,6 +83,7 @@ static void *count_main(void *arg) {
     memset(&opt, 0, sizeof opt);
     opt.threads = f->threads;
     opt.kernel = f->kernel;
+    opt.method = f->method;
     opt.source = feed_take;
     opt.source_user = f;
     opt.on_result = feed_result;
@@ -100,11 +101,13 @@ static void *count_main(void *arg) {
     return NULL;
 }
 
-int rank_start(rank_feed *f, const nq_split *split, int threads, nq_kernel kernel, int device) {
+int rank_start(rank_feed *f, const nq_split *split, int threads, nq_kernel kernel, nq_method method,
+               int device) {
     memset(f, 0, sizeof *f);
     f->split = split;
     f->threads = threads;
     f->kernel = kernel;
+    f->method = method;
     f->device = device;
     f->qcap = device >= 0 ? GPU_QUEUE : 4 * (size_t)threads + 4;
     f->queue = malloc(f->qcap * sizeof *f->queue);

@@ -30,6 +30,7 @@ typedef struct mpi_options {
     double heartbeat; /* seconds of silence after which a rank counts as lost */
     const char *checkpoint;
     nq_kernel kernel; /* from NQ_KERNEL */
+    nq_method method; /* --method */
 } mpi_options;
 
 /* A rank's feed: the queue of numbers rank 0 sent, which its count thread takes through
@@ -50,13 +51,15 @@ typedef struct rank_feed {
     const nq_split *split;
     int threads;
     nq_kernel kernel;
+    nq_method method;
     int device; /* --gpu: this rank's CUDA GPU; -1: the CPU */
     pthread_t thread;
 } rank_feed;
 
 /* rank_start() : makes the feed and starts the count thread (threads workers, or the GPU).
  * @return NQ_OK, NQ_ENOMEM, or NQ_ETHREAD. */
-int rank_start(rank_feed *f, const nq_split *split, int threads, nq_kernel kernel, int device);
+int rank_start(rank_feed *f, const nq_split *split, int threads, nq_kernel kernel, nq_method method,
+               int device);
 
 /* rank_finish() : waits for the count thread (the feed must have no_more set) and frees the
  * feed. @return the count's status. */

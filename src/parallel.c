@@ -2,7 +2,7 @@
  * parallel.c: counts on the CPU: whole counts (nq_count(), one thread) and counts over the
  * subproblems of a split on many threads (nq_count_split()), the CPU engine of the one count
  * driver (drive.c, which hands out the numbers and adds the results for the GPUs and the MPI
- * ranks too): parallel.c -> drive.c, split.c -> count.c.
+ * ranks too): parallel.c -> drive.c, split.c -> count.c (backtracking) or join.c (the join).
  *
  * A CPU worker takes one number at a time (subproblem sizes vary by orders of magnitude: the
  * dynamic schedule with chunk 1) and solves it with its own scratch memory, reused from one
@@ -49,29 +49,39 @@ int nq_count(int n, nq_counts *out) {
 typedef struct cpu_worker {
     drive *d;
     nq_kernel kernel; /* the kernel of the last rows (opt->kernel, resolved) */
+    nq_method method; /* opt->method, resolved */
 } cpu_worker;
 
 static void cpu_work(void *arg) {
     cpu_worker *w = arg;
-    /* NULL is fine: allocated per subproblem (and with the default kernel). */
-    count_scratch *sc = count_scratch_new_kernel(w->kernel);
+    /* NULL is fine for either: allocated per subproblem (and with the default kernel). */
+    count_scratch *sc = NULL;
+    join_scratch *js = NULL;
+    if (w->method == NQ_METHOD_JOIN)
+        js = join_scratch_new(w->kernel);
+    else
+        sc = count_scratch_new_kernel(w->kernel);
     uint64_t i;
     while (drive_take(w->d, &i, 1) == 1) {
         nq_counts c;
-        int rc = split_solve(w->d->s, i, &c, sc);
+        int rc = w->method == NQ_METHOD_JOIN ? split_solve_join(w->d->s, i, &c, js)
+                                             : split_solve(w->d->s, i, &c, sc);
         if (rc != NQ_OK)
             drive_fail(w->d, rc);
         else if (drive_give(w->d, &i, &c, 1, NULL))
             break;
     }
     count_scratch_free(sc);
+    join_scratch_free(js);
 }
 
 int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out) {
     if (!s || !out)
         return NQ_EINVAL;
     nq_kernel kernel;
-    if (nq_kernel_resolve(opt ? opt->kernel : NQ_KERNEL_AUTO, nq_split_n(s), &kernel) != NQ_OK)
+    nq_method method;
+    if (nq_kernel_resolve(opt ? opt->kernel : NQ_KERNEL_AUTO, nq_split_n(s), &kernel) != NQ_OK ||
+        nq_method_resolve(opt ? opt->method : NQ_METHOD_AUTO, nq_split_n(s), &method) != NQ_OK)
         return NQ_EINVAL;
     int threads = nq_count_threads(opt ? opt->threads : 0);
     if (threads < 0)
@@ -87,7 +97,7 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
     nq_count_options none;
     drive_init(&d, s, opt, &none);
     for (int t = 0; t < threads; t++) {
-        worker[t] = (cpu_worker){&d, kernel};
+        worker[t] = (cpu_worker){&d, kernel, method};
         arg[t] = &worker[t];
     }
     int rc = drive_threads(threads, cpu_work, arg);

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "join.h"
 #include "split.h"
 #include "symmetry.h"
 
@@ -333,6 +334,22 @@ const char *nq_split_id(const nq_split *s) {
     return s ? s->id : "";
 }
 
+int nq_split_solve_method(const nq_split *s, uint64_t index, nq_method method, nq_kernel kernel,
+                          nq_counts *out) {
+    if (!s || !out || index >= s->size || nq_method_resolve(method, s->n, &method) != NQ_OK)
+        return NQ_EINVAL;
+    if (method == NQ_METHOD_BACKTRACK)
+        return nq_split_solve_kernel(s, index, kernel, out);
+    if (!nq_kernel_supported(kernel))
+        return NQ_EINVAL;
+    join_scratch *js = join_scratch_new(kernel);
+    if (!js)
+        return NQ_ENOMEM;
+    int rc = split_solve_join(s, index, out, js);
+    join_scratch_free(js);
+    return rc;
+}
+
 int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out) {
     return split_solve(s, index, out, NULL);
 }
@@ -445,4 +462,22 @@ void nq_split_free(nq_split *s) {
     free(s->border);
     free(s->sub);
     free(s);
+}
+
+int split_solve_join(const nq_split *s, uint64_t index, nq_counts *out, join_scratch *js) {
+    if (!s || !out || index >= s->size)
+        return NQ_EINVAL;
+    if (s->n < 4) {
+        count_plain(s->n, out);
+        return NQ_OK;
+    }
+    count_state st;
+    int stab;
+    int rc = split_state(s, index, &st, &stab);
+    assert(rc == NQ_OK);
+    (void)rc;
+    uint64_t nodes;
+    uint64_t sols = join_completions(&st, js, &nodes);
+    split_weigh(&st, stab, sols, nodes, out);
+    return NQ_OK;
 }

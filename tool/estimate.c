@@ -18,9 +18,10 @@ static double cpu_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Runs a whole count of n on the given threads and kernel; *cpu receives the CPU time it took
- * (all threads). Returns a library status. */
-static int count_run(int n, int threads, nq_kernel kernel, nq_counts *out, double *cpu) {
+/* Runs a whole count of n on the given threads, kernel and method; *cpu receives the CPU time it
+ * took (all threads). Returns a library status. */
+static int count_run(int n, int threads, nq_kernel kernel, nq_method method, nq_counts *out,
+                     double *cpu) {
     nq_split *split;
     int rc = nq_split_new(n, &split);
     if (rc != NQ_OK)
@@ -29,6 +30,7 @@ static int count_run(int n, int threads, nq_kernel kernel, nq_counts *out, doubl
     memset(&opt, 0, sizeof opt);
     opt.threads = threads;
     opt.kernel = kernel;
+    opt.method = method;
     memset(out, 0, sizeof *out);
     double start = cpu_seconds();
     rc = nq_count_split(split, &opt, out);
@@ -64,20 +66,23 @@ static void print_duration(FILE *to, double s) {
         fprintf(to, "about %.2g years", s / (365.25 * 86400));
 }
 
-/* Measures a count of a small n with the kernel that the count of n runs, and extrapolates it to
- * n on T threads. The measure is CPU time, divided by T, or by the processors this process may
- * run on when T is more (--threads 1024 on 2 cores is no faster than 2 threads, and must not make
- * a count of years look short enough to start): the wall-clock time of a count of a fraction of
- * a second on a busy machine can be many times its work. */
-int tool_estimate_count(int n, int threads, int ranks, nq_kernel kernel, tool_estimate *e) {
+/* Measures a count of a small n with the kernel and method that the count of n runs, and
+ * extrapolates it to n on T threads. The measure is CPU time, divided by T, or by the processors
+ * this process may run on when T is more (--threads 1024 on 2 cores is no faster than 2 threads,
+ * and must not make a count of years look short enough to start): the wall-clock time of a count of
+ * a fraction of a second on a busy machine can be many times its work. */
+int tool_estimate_count(int n, int threads, int ranks, nq_kernel kernel, nq_method method,
+                        tool_estimate *e) {
     nq_counts c;
     double t = 0;
     int m = TOOL_CALIBRATE_MIN, used = nq_count_threads(threads), procs = nq_count_threads(0);
     int rc = nq_kernel_resolve(kernel, n, &kernel);
+    if (rc == NQ_OK)
+        rc = nq_method_resolve(method, n, &method);
     if (rc != NQ_OK)
         return rc;
     for (;; m++) {
-        rc = count_run(m, threads, kernel, &c, &t);
+        rc = count_run(m, threads, kernel, method, &c, &t);
         if (rc != NQ_OK)
             return rc;
         if (t >= TOOL_CALIBRATE_S || m == TOOL_CALIBRATE_MAX)
@@ -88,6 +93,7 @@ int tool_estimate_count(int n, int threads, int ranks, nq_kernel kernel, tool_es
     e->threads = used;
     e->procs = procs;
     e->kernel = kernel;
+    e->method = method;
     e->measured = t;
     e->ranks = ranks;
     e->seconds =
@@ -108,6 +114,7 @@ void tool_print_estimate(FILE *to, const char *lead, const tool_estimate *e) {
         fprintf(to, " on %d thread%s (", e->threads, e->threads == 1 ? "" : "s");
     if (e->threads > e->procs) /* they share the processors: no faster than one per processor */
         fprintf(to, "%d processor%s; ", e->procs, e->procs == 1 ? "" : "s");
-    fprintf(to, "estimated from n = %d, %.3f s of CPU time on this machine, %s kernel)", e->m,
-            e->measured, nq_kernel_name(e->kernel));
+    fprintf(to, "estimated from n = %d, %.3f s of CPU time on this machine, %s kernel%s)", e->m,
+            e->measured, nq_kernel_name(e->kernel),
+            e->method == NQ_METHOD_JOIN ? ", join method" : "");
 }

@@ -24,15 +24,18 @@ typedef struct tool_estimate {
     int n, m, threads, ranks;
     int procs;        /* the processors this process may run on (threads beyond them add nothing) */
     nq_kernel kernel; /* the kernel both counts run */
+    nq_method method; /* the method both counts run (resolved) */
     double seconds;   /* the estimate for n */
     double measured;  /* the CPU time of the count of m */
 } tool_estimate;
 
 /* tool_estimate_count() :
- * Measures a count of a small n on this machine (threads threads, kernel) and extrapolates it to
- * n on threads threads of each of ranks (>= 1) ranks, each taken to be as fast as this process.
+ * Measures a count of a small n on this machine (threads threads, kernel, method) and extrapolates
+ * it to n on threads threads of each of ranks (>= 1) ranks, each taken to be as fast as this
+ * process.
  * @return NQ_OK, or the status of the measured count. */
-int tool_estimate_count(int n, int threads, int ranks, nq_kernel kernel, tool_estimate *e);
+int tool_estimate_count(int n, int threads, int ranks, nq_kernel kernel, nq_method method,
+                        tool_estimate *e);
 
 /* tool_print_estimate() : writes "counting n = 27 takes about 703 years on 2 threads (estimated
  * from n = 16, ...)" after lead, without a newline. */

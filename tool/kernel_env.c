@@ -1,7 +1,7 @@
 /*
  * kernel_env.c: the counting kernel asked for in the environment (NQ_KERNEL), for `nqueens count`
  * and `nqueens-mpi count`. The library never reads the environment: the programs read it here
- * and pass the choice in nq_count_options.kernel.
+ * and pass the choice in nq_count_options.kernel. Also the value of --method, read alike by both.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,4 +44,13 @@ int tool_kernel_from_env(nq_kernel *out) {
     }
     *out = k;
     return 0;
+}
+
+int tool_method_parse(const char *arg, nq_method *out) {
+    if (nq_method_parse(arg, out) == NQ_OK)
+        return 0;
+    tool_error("--method '%.40s' is not a method: use auto (the faster for N), backtrack (the "
+               "search) or join (meet in the middle)",
+               arg);
+    return -1;
 }

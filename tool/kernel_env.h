@@ -1,7 +1,8 @@
 /*
  * kernel_env.h: the counting kernel asked for in the environment (NQ_KERNEL), read by the nqueens
  * and nqueens-mpi programs (kernel_env.c); the library never reads the environment, so the
- * programs pass the choice in nq_count_options.kernel.
+ * programs pass the choice in nq_count_options.kernel. And the counting method of --method, which
+ * both programs read the same way (nq_count_options.method).
  */
 #ifndef NQ_TOOL_KERNEL_ENV_H
 #define NQ_TOOL_KERNEL_ENV_H
@@ -13,5 +14,10 @@
  * @return 0 with *out set; -1 if the name is unknown or this CPU cannot run that kernel, after a
  *         one-line message (tool_error()) that lists the kernels this machine runs. */
 int tool_kernel_from_env(nq_kernel *out);
+
+/* tool_method_parse() :
+ * The method named by the value of --method (auto, backtrack or join).
+ * @return 0 with *out set; -1 after a one-line message (tool_error()) naming the methods. */
+int tool_method_parse(const char *arg, nq_method *out);
 
 #endif /* NQ_TOOL_KERNEL_ENV_H */

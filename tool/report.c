@@ -23,7 +23,8 @@ void tool_count_failed(int n, int rc, int threads) {
 }
 
 void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
-                       const char *kernel, const tool_work *work, const nq_gpu_report *gpu) {
+                       const char *kernel, const char *method, const tool_work *work,
+                       const nq_gpu_report *gpu) {
     char total[41], uniq[41];
     nq_u128_to_string(c->total, total);
     nq_u128_to_string(c->unique, uniq);
@@ -33,10 +34,11 @@ void tool_print_counts(int n, const nq_counts *c, int unique, int json, double s
     }
     char o8[41], o4[41], o2[41], o1[41];
     printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
-           "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d,\"kernel\":\"%s\"",
+           "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d,\"kernel\":\"%s\","
+           "\"method\":\"%s\"",
            n, total, uniq, nq_u128_to_string(c->orbit8, o8), nq_u128_to_string(c->orbit4, o4),
            nq_u128_to_string(c->orbit2, o2), nq_u128_to_string(c->orbit1, o1), seconds,
-           (unsigned long long)c->nodes, threads, kernel);
+           (unsigned long long)c->nodes, threads, kernel, method);
     if (work)
         printf(",\"resumed\":%llu,\"computed\":%llu", (unsigned long long)work->resumed,
                (unsigned long long)work->computed);

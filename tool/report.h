@@ -27,11 +27,13 @@ typedef struct tool_work {
 /* tool_print_counts() :
  * Prints the result of a count on stdout as `nqueens count` does: the total (or with unique the
  * fundamental count) on one line, or with json one object: n, total, unique, orbit8, orbit4,
- * orbit2, orbit1, seconds, nodes, threads, kernel (the kernel's name), with a journal (work not
+ * orbit2, orbit1, seconds, nodes, threads, kernel (the kernel's name), method (the method's name:
+ * nq_method_name()), with a journal (work not
  * NULL) resumed and computed (and part and parts for a part of a count), and for a count on GPUs
  * (gpu not NULL) devices (tool_gpu_json()). */
 void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
-                       const char *kernel, const tool_work *work, const nq_gpu_report *gpu);
+                       const char *kernel, const char *method, const tool_work *work,
+                       const nq_gpu_report *gpu);
 
 /* tool_journal_refused() :
  * Explains on stderr why the journal at path cannot be used (rc and problem from

@@ -145,7 +145,7 @@ expect count-without-n 2 "$tmp/want" -- "$NQ" check
 # claim whose orbits sum to 7 were both called right.
 "$NQ" count 12 --json | sed 's/"orbit8":1765/"orbit8":1000/' >"$tmp/in"
 want <<'EOF'
-line 1: count 14200 (fundamental 1787, orbit8 1000, orbit4 18, orbit2 4, orbit1 0) for n = 12: wrong, n = 12 has 14200 solutions, 1787 fundamental, orbit8 1765, orbit4 18, orbit2 4, orbit1 0 (OEIS A000170, A002562); wrong: orbit8; the counts contradict each other (total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + orbit2 + orbit1, orbit1 = 0 for n > 1); (not judged: seconds, nodes, threads, kernel)
+line 1: count 14200 (fundamental 1787, orbit8 1000, orbit4 18, orbit2 4, orbit1 0) for n = 12: wrong, n = 12 has 14200 solutions, 1787 fundamental, orbit8 1765, orbit4 18, orbit2 4, orbit1 0 (OEIS A000170, A002562); wrong: orbit8; the counts contradict each other (total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1, unique = orbit8 + orbit4 + orbit2 + orbit1, orbit1 = 0 for n > 1); (not judged: seconds, nodes, threads, kernel, method)
 list: 1 item, 1 wrong
 something is wrong
 EOF
@@ -162,7 +162,7 @@ for n in $(seq 1 14); do
   "$NQ" count "$n" --json | "$NQ" check --json >"$tmp/out" 2>"$tmp/err"
   rc=$?
   if [ "$rc" -ne 0 ] || ! grep -q '"verdict":"right"' "$tmp/out" ||
-    ! grep -q '"unjudged_other":"seconds, nodes, threads, kernel"' "$tmp/out"; then
+    ! grep -q '"unjudged_other":"seconds, nodes, threads, kernel, method"' "$tmp/out"; then
     echo "FAIL claim-own-$n: exit $rc: $(cat "$tmp/out" "$tmp/err")"
     failures=$((failures + 1))
   fi

@@ -16,7 +16,7 @@ for n in $(seq 1 13); do
     done
   fi
   check "json n=$n" 0 \
-    "{\"n\":$n,\"total\":$total,\"unique\":$unique,\"orbit8\":$o8,\"orbit4\":$o4,\"orbit2\":$o2,\"orbit1\":$o1,\"threads\":2}" -- \
+    "{\"n\":$n,\"total\":$total,\"unique\":$unique,\"orbit8\":$o8,\"orbit4\":$o4,\"orbit2\":$o2,\"orbit1\":$o1,\"threads\":2,\"method\":\"backtrack\"}" -- \
     bash -c "'$NQ' count $n --json --threads 2 | sed -E 's/,\"seconds\":[0-9.]+,\"nodes\":[0-9]+//; s/,\"kernel\":\"[a-z0-9]+\"//'"
 done
 
@@ -25,7 +25,7 @@ check "N from stdin, unique" 0 "12" -- bash -c "echo 8 | '$NQ' count --unique"
 check "options before N" 0 "12" -- "$NQ" count -u -t 2 8
 check "short options" 0 "2680" -- "$NQ" count 11 -t 1
 check "json has seconds, nodes and threads" 0 "1" -- \
-  bash -c "'$NQ' count 10 --json --threads 3 | grep -cE '^\{\"n\":10,.*\"seconds\":[0-9]+\.[0-9]{6},\"nodes\":[0-9]+,\"threads\":3,\"kernel\":\"(generic|avx2|avx512)\"\}$'"
+  bash -c "'$NQ' count 10 --json --threads 3 | grep -cE '^\{\"n\":10,.*\"seconds\":[0-9]+\.[0-9]{6},\"nodes\":[0-9]+,\"threads\":3,\"kernel\":\"(generic|avx2|avx512)\",\"method\":\"backtrack\"\}$'"
 check "help" 0 "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]" -- \
   bash -c "'$NQ' count --help | head -1"
 check "estimate, without counting" 0 "1" -- \
@@ -36,7 +36,7 @@ check "estimate beyond n = 32: the same kernel (every kernel counts every n >= 4
 # --estimate --json is one JSON object (it printed text), and a small count is "under a second"
 # (it was "about 0 seconds").
 check "estimate --json" 0 "1" -- \
-  bash -c "'$NQ' count 27 --estimate --json --threads 1 | grep -cE '^\{\"n\":27,\"estimated_seconds\":[0-9.e+]+,\"threads\":1,\"measured_n\":1[0-6],\"measured_seconds\":[0-9]+\.[0-9]{6},\"kernel\":\"(generic|avx2|avx512)\"\}$'"
+  bash -c "'$NQ' count 27 --estimate --json --threads 1 | grep -cE '^\{\"n\":27,\"estimated_seconds\":[0-9.e+]+,\"threads\":1,\"measured_n\":1[0-6],\"measured_seconds\":[0-9]+\.[0-9]{6},\"kernel\":\"(generic|avx2|avx512)\",\"method\":\"backtrack\"\}$'"
 check "estimate --json is read back by check as no count claim (JSON, parsed)" 0 "1" -- \
   bash -c "'$NQ' count 27 --estimate --json | '$NQ' check --format jsonl 2>/dev/null | grep -c 'malformed: an object with \"cols\" (a solution) or \"total\" (a count) expected'"
 check "a small count is under a second" 0 "1" -- \
@@ -94,9 +94,9 @@ for k in generic avx2 avx512; do
     check "NQ_KERNEL=$k: same counts and nodes" 0 "$want" -- \
       bash -c "NQ_KERNEL=$k '$NQ' count 14 --json --threads 2 | strip_time"
     check "NQ_KERNEL=$k: named in the JSON" 0 "1" -- \
-      bash -c "NQ_KERNEL=$k '$NQ' count 12 --json | grep -c '\"kernel\":\"$k\"}$'"
+      bash -c "NQ_KERNEL=$k '$NQ' count 12 --json | grep -c '\"kernel\":\"$k\",\"method\":\"backtrack\"}$'"
     check "NQ_KERNEL=$k: n <= 3 is a plain search (generic)" 0 "1" -- \
-      bash -c "NQ_KERNEL=$k '$NQ' count 3 --json | grep -c '\"kernel\":\"generic\"}$'"
+      bash -c "NQ_KERNEL=$k '$NQ' count 3 --json | grep -c '\"kernel\":\"generic\",\"method\":\"backtrack\"}$'"
   else
     check_err "NQ_KERNEL=$k: not on this CPU" 2 \
       "^nqueens count: NQ_KERNEL=$k: this CPU \(or this build\) cannot run that kernel; it runs: generic" -- \
@@ -107,7 +107,7 @@ done
 check "NQ_KERNEL empty: the default" 0 "92" -- env NQ_KERNEL= "$NQ" count 8
 # The default is the fastest kernel that this CPU runs (kernel.c's ranks: avx512, avx2, generic).
 check "the default kernel is the fastest this CPU runs ($best)" 0 "1" -- \
-  bash -c "env -u NQ_KERNEL '$NQ' count 12 --json | grep -c '\"kernel\":\"$best\"}$'"
+  bash -c "env -u NQ_KERNEL '$NQ' count 12 --json | grep -c '\"kernel\":\"$best\",\"method\":\"backtrack\"}$'"
 check "NQ_KERNEL=auto" 0 "$want" -- bash -c "NQ_KERNEL=auto '$NQ' count 14 --json --threads 2 | strip_time"
 check_err "NQ_KERNEL unknown" 2 \
   "^nqueens count: NQ_KERNEL='fast' is not a kernel: use auto, generic, avx2 or avx512 \(this machine runs: generic" -- \
@@ -198,6 +198,45 @@ else
     "^nqueens count: cannot count n = 12: cannot start 1024 threads \(out of memory, or over this process's limit of threads\); use fewer --threads$" -- \
     bash -c "ulimit -v 300000 && exec '$NQ' count 12 --threads 1024"
 fi
+# Methods (--method): the join gives the same counts as the search for every n (its own nodes),
+# names itself in the JSON, and every bad use is refused. n = 1..3 and n > 32 are counted by
+# the search whatever the setting, and say so.
+strip_nodes() { sed -E 's/,"seconds":[0-9.]+,"nodes":[0-9]+//; s/,"kernel":"[a-z0-9]+"//; s/,"method":"[a-z]+"//'; }
+export -f strip_nodes
+for n in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+  check "join n=$n: the counts of the search" 0 "$("$NQ" count $n --json --method backtrack | strip_nodes)" -- \
+    bash -c "'$NQ' count $n --json --method join | strip_nodes"
+done
+check "join: named in the JSON" 0 "1" -- \
+  bash -c "'$NQ' count 12 --json --method join | grep -c ',\"method\":\"join\"}$'"
+check "join: its own nodes (the queens of its half searches)" 0 "1" -- \
+  bash -c "[ \"\$('$NQ' count 12 --json --method join | sed -E 's/.*\"nodes\":([0-9]+).*/\1/')\" != \"\$('$NQ' count 12 --json --method backtrack | sed -E 's/.*\"nodes\":([0-9]+).*/\1/')\" ] && echo 1"
+check "join: --unique" 0 "1787" -- "$NQ" count 12 --method join --unique
+check "join n=3: a plain search, and says so" 0 "1" -- \
+  bash -c "'$NQ' count 3 --json --method join | grep -c '\"method\":\"backtrack\"}$'"
+check "auto is the search today" 0 "1" -- \
+  bash -c "'$NQ' count 12 --json --method auto | grep -c '\"method\":\"backtrack\"}$'"
+check "join: the estimate measures the join" 0 "1" -- \
+  bash -c "'$NQ' count 27 --estimate --threads 1 --method join | grep -c ', join method)$'"
+check "join: estimate --json names the method" 0 "1" -- \
+  bash -c "'$NQ' count 27 --estimate --json --threads 1 --method join | grep -c '\"method\":\"join\"}$'"
+for k in generic avx2 avx512; do
+  if NQ_KERNEL=$k "$NQ" count 4 >/dev/null 2>&1; then
+    check "join with NQ_KERNEL=$k: the same counts and nodes" 0 "$("$NQ" count 14 --json --method join | strip_time)" -- \
+      bash -c "NQ_KERNEL=$k '$NQ' count 14 --json --method join | strip_time"
+  fi
+done
+j=$(mktemp -u)
+check "join with --checkpoint: the counts" 0 "365596" -- "$NQ" count 14 --method join --checkpoint "$j"
+check "a journal of the join resumes with the search (the same subproblems)" 0 "365596" -- \
+  "$NQ" count 14 --method backtrack --checkpoint "$j"
+rm -f "$j"
+check_err "an unknown method" 2 "--method 'fast' is not a method: use auto \(the faster for N\), backtrack \(the search\) or join \(meet in the middle\)" -- \
+  "$NQ" count 8 --method fast
+check_err "a method without value" 2 "option '--method' needs a value" -- "$NQ" count 8 --method
+check_err "the join on a GPU" 2 "--gpu counts by backtracking only; it takes no --method join" -- \
+  "$NQ" count 8 --gpu --method join
+
 # Every message goes to stderr in one write(2): under mpirun, Open MPI forwards a rank's stderr in
 # the pieces it reads, and a message written in four pieces (program, text, hint, newline) had the
 # abort banner of the job land inside it (CI: "nqueens-mpi count: -----...", the text after the

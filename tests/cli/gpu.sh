@@ -74,7 +74,7 @@ for n in $(seq 1 16); do
   check "gpu total n=$n" 0 "$total" -- "$NQ" count "$n" --gpu
   check "gpu unique n=$n" 0 "$unique" -- "$NQ" count "$n" --gpu --unique --devices 0
   check "gpu json n=$n" 0 \
-    "{\"n\":$n,\"total\":$total,\"unique\":$unique,\"orbit8\":$o8,\"orbit4\":$o4,\"orbit2\":$o2,\"orbit1\":$o1,\"threads\":1,\"kernel\":\"cuda\"}" -- \
+    "{\"n\":$n,\"total\":$total,\"unique\":$unique,\"orbit8\":$o8,\"orbit4\":$o4,\"orbit2\":$o2,\"orbit1\":$o1,\"threads\":1,\"kernel\":\"cuda\",\"method\":\"backtrack\"}" -- \
     bash -c "'$NQ' count $n --json --devices 0 | sed -E 's/,\"seconds\":[0-9.]+,\"nodes\":[0-9]+//; s/,\"devices\":\[.*\]//'"
 done
 check "gpu json: the devices and their subproblems" 0 "1" -- \

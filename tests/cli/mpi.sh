@@ -44,13 +44,13 @@ got=$(mpi -np 3 "$MPI_NQ" count 12 --unique --threads 2)
 strip() { sed 's/"seconds":[0-9.]*,//; s/,"threads":[0-9]*//'; }
 got=$(mpi -np 1 "$MPI_NQ" count 11 --json --threads 2)
 want=$("$NQ" count 11 --json)
-[ "$(strip <<<"$got")" = "$(strip <<<"$want")" ] && grep -q '"threads":2,"kernel":"[a-z0-9]*"}' <<<"$got" &&
+[ "$(strip <<<"$got")" = "$(strip <<<"$want")" ] && grep -q '"threads":2,"kernel":"[a-z0-9]*","method":"backtrack"}' <<<"$got" &&
     ok "--json, one rank x 2 threads" || fail "--json: '$got' vs '$want'"
 # NQ_KERNEL reaches every rank: the generic kernel gives the same counts and nodes.
 got=$(NQ_KERNEL=generic mpi -np 2 -x NQ_KERNEL "$MPI_NQ" count 12 --json)
 want=$("$NQ" count 12 --json)
 [ "$(strip <<<"$got" | sed 's/,"kernel":"[a-z0-9]*"//')" = "$(strip <<<"$want" | sed 's/,"kernel":"[a-z0-9]*"//')" ] &&
-    grep -q '"kernel":"generic"}' <<<"$got" && ok "NQ_KERNEL=generic over 2 ranks" ||
+    grep -q '"kernel":"generic","method":"backtrack"}' <<<"$got" && ok "NQ_KERNEL=generic over 2 ranks" ||
     fail "NQ_KERNEL=generic: '$got' vs '$want'"
 
 # Rank 0 killed at its 300th and then 700th record (the hook acts in the rank that writes the
