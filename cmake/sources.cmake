@@ -125,6 +125,7 @@ set(NQ_UNIT_TESTS
   test_gpu
   test_gpu_search
   test_instance
+  test_join
   test_journal
   test_minconflicts
   test_nomem

@@ -7,7 +7,7 @@
  *      -Wl,-rpath,$(pkg-config --variable=libdir nqueens) -o example    (shared library)
  *   cc example.c $(pkg-config --cflags --libs nqueens-static) -o example  (static library)
  *   cmake -S examples -B build-example -DCMAKE_PREFIX_PATH=PREFIX && cmake --build build-example
- * The shared build needs the rpath (or LD_LIBRARY_PATH) to find libnqueens.so.0.3 at run time,
+ * The shared build needs the rpath (or LD_LIBRARY_PATH) to find libnqueens.so.0.4 at run time,
  * unless PREFIX is one of the system's library directories; the static one carries the library.
  *
  * It iterates over the solutions of the eight-queens puzzle, counts solutions for small boards,

@@ -36,7 +36,7 @@ extern "C" {
 #endif
 
 #define NQ_VERSION_MAJOR 0
-#define NQ_VERSION_MINOR 3
+#define NQ_VERSION_MINOR 4
 #define NQ_VERSION_PATCH 0
 /* NQ_VERSION_STRING : "MAJOR.MINOR.PATCH", made from the three numbers above (written once). */
 #define NQ_VERSION_STR_(x)  #x

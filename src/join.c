@@ -51,10 +51,11 @@ struct join_scratch {
     nq_kernel kernel;     /* resolved: never NQ_KERNEL_AUTO */
     join_pairs_fn *pairs; /* its pair counter */
     half_list side[2];    /* the upper and the lower half */
+    size_t max;           /* the most placements of a half (JOIN_MAX_HALVES; less in tests) */
     count_scratch *back;  /* the backtracking kernel's scratch, made when first needed */
 };
 
-join_scratch *join_scratch_new(nq_kernel k) {
+join_scratch *join_scratch_new_small(nq_kernel k, size_t max) {
     nq_kernel used;
     if (nq_kernel_resolve(k, 4, &used) != NQ_OK)
         return NULL;
@@ -64,7 +65,12 @@ join_scratch *join_scratch_new(nq_kernel k) {
         return NULL;
     js->kernel = used;
     js->pairs = pairs;
+    js->max = max;
     return js;
+}
+
+join_scratch *join_scratch_new(nq_kernel k) {
+    return join_scratch_new_small(k, JOIN_MAX_HALVES);
 }
 
 void join_scratch_free(join_scratch *js) {
@@ -84,13 +90,15 @@ uint64_t join_pairs(const join_scratch *js, const uint64_t *top, size_t p, const
     return js->pairs(top, p, bottom, q);
 }
 
-/* Room for one more placement in l: doubles the lists, up to JOIN_MAX_HALVES. 0 if it cannot. */
-static int half_list_grow(half_list *l) {
+/* Room for one more placement in l: doubles the lists, up to max. 0 if it cannot. */
+static int half_list_grow(half_list *l, size_t max) {
     if (l->n < l->cap)
         return 1;
-    size_t cap = l->cap ? 2 * l->cap : 4096;
-    if (cap > JOIN_MAX_HALVES)
+    if (l->n >= max)
         return 0;
+    size_t cap = l->cap ? 2 * l->cap : 4096;
+    if (cap > max)
+        cap = max;
     half *v = realloc(l->v, cap * sizeof *v);
     if (v)
         l->v = v;
@@ -119,12 +127,13 @@ typedef struct half_walk {
     uint32_t flip;     /* XOR of the keys: all ranks for the lower half, 0 for the upper */
     uint64_t meet;     /* the n - 1 bits where the halves meet, from bit 0 */
     half_list *out;
+    size_t max;     /* the most placements out may hold */
     int over;       /* the list could not grow: the board goes to the backtracking kernel */
     uint64_t nodes; /* queens placed */
 } half_walk;
 
 static void half_emit(half_walk *w, uint32_t key, uint64_t d, uint64_t a) {
-    if (!half_list_grow(w->out)) {
+    if (!half_list_grow(w->out, w->max)) {
         w->over = 1;
         return;
     }
@@ -196,7 +205,8 @@ static uint64_t join_back(const count_state *s, join_scratch *js, uint64_t *node
 /* Lists the placements of one half of s: the free rows fr[from .. to-1], searched down the board
  * (down = 1) or up, the cut at row `cut`. 0 if the list overflowed. */
 static int join_half(const count_state *s, const int *fr, int from, int to, int down, int cut,
-                     const uint32_t *rank, uint32_t flip, half_list *out, uint64_t *nodes) {
+                     const uint32_t *rank, uint32_t flip, half_list *out, size_t max,
+                     uint64_t *nodes) {
     half_walk w;
     w.s = s;
     w.rows = to - from;
@@ -212,6 +222,7 @@ static int join_half(const count_state *s, const int *fr, int from, int to, int 
     w.flip = flip;
     w.meet = ((uint64_t)1 << (s->n - 1)) - 1;
     w.out = out;
+    w.max = max;
     w.over = 0;
     w.nodes = 0;
     out->n = 0;
@@ -248,8 +259,8 @@ uint64_t join_completions(const count_state *s, join_scratch *js, uint64_t *node
     const int h = k / 2, cut = fr[h];
     half_list *top = &js->side[0], *bottom = &js->side[1];
     uint64_t placed = 0;
-    if (!join_half(s, fr, 0, h, 1, cut, rank, 0, top, &placed) ||
-        !join_half(s, fr, h, k, 0, cut, rank, all, bottom, &placed)) {
+    if (!join_half(s, fr, 0, h, 1, cut, rank, 0, top, js->max, &placed) ||
+        !join_half(s, fr, h, k, 0, cut, rank, all, bottom, js->max, &placed)) {
         uint64_t sols = join_back(s, js, nodes);
         join_scratch_free(own);
         return sols;

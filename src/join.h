@@ -23,9 +23,13 @@
  * reusable from one call to the next by one thread at a time; it names the kernel whose pair
  * counter runs (kernel.c) and keeps the backtracking scratch of the boards it does not join.
  * join_scratch_new() : for kernel k (supported by this CPU; NQ_KERNEL_AUTO: the fastest); NULL
- * when out of memory or k is not supported. join_scratch_free() accepts NULL. */
+ * when out of memory or k is not supported.
+ * join_scratch_new_small() : (tests) one that lists at most max (>= 1) placements a half, so
+ * that boards with more go to the backtracking kernel.
+ * join_scratch_free() accepts NULL. */
 typedef struct join_scratch join_scratch;
 join_scratch *join_scratch_new(nq_kernel k);
+join_scratch *join_scratch_new_small(nq_kernel k, size_t max);
 void join_scratch_free(join_scratch *js);
 
 /* join_completions() :
