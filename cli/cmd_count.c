@@ -37,9 +37,10 @@ static const tool_option count_options[] = {
      "measured_seconds (CPU), kernel, method"},
     {"method", 'm', "M",
      "how subproblems are counted: backtrack (the search), join (meet in\n"
-     "the middle: both halves of each subproblem listed, compatible pairs\n"
-     "counted; the same answer, other nodes, slower on the machines\n"
-     "measured) or auto (default: the faster for N, backtrack today)"},
+     "the middle: the placements of each subproblem's upper half listed,\n"
+     "those of its lower half matched against them; the same answer,\n"
+     "other nodes, slower on the machines measured) or auto (default:\n"
+     "the faster for N, backtrack today)"},
     {"force", 'F', NULL, "start a count even when it is estimated to take more than a year"},
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in the journal FILE, and resume\n"

@@ -682,8 +682,8 @@ typedef enum nq_method {
      * of each half is listed, and the pairs of halves with complementary columns and no shared
      * diagonal are counted in bulk by the kernel's pair counter (AVX-512: VPTESTNMQ, 8 pairs an
      * instruction). nodes = queens placed by the two halves' searches. n <= 32; at most about
-     * 320 MiB per thread (a subproblem with more than 2^22 placements of a half is counted by
-     * backtracking instead, with the same result). After Rivin and Zabih (1992) and the
+     * 150 MiB per thread (a subproblem with more than 22 free rows, or more than 2^22
+     * placements of its upper half, is counted by backtracking instead, with the same result). After Rivin and Zabih (1992) and the
      * quadrant-joining counter of E. Kluev (N-Queens-Count-Sol). */
     NQ_METHOD_JOIN = 2,
 } nq_method;

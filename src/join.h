@@ -8,16 +8,21 @@
 
 #include "count.h"
 
-/* The most half-board placements join.c lists for one half of one board; a board with more is
- * counted by the backtracking kernel instead (the same count). With it, a join_scratch never
- * holds more than about JOIN_MAX_HALVES * 80 bytes (320 MiB): the bound of the method's memory
- * per thread. */
+/* The most placements join.c lists for the stored (upper) half of one board; a board with more
+ * is counted by the backtracking kernel instead (the same count). */
 #define JOIN_MAX_HALVES ((size_t)1 << 22)
 
 /* The widest board the join takes: a half's signature (its diagonals and anti-diagonals that the
  * other half can reach) is 2 (n - 1) bits of one 64-bit word. Larger boards are counted by the
  * backtracking kernel. */
 #define JOIN_MAX_N 32
+
+/* The most free rows of a board the join takes: its halves are grouped by their columns in
+ * tables of 2^JOIN_MAX_ROWS entries. Boards with more are counted by the backtracking kernel.
+ * With the list above, a join_scratch holds at most 28 bytes a listed placement and 8 bytes a
+ * table entry: 2^22 * 28 + 2^22 * 8 bytes, about 150 MiB, the bound of the method's memory per
+ * thread. */
+#define JOIN_MAX_ROWS 22
 
 /* Scratch memory of the join (the lists of both halves, grown as needed up to the bound above),
  * reusable from one call to the next by one thread at a time; it names the kernel whose pair
@@ -36,7 +41,8 @@ void join_scratch_free(join_scratch *js);
  * The number of solutions that extend the placed queens of s (each once), as
  * count_completions() counts them, and in *nodes the queens placed by the searches of the two
  * halves (the last queen of each half included), or, for a board counted by the backtracking
- * kernel instead (n > JOIN_MAX_N, a half over JOIN_MAX_HALVES, or no memory for the lists), that
+ * kernel instead (n > JOIN_MAX_N, more than JOIN_MAX_ROWS free rows, an upper half over
+ * JOIN_MAX_HALVES placements, or no memory for the lists), that
  * kernel's nodes. js: the caller's scratch (NULL: allocated for the call). */
 uint64_t join_completions(const count_state *s, join_scratch *js, uint64_t *nodes);
 
