@@ -53,6 +53,21 @@ want=$("$NQ" count 12 --json)
     grep -q '"kernel":"generic","method":"backtrack"}' <<<"$got" && ok "NQ_KERNEL=generic over 2 ranks" ||
     fail "NQ_KERNEL=generic: '$got' vs '$want'"
 
+# --method reaches every rank: the join over 3 ranks gives the counts and the nodes of the join on
+# one process, and names itself; the join with --gpu is refused before anything starts.
+got=$(mpi -np 3 "$MPI_NQ" count 13 --json --method join)
+want=$("$NQ" count 13 --json --method join)
+[ "$(strip <<<"$got")" = "$(strip <<<"$want")" ] && grep -q '"method":"join"}' <<<"$got" &&
+    ok "--method join over 3 ranks" || fail "--method join: '$got' vs '$want'"
+err=$(mpi -np 2 "$MPI_NQ" count 10 --method join --gpu 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -ne 0 ] && grep -q 'it takes no --method join' <<<"$err" && ok "--method join --gpu refused" ||
+    fail "--method join --gpu: exit $rc, '$err'"
+err=$(mpi -np 2 "$MPI_NQ" count 10 --method quick 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -ne 0 ] && grep -q "'quick' is not a method" <<<"$err" && ok "an unknown --method refused" ||
+    fail "--method quick: exit $rc, '$err'"
+
 # Rank 0 killed at its 300th and then 700th record (the hook acts in the rank that writes the
 # journal, rank 0, which kills itself with SIGKILL right after the record): the job dies, the
 # journal keeps every record written, and the rerun completes it computing only the rest.
