@@ -210,21 +210,22 @@ class CountResult:
 
     total (OEIS A000170), unique (fundamental solutions, OEIS A002562), orbits (a dict: how
     many fundamental solutions have a class of 8, 4, 2 and 1 members), nodes (queens placed by
-    the search below the split's subproblems), seconds (wall-clock time of this call's count),
-    kernel (the instruction set of the counting kernel), threads, subproblems (the split's
-    size), resumed (subproblems taken from the checkpoint) and computed (by this call).
+    the search below the split's subproblems; the join counts those its two halves placed),
+    seconds (wall-clock time of this call's count), kernel (the instruction set of the counting
+    kernel), method (the counting method used: "backtrack" or "join"), threads, subproblems (the
+    split's size), resumed (subproblems taken from the checkpoint) and computed (by this call).
     ``int(result)`` is total, or unique for count(n, unique=True), as ``nqueens count`` prints.
     """
 
-    __slots__ = ("n", "total", "unique", "orbits", "nodes", "seconds", "kernel", "threads",
-                 "subproblems", "resumed", "computed", "_want_unique")
+    __slots__ = ("n", "total", "unique", "orbits", "nodes", "seconds", "kernel", "method",
+                 "threads", "subproblems", "resumed", "computed", "_want_unique")
 
     def __init__(self, d, want_unique=False):
         self.n = d["n"]
         self.total = d["total"]
         self.unique = d["unique"]
         self.orbits = {8: d["orbit8"], 4: d["orbit4"], 2: d["orbit2"], 1: d["orbit1"]}
-        for k in ("nodes", "seconds", "kernel", "threads", "subproblems", "resumed",
+        for k in ("nodes", "seconds", "kernel", "method", "threads", "subproblems", "resumed",
                   "computed"):
             setattr(self, k, d[k])
         self._want_unique = want_unique
@@ -244,14 +245,14 @@ class CountResult:
     def __repr__(self):
         return (f"CountResult(n={self.n}, total={self.total}, unique={self.unique}, "
                 f"orbits={self.orbits}, nodes={self.nodes}, seconds={self.seconds:.3f}, "
-                f"kernel={self.kernel!r})")
+                f"kernel={self.kernel!r}, method={self.method!r})")
 
     def _repr_html_(self):
         rows = [("n", self.n), ("total (OEIS A000170)", self.total),
                 ("fundamental (OEIS A002562)", self.unique)]
         rows += [(f"classes of {k}", v) for k, v in self.orbits.items()]
         rows += [("nodes", self.nodes), ("seconds", f"{self.seconds:.3f}"),
-                 ("kernel", self.kernel), ("threads", self.threads)]
+                 ("kernel", self.kernel), ("method", self.method), ("threads", self.threads)]
         body = "".join(f"<tr><th>{_html.escape(str(k))}</th><td>{_html.escape(str(v))}</td></tr>"
                        for k, v in rows)
         return f"<table class=\"nqueens-count\">{body}</table>"
@@ -266,7 +267,8 @@ def _text_bar(done, size):
     _sys.stderr.flush()
 
 
-def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kernel="auto"):
+def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kernel="auto",
+          method="auto"):
     """Counts all and fundamental solutions of the n-queens problem, 1 <= n <= 64, exactly.
 
     The count places the border queens first, one placement per symmetry class, and counts
@@ -284,6 +286,11 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
         True for a text bar on stderr when stderr is a terminal. An exception it raises
         stops the count and propagates.
     kernel: "auto" (the fastest this CPU runs), "generic", "avx2" or "avx512".
+    method: how each subproblem is counted: "auto" (the faster for n, as measured: backtracking
+        today), "backtrack" (the kernels' search) or "join" (meet in the middle: the free rows
+        cut in two halves whose placements are listed and paired; n <= 32, and n <= 3 counts by
+        backtracking). Every method gives the same counts; only nodes differ, and a checkpoint
+        made with one method resumes with another. result.method is the method used.
     Returns a CountResult.
     """
     n = _size(n)
@@ -301,8 +308,10 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
         checkpoint = _os.fspath(checkpoint)
     if not isinstance(kernel, str):
         raise TypeError(f"kernel must be a str, not {type(kernel).__name__}")
+    if not isinstance(method, str):
+        raise TypeError(f"method must be a str, not {type(method).__name__}")
     try:
-        d = _nqueens.count(n, threads, checkpoint, progress, kernel)
+        d = _nqueens.count(n, threads, checkpoint, progress, kernel, method)
     except KeyboardInterrupt as e:
         if checkpoint is not None and hasattr(e, "add_note"):
             try:

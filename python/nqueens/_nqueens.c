@@ -954,26 +954,34 @@ static void *count_thread(void *arg) {
     return NULL;
 }
 
-/* count(n, threads, checkpoint, progress, kernel) -> dict. checkpoint None or a path (str or
- * bytes, file system encoding), progress None or a callable(done, size), kernel a name. */
+/* count(n, threads, checkpoint, progress, kernel, method) -> dict. checkpoint None or a path (str
+ * or bytes, file system encoding), progress None or a callable(done, size), kernel and method
+ * names. */
 static PyObject *py_count(PyObject *self, PyObject *args) {
     (void)self;
     int n, threads;
     PyObject *path_obj, *progress;
-    const char *kernel_name;
-    if (!PyArg_ParseTuple(args, "iiOOs", &n, &threads, &path_obj, &progress, &kernel_name))
+    const char *kernel_name, *method_name;
+    if (!PyArg_ParseTuple(args, "iiOOss", &n, &threads, &path_obj, &progress, &kernel_name,
+                          &method_name))
         return NULL;
     nq_kernel kernel, used;
     if (nq_kernel_parse(kernel_name, &kernel) != NQ_OK || !nq_kernel_supported(kernel))
         return PyErr_Format(PyExc_ValueError,
                             "kernel '%s' is not one this CPU runs (auto, generic, avx2, avx512)",
                             kernel_name);
+    nq_method method, mused;
+    if (nq_method_parse(method_name, &method) != NQ_OK)
+        return PyErr_Format(PyExc_ValueError, "unknown method '%s': one of auto, backtrack, join",
+                            method_name);
     if (n < 1 || n > NQ_MAX_N)
         return PyErr_Format(PyExc_ValueError, "n must be from 1 to %d, got %d", NQ_MAX_N, n);
     if (nq_count_threads(threads) < 0)
         return PyErr_Format(PyExc_ValueError, "threads must be from 1 to %d, got %d",
                             NQ_MAX_THREADS, threads);
     int rc = nq_kernel_resolve(kernel, n, &used);
+    if (rc == NQ_OK)
+        rc = nq_method_resolve(method, n, &mused);
     if (rc != NQ_OK)
         return raise_status(rc, "count");
     PyObject *path_bytes = NULL;
@@ -1010,6 +1018,7 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
     }
     job->opt.threads = threads;
     job->opt.kernel = kernel;
+    job->opt.method = method;
     job->opt.skip = nq_journal_skip(job->journal);
     job->opt.on_result = count_on_result;
     job->opt.user = job;
@@ -1118,12 +1127,12 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
                           from_u128(c->orbit4), from_u128(c->orbit2), from_u128(c->orbit1)};
         if (v[0] && v[1] && v[2] && v[3] && v[4] && v[5])
             result = Py_BuildValue(
-                "{s:i,s:O,s:O,s:O,s:O,s:O,s:O,s:K,s:d,s:s,s:i,s:K,s:K,s:K}", "n", n, "total", v[0],
-                "unique", v[1], "orbit8", v[2], "orbit4", v[3], "orbit2", v[4], "orbit1", v[5],
-                "nodes", (unsigned long long)c->nodes, "seconds", seconds, "kernel",
-                nq_kernel_name(used), "threads", nq_count_threads(threads), "resumed",
-                (unsigned long long)resumed, "computed", (unsigned long long)computed,
-                "subproblems", (unsigned long long)size);
+                "{s:i,s:O,s:O,s:O,s:O,s:O,s:O,s:K,s:d,s:s,s:s,s:i,s:K,s:K,s:K}", "n", n, "total",
+                v[0], "unique", v[1], "orbit8", v[2], "orbit4", v[3], "orbit2", v[4], "orbit1",
+                v[5], "nodes", (unsigned long long)c->nodes, "seconds", seconds, "kernel",
+                nq_kernel_name(used), "method", nq_method_name(mused), "threads",
+                nq_count_threads(threads), "resumed", (unsigned long long)resumed, "computed",
+                (unsigned long long)computed, "subproblems", (unsigned long long)size);
         for (int i = 0; i < 6; i++)
             Py_XDECREF(v[i]);
     }
@@ -1465,7 +1474,8 @@ static PyMethodDef module_methods[] = {
     {"find", py_find, METH_VARARGS, "find(method, n, seed, out) -> stats or None"},
     {"complete", py_complete, METH_VARARGS, "complete(n, queens, mode) -> (n, given, result)"},
     {"check", py_check, METH_VARARGS, "check(text, n, format) -> (format, verdicts, groups)"},
-    {"count", py_count, METH_VARARGS, "count(n, threads, checkpoint, progress, kernel) -> dict"},
+    {"count", py_count, METH_VARARGS,
+     "count(n, threads, checkpoint, progress, kernel, method) -> dict"},
     {"journal_info", py_journal_info, METH_VARARGS, "journal_info(path) -> dict"},
     {NULL, NULL, 0, NULL},
 };

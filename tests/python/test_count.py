@@ -1,5 +1,6 @@
 """count(): the counts against OEIS A000170/A002562 (tests/data/counts.txt), orbits, the
-result object, threads, progress, checkpoints and their refusals."""
+result object, the methods (join against backtracking), threads, progress, checkpoints and their
+refusals."""
 import os
 import signal
 import subprocess
@@ -29,8 +30,8 @@ def test_result_agrees_with_the_cli_json():
     import json
     want = json.loads(cli_out("count", 11, "--json"))
     r = nqueens.count(11, threads=1)
-    assert (r.total, r.unique, r.nodes, r.kernel) == (
-        want["total"], want["unique"], want["nodes"], want["kernel"])
+    assert (r.total, r.unique, r.nodes, r.kernel, r.method) == (
+        want["total"], want["unique"], want["nodes"], want["kernel"], want["method"])
     assert r.orbits == {8: want["orbit8"], 4: want["orbit4"], 2: want["orbit2"],
                         1: want["orbit1"]}
     assert r.threads == 1
@@ -44,6 +45,42 @@ def test_kernels_and_threads_give_the_same_count(kernel):
     assert (a.total, a.unique, a.nodes) == (b.total, b.unique, b.nodes) == (
         TABLE[13][0], TABLE[13][1], a.nodes)
     assert a.kernel == (kernel if kernel != "auto" else a.kernel)
+
+
+@pytest.mark.parametrize("n", range(1, 13))
+def test_join_gives_the_counts_of_backtracking(n):
+    b = nqueens.count(n, method="backtrack")
+    j = nqueens.count(n, method="join")
+    assert (j.total, j.unique, j.orbits) == (b.total, b.unique, b.orbits)
+    assert (j.total, j.unique) == TABLE[n][:2]
+    assert b.method == "backtrack"
+    # The join resolves to backtracking for n <= 3 (a plain search).
+    assert j.method == ("backtrack" if n <= 3 else "join")
+
+
+def test_result_names_the_method_used():
+    r = nqueens.count(8, method="join")
+    assert r.method == "join" and "method='join'" in repr(r)
+    assert "<td>join</td>" in r._repr_html_()
+    assert nqueens.count(3, method="join").method == "backtrack"
+    assert nqueens.count(8).method == nqueens.count(8, method="auto").method == "backtrack"
+
+
+def test_a_join_checkpoint_resumes_by_backtracking(tmp_path):
+    path = tmp_path / "j.nqj"
+    first = nqueens.count(12, method="join", checkpoint=path)
+    assert first.method == "join" and first.total == TABLE[12][0]
+    again = nqueens.count(12, method="backtrack", checkpoint=path)
+    assert again.resumed == again.subproblems and again.computed == 0
+    assert (again.total, again.unique, again.method) == (*TABLE[12][:2], "backtrack")
+    # A journal with only part of the join's records: backtracking counts the rest.
+    lines = path.read_text().splitlines(True)
+    path.write_text("".join(lines[:1001]))
+    mixed = nqueens.count(12, method="backtrack", checkpoint=path)
+    assert mixed.resumed == 1000 and mixed.computed == mixed.subproblems - 1000
+    assert (mixed.total, mixed.unique) == TABLE[12][:2]
+    assert mixed.orbits == dict(zip((8, 4, 2, 1), TABLE[12][2:]))
+    assert nqueens.journal_info(path)["done"] == mixed.subproblems
 
 
 def test_repr_html_is_a_table_with_the_counts():

@@ -70,6 +70,15 @@ def test_count_options():
         nqueens.count(8, threads="2")
     with pytest.raises(ValueError, match="kernel"):
         nqueens.count(8, kernel="sse9")
+    with pytest.raises(TypeError, match="kernel must be a str"):
+        nqueens.count(8, kernel=2)
+    with pytest.raises(ValueError, match="auto, backtrack, join"):
+        nqueens.count(8, method="meet")
+    with pytest.raises(ValueError, match="auto, backtrack, join"):
+        nqueens.count(8, method="Join")  # names are exact, lower case
+    for bad in (2, None, b"join"):
+        with pytest.raises(TypeError, match="method must be a str"):
+            nqueens.count(8, method=bad)
     with pytest.raises(TypeError):
         nqueens.count(8, progress=42)
 
