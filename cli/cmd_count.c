@@ -39,7 +39,7 @@ static const tool_option count_options[] = {
      "how subproblems are counted: backtrack (the search), join (meet in\n"
      "the middle: the placements of each subproblem's upper half listed,\n"
      "those of its lower half matched against them; the same answer,\n"
-     "other nodes, slower on the machines measured) or auto (default:\n"
+     "other nodes, slower on the machine measured) or auto (default:\n"
      "the faster for N, backtrack today)"},
     {"force", 'F', NULL, "start a count even when it is estimated to take more than a year"},
     {"checkpoint", 'c', "FILE",

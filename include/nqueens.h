@@ -701,8 +701,8 @@ NQ_API int nq_method_parse(const char *name, nq_method *out);
 
 /* nq_method_resolve() :
  * The method that a count of n run with setting m uses: NQ_METHOD_AUTO becomes the faster one
- * for n (backtracking for every n: on the machines measured, Zen 4 and Xeon with AVX-512, the
- * join is slower at every n from 12 to 18 and its lead shrinks with n: bench/RESULTS.md); n <= 3
+ * for n (backtracking for every n: on the machine measured, Zen 4 with AVX-512, the join is
+ * 2.2 to 4.4 times slower at every n from 13 to 18: bench/RESULTS.md, bench/join.sh); n <= 3
  * (a plain search) and n > 32 (wider than the join's signatures) resolve to NQ_METHOD_BACKTRACK.
  * @param n    1 <= n <= NQ_MAX_N.
  * @param out  receives the method (never NQ_METHOD_AUTO).

@@ -20,9 +20,10 @@
  * symmetry weights, the fundamental and orbit counts and the numbering stay those of split.c.
  * Workload and what it costs (bench/RESULTS.md): the halves are listed again for every
  * subproblem that shares them, and they outnumber the nodes of the backtracking search below
- * the same border (about 2x at n = 16..18), so on the machines measured this method is slower
- * than the backtracking kernels at every n measured; it is kept as an independent method (a
- * second count by other means) and as the place where a faster join plugs in.
+ * the same border (about 2x at n = 16..18), so on the machine measured (Zen 4) it is slower
+ * than the backtracking kernels at every n measured (2.2x to 4.4x at n = 13..18); it is kept as
+ * an independent method, a second count of every subproblem by other means. A join that wins
+ * must share the halves between subproblems (../shared/research/counting.md).
  * Memory: one thread's scratch, at most about 150 MiB (join.h); a board that would need more is
  * counted by the backtracking kernel, with the same result.
  */
