@@ -679,12 +679,14 @@ typedef enum nq_method {
     NQ_METHOD_AUTO = 0,      /* the faster method for this n, as measured (bench/RESULTS.md) */
     NQ_METHOD_BACKTRACK = 1, /* the search of the kernels above: nodes = queens it placed */
     /* Meet in the middle: the subproblem's free rows are cut into two halves, every placement
-     * of each half is listed, and the pairs of halves with complementary columns and no shared
-     * diagonal are counted in bulk by the kernel's pair counter (AVX-512: VPTESTNMQ, 8 pairs an
+     * of the upper half is listed and grouped by its columns, and each placement of the lower
+     * half is matched against the group with the complementary columns, the pairs with no
+     * shared diagonal counted by the kernel's pair counter (AVX-512: VPTESTNMQ, 8 pairs an
      * instruction). nodes = queens placed by the two halves' searches. n <= 32; at most about
      * 150 MiB per thread (a subproblem with more than 22 free rows, or more than 2^22
-     * placements of its upper half, is counted by backtracking instead, with the same result). After Rivin and Zabih (1992) and the
-     * quadrant-joining counter of E. Kluev (N-Queens-Count-Sol). */
+     * placements of its upper half, is counted by backtracking instead, with the same
+     * result). After Rivin and Zabih (1992) and the quadrant-joining counter of E. Kluev
+     * (N-Queens-Count-Sol). */
     NQ_METHOD_JOIN = 2,
 } nq_method;
 #define NQ_METHODS 3 /* the number of nq_method values */

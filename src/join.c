@@ -45,7 +45,7 @@ typedef struct half {
 struct join_scratch {
     nq_kernel kernel;     /* resolved: never NQ_KERNEL_AUTO */
     join_pairs_fn *pairs; /* its pair counter */
-    size_t max;           /* the most placements of the stored half (JOIN_MAX_HALVES; less in tests) */
+    size_t max; /* the most placements of the stored half (JOIN_MAX_HALVES; less in tests) */
     /* The stored half: its placements as listed (cap entries), then their signatures grouped by
      * key (cap + JOIN_PAD entries, the padding zero). */
     half *v;
