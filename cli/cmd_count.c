@@ -39,8 +39,8 @@ static const tool_option count_options[] = {
      "how subproblems are counted: backtrack (the search), join (meet in\n"
      "the middle: the placements of each subproblem's upper half listed,\n"
      "those of its lower half matched against them; the same answer,\n"
-     "other nodes, slower on the machine measured) or auto (default:\n"
-     "the faster for N, backtrack today)"},
+     "other nodes, slower on the machine measured; N = 4 to 21, others\n"
+     "by backtrack) or auto (default: the faster for N, backtrack today)"},
     {"force", 'F', NULL, "start a count even when it is estimated to take more than a year"},
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in the journal FILE, and resume\n"

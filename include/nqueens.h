@@ -682,14 +682,19 @@ typedef enum nq_method {
      * of the upper half is listed and grouped by its columns, and each placement of the lower
      * half is matched against the group with the complementary columns, the pairs with no
      * shared diagonal counted by the kernel's pair counter (AVX-512: VPTESTNMQ, 8 pairs an
-     * instruction). nodes = queens placed by the two halves' searches. n <= 32; at most about
-     * 150 MiB per thread (a subproblem with more than 22 free rows, or more than 2^22
-     * placements of its upper half, is counted by backtracking instead, with the same
+     * instruction). nodes = queens placed by the two halves' searches. 4 <= n <=
+     * NQ_METHOD_JOIN_MAX_N (21); at most about 150 MiB per thread (a subproblem with more than
+     * 2^22 placements of its upper half is counted by backtracking instead, with the same
      * result). After Rivin and Zabih (1992) and the quadrant-joining counter of E. Kluev
      * (N-Queens-Count-Sol). */
     NQ_METHOD_JOIN = 2,
 } nq_method;
 #define NQ_METHODS 3 /* the number of nq_method values */
+
+/* NQ_METHOD_JOIN_MAX_N : the largest n the join counts; beyond it a subproblem's upper half
+ * outgrows the join's 150 MiB per thread (from n = 22 most of them do), and a count asked to
+ * join counts by backtracking (nq_method_resolve() says so). */
+#define NQ_METHOD_JOIN_MAX_N 21
 
 /* nq_method_name() :
  * @return "auto", "backtrack" or "join" (static strings); NULL if m is out of range. */
@@ -705,7 +710,7 @@ NQ_API int nq_method_parse(const char *name, nq_method *out);
  * The method that a count of n run with setting m uses: NQ_METHOD_AUTO becomes the faster one
  * for n (backtracking for every n: on the machine measured, Zen 4 with AVX-512, the join is
  * 2.2 to 4.4 times slower at every n from 13 to 18: bench/RESULTS.md, bench/join.sh); n <= 3
- * (a plain search) and n > 32 (wider than the join's signatures) resolve to NQ_METHOD_BACKTRACK.
+ * (a plain search) and n > NQ_METHOD_JOIN_MAX_N (see there) resolve to NQ_METHOD_BACKTRACK.
  * @param n    1 <= n <= NQ_MAX_N.
  * @param out  receives the method (never NQ_METHOD_AUTO).
  * @return NQ_OK, or NQ_EINVAL if m or n is out of range or out is NULL. */

@@ -288,8 +288,8 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
     kernel: "auto" (the fastest this CPU runs), "generic", "avx2" or "avx512".
     method: how each subproblem is counted: "auto" (the faster for n, as measured: backtracking
         today), "backtrack" (the kernels' search) or "join" (meet in the middle: the free rows
-        cut in two halves whose placements are listed and paired; n <= 32, and n <= 3 counts by
-        backtracking). Every method gives the same counts; only nodes differ, and a checkpoint
+        cut in two halves whose placements are listed and paired; 4 <= n <= 21, other n count
+        by backtracking). Every method gives the same counts; only nodes differ, and a checkpoint
         made with one method resumes with another. result.method is the method used.
     Returns a CountResult.
     """

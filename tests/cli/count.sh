@@ -214,12 +214,14 @@ check "join: its own nodes (the queens of its half searches)" 0 "1" -- \
 check "join: --unique" 0 "1787" -- "$NQ" count 12 --method join --unique
 check "join n=3: a plain search, and says so" 0 "1" -- \
   bash -c "'$NQ' count 3 --json --method join | grep -c '\"method\":\"backtrack\"}$'"
+check "join n=22: beyond the join's memory, the search, and says so" 0 "1" -- \
+  bash -c "'$NQ' count 22 --estimate --json --method join | grep -c '\"method\":\"backtrack\"}$'"
 check "auto is the search today" 0 "1" -- \
   bash -c "'$NQ' count 12 --json --method auto | grep -c '\"method\":\"backtrack\"}$'"
 check "join: the estimate measures the join" 0 "1" -- \
-  bash -c "'$NQ' count 27 --estimate --threads 1 --method join | grep -c ', join method)$'"
+  bash -c "'$NQ' count 20 --estimate --threads 1 --method join | grep -c ', join method)$'"
 check "join: estimate --json names the method" 0 "1" -- \
-  bash -c "'$NQ' count 27 --estimate --json --threads 1 --method join | grep -c '\"method\":\"join\"}$'"
+  bash -c "'$NQ' count 20 --estimate --json --threads 1 --method join | grep -c '\"method\":\"join\"}$'"
 for k in generic avx2 avx512; do
   if NQ_KERNEL=$k "$NQ" count 4 >/dev/null 2>&1; then
     check "join with NQ_KERNEL=$k: the same counts and nodes" 0 "$("$NQ" count 14 --json --method join | strip_time)" -- \

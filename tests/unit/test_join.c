@@ -257,9 +257,9 @@ static void test_api(void **state) {
     assert_int_equal(m, NQ_METHOD_BACKTRACK);
     assert_int_equal(nq_method_resolve(NQ_METHOD_JOIN, 3, &m), NQ_OK);
     assert_int_equal(m, NQ_METHOD_BACKTRACK);
-    assert_int_equal(nq_method_resolve(NQ_METHOD_JOIN, 32, &m), NQ_OK);
+    assert_int_equal(nq_method_resolve(NQ_METHOD_JOIN, NQ_METHOD_JOIN_MAX_N, &m), NQ_OK);
     assert_int_equal(m, NQ_METHOD_JOIN);
-    assert_int_equal(nq_method_resolve(NQ_METHOD_JOIN, 33, &m), NQ_OK);
+    assert_int_equal(nq_method_resolve(NQ_METHOD_JOIN, NQ_METHOD_JOIN_MAX_N + 1, &m), NQ_OK);
     assert_int_equal(m, NQ_METHOD_BACKTRACK);
     assert_int_equal(nq_method_resolve(NQ_METHOD_JOIN, 0, &m), NQ_EINVAL);
     assert_int_equal(nq_method_resolve(NQ_METHOD_JOIN, NQ_MAX_N + 1, &m), NQ_EINVAL);
