@@ -276,6 +276,8 @@ uint64_t join_completions(const count_state *s, join_scratch *js, uint64_t *node
         if (s->cols >> x & 1)
             w.rank[x] = (uint32_t)1 << r++;
     const uint32_t all = ((uint32_t)1 << k) - 1;
+    /* The cut at half the free rows: measured against one row either way (n = 16 and 17, one
+     * thread, Zen 4: 0.88 s and 5.2 s here, 1.00-1.04 s and 5.4-6.4 s there). */
     const int h = k / 2;
     w.s = s;
     w.js = js;
