@@ -1,8 +1,8 @@
 /* join.h: the join method (join.c): the completions of a board with some queens placed, counted
  * by meeting in the middle instead of enumerating them: the free rows are cut into an upper and
- * a lower half, every placement of each half is listed, and the pairs of halves that use
- * complementary columns and share no diagonal are counted. The same completions as
- * count_completions() (count.h), other nodes. Nothing here knows about splits. */
+ * a lower half, the placements of the upper half are listed, and each placement of the lower
+ * half counts those that use the complementary columns and share no diagonal. The same
+ * completions as count_completions() (count.h), other nodes. Nothing here knows about splits. */
 #ifndef NQ_JOIN_H
 #define NQ_JOIN_H
 
