@@ -371,14 +371,16 @@ PY
 # (583), far past it, negative; a second record of a subproblem with the same or other counts.
 # Each is refused with its line, the file untouched.
 ins() { sed "4i $2" "$tmp/whole10" >"$tmp/ins.tmp" && resign "$tmp/ins.tmp" "$1"; }
-# The subproblem of the journal's second record (line 3): the records are in the order the
-# threads finished them, so a fixed number (it was 1) could come after line 4, and the copy at
-# line 4 was then the first of the two (seen under TSan, where the threads' order differs).
+# The subproblems of the journal's first two records (lines 2 and 3): the records are in the
+# order the threads finished them, so fixed numbers (they were 0 and 1) could be those of other
+# lines (seen under TSan, where the threads' order differs: a copy at line 4 was then the first
+# of the two, or line 2 held subproblem 1).
+first=$(sed -n 2p "$tmp/whole10" | cut -d' ' -f2)
 second=$(sed -n 3p "$tmp/whole10" | cut -d' ' -f2)
 for rec in "r 583 0 0 0 0 0 0 1 0|line 4 records subproblem 583, which this journal's count does not have" \
     "r 99999 8 1 1 0 0 0 1 0|line 4 records subproblem 99999, which this journal's count does not have" \
     "r -1 0 0 0 0 0 0 1 0|line 4 is damaged (not a record of a journal)" \
-    "$(sed -n 2p "$tmp/whole10")|line 4 records subproblem 0 a second time" \
+    "$(sed -n 2p "$tmp/whole10")|line 4 records subproblem $first a second time" \
     "r $second 16 2 2 0 0 0 5 0|line 4 records subproblem $second a second time"; do
     ins "$tmp/belong.nqj" "${rec%%|*}"
     refused "a record '${rec%%|*}' in the middle" "$tmp/belong.nqj" 10 "${rec#*|}"
