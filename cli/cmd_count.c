@@ -93,7 +93,7 @@ int cmd_count(int argc, char **argv) {
     const char *checkpoint = NULL, *export_path = NULL;
     uint64_t part = 0, parts = 0;
     long long threads = 0, n;
-    int gpu = 0, devices[NQ_GPU_MAX_DEVICES], ndevices = 0, method_given = 0;
+    int gpu = 0, devices[NQ_GPU_MAX_DEVICES], ndevices = 0;
     nq_method method = NQ_METHOD_AUTO;
     nq_gpu_report report;
     memset(&report, 0, sizeof report);
@@ -139,7 +139,6 @@ int cmd_count(int argc, char **argv) {
         case 'm':
             if (tool_method_parse(optarg, &method))
                 return EXIT_USAGE;
-            method_given = 1;
             break;
         case 'g':
             gpu = 1;
@@ -176,7 +175,7 @@ int cmd_count(int argc, char **argv) {
     if (gpu && estimate)
         return cli_usage_error("count", "--estimate measures a count on this CPU; it has no --gpu "
                                         "form");
-    if (gpu && method_given && method == NQ_METHOD_JOIN)
+    if (gpu && method == NQ_METHOD_JOIN)
         return cli_usage_error("count", "--gpu counts by backtracking only; it takes no --method "
                                         "join");
     if (gpu && tool_gpu_ready((int)n, ndevices ? devices : NULL, ndevices))

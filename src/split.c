@@ -419,7 +419,10 @@ void split_weigh(const count_state *st, int stab, uint64_t sols, uint64_t nodes,
     out->nodes = nodes;
 }
 
-int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
+/* One subproblem's contribution, its completions counted by the join (js, may be NULL) when join
+ * is set, else by the backtracking kernel (sc, may be NULL). */
+static int split_solve_by(const nq_split *s, uint64_t index, nq_counts *out, int join,
+                          count_scratch *sc, join_scratch *js) {
     if (!s || !out || index >= s->size)
         return NQ_EINVAL;
     if (s->n < 4) {
@@ -432,9 +435,17 @@ int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch
     assert(rc == NQ_OK);
     (void)rc;
     uint64_t nodes;
-    uint64_t sols = count_completions(&st, sc, &nodes);
+    uint64_t sols = join ? join_completions(&st, js, &nodes) : count_completions(&st, sc, &nodes);
     split_weigh(&st, stab, sols, nodes, out);
     return NQ_OK;
+}
+
+int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
+    return split_solve_by(s, index, out, 0, sc, NULL);
+}
+
+int split_solve_join(const nq_split *s, uint64_t index, nq_counts *out, join_scratch *js) {
+    return split_solve_by(s, index, out, 1, NULL, js);
 }
 
 int nq_split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int *placed) {
@@ -462,22 +473,4 @@ void nq_split_free(nq_split *s) {
     free(s->border);
     free(s->sub);
     free(s);
-}
-
-int split_solve_join(const nq_split *s, uint64_t index, nq_counts *out, join_scratch *js) {
-    if (!s || !out || index >= s->size)
-        return NQ_EINVAL;
-    if (s->n < 4) {
-        count_plain(s->n, out);
-        return NQ_OK;
-    }
-    count_state st;
-    int stab;
-    int rc = split_state(s, index, &st, &stab);
-    assert(rc == NQ_OK);
-    (void)rc;
-    uint64_t nodes;
-    uint64_t sols = join_completions(&st, js, &nodes);
-    split_weigh(&st, stab, sols, nodes, out);
-    return NQ_OK;
 }
