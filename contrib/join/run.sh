@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# contrib/join/run.sh: the whole-board quadrant join of quadrants.c against the library's count
+# (backtracking, the default method), one thread each, n = NMIN..NMAX, side by side in one run;
+# then both on THREADS threads. Every total of the prototype is checked against
+# tests/data/counts.txt (its lines end in OK), the library checks its own.
+# Usage: bash contrib/join/run.sh [NMIN [NMAX [THREADS]]]   (default 14 16 2; build/nqueens
+# must exist: make build). n = 18 takes about 10 s a method here, n = 20 minutes.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$here/../..
+export JOIN_COUNTS=$root/tests/data/counts.txt
+nmin=${1:-14}
+nmax=${2:-$((nmin > 16 ? nmin : 16))}
+threads=${3:-2}
+nq=${NQUEENS:-$root/build/nqueens}
+[ -x "$nq" ] || { echo "run.sh: $nq not found: run make build first (or set NQUEENS)" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cc -O3 -march=native -fopenmp -o "$tmp/quadrants" "$here/quadrants.c"
+echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
+  "family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | xargs)" \
+  "model $(grep -m1 '^model' /proc/cpuinfo | cut -d: -f2 | xargs), load: $(cut -d' ' -f1-3 /proc/loadavg)"
+cpu() { # COMMAND...: its CPU seconds (user + sys) on stdout, its output in $tmp/out
+  /usr/bin/time -o "$tmp/time" -f '%U %S' "$@" >"$tmp/out"
+  awk '{printf "%.3f", $1 + $2}' "$tmp/time"
+}
+for t in 1 "$threads"; do
+  for ((n = nmin; n <= nmax; n++)); do
+    j=$(cpu "$tmp/quadrants" "$n" "$n" "$t")
+    grep -q ' OK$' "$tmp/out" || { echo "join n=$n: wrong total: $(cat "$tmp/out")" >&2; exit 1; }
+    jw=$(sed -E 's/.* wall=([0-9.]+).*/\1/' "$tmp/out")
+    b=$(cpu "$nq" count "$n" --threads "$t" --method backtrack --json)
+    bw=$(sed -E 's/.*"seconds":([0-9.]+).*/\1/' "$tmp/out")
+    awk -v n="$n" -v t="$t" -v j="$j" -v b="$b" -v jw="$jw" -v bw="$bw" 'BEGIN {
+      printf "n=%-3d threads=%d  backtrack %8.3f s CPU %8.3f s wall   join %8.3f s CPU %8.3f s wall   backtrack CPU / join CPU %.2f\n",
+        n, t, b, bw, j, jw, b / j }'
+  done
+done
