@@ -17,7 +17,8 @@
  * 2 (n - 1) diagonals that cross the row cut matter (a 64-bit signature per half), and the pairs
  * with signature AND == 0 are counted in bulk: the bottoms are grouped by K "hot" signature bits
  * (the diagonals through the middle of the cut: a top skips every group that shares one with it)
- * and bit-transposed in blocks of 256, each block's remaining bits cut into chunks of 8 with a
+ * and bit-transposed in blocks of 256, each block's remaining bits cut into chunks of at most 8
+ * (as few chunks as 8-bit ones would make, each as narrow as that allows) with a
  * table of the OR of every chunk value ("four Russians"), so that a top costs one table load
  * per chunk and one popcount per 256 bottoms.
  *
@@ -185,6 +186,8 @@ static uint64_t pairs_count(scratch *s, const uint64_t *t, size_t nt, const uint
     uint64_t hk = hot & ub & ut, rest = ub & ut & ~hk; /* only bits both sides use matter */
     int groups = 1 << __builtin_popcountll(hk), width = __builtin_popcountll(rest);
     int chunks = width ? (width + 7) / 8 : 1;
+    int cw = (width + chunks - 1) / chunks; /* bits a chunk: 8 or fewer, so the tables stay small */
+    cw = cw ? cw : 1;
     size_t cnt[65] = {0}, blk0[65], tc[65] = {0}, tpos[65], fill[64] = {0}, blocks = 0;
     for (size_t j = 0; j < nb; j++)
         cnt[_pext_u64(b[j], hk)]++;
@@ -222,7 +225,7 @@ static uint64_t pairs_count(scratch *s, const uint64_t *t, size_t nt, const uint
         size_t at = tpos[_pext_u64(t[i], hk)]++;
         uint64_t q = _pext_u64(t[i], rest);
         for (int c = 0; c < 8; c++)
-            s->off[at * 8 + c] = (uint16_t)(q >> (8 * c) & 255);
+            s->off[at * 8 + c] = (uint16_t)(q >> (cw * c) & ((1u << cw) - 1));
     }
     uint64_t total = 0;
     for (int g = 0; g < groups; g++) {
@@ -235,8 +238,8 @@ static uint64_t pairs_count(scratch *s, const uint64_t *t, size_t nt, const uint
             const v4 *T = s->tr + blk * 64;
             for (int c = 0; c < chunks; c++) {
                 s->table[c][0] = (v4){0};
-                for (int v = 1; v < 256; v++) {
-                    int bit = c * 8 + __builtin_ctz((unsigned)v);
+                for (int v = 1; v < 1 << cw; v++) {
+                    int bit = c * cw + __builtin_ctz((unsigned)v);
                     s->table[c][v] = s->table[c][v & (v - 1)] | (bit < width ? T[bit] : (v4){0});
                 }
             }
