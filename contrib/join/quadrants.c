@@ -22,7 +22,8 @@
  * table of the OR of every chunk value ("four Russians"), so that a top costs one table load
  * per chunk and one popcount per 256 bottoms.
  *
- * Usage: quadrants NMIN [NMAX [THREADS [K]]]  (4 <= n <= 24; THREADS default 1; K 0..6, default 2
+ * Usage: quadrants [NMIN [NMAX [THREADS [K]]]]  (NMIN default 12; 4 <= n <= 24, though the quadrant
+ * lists take about 4 GiB at n = 22 and 40 GiB at n = 24; THREADS default 1; K 0..6, default 2
  * below n = 18 and 3 from there, the best measured at n = 16 and 18)
  * Prints per n the total, the work counts and the CPU and wall times, and checks the total
  * against the table named by $JOIN_COUNTS (tests/data/counts.txt), printing OK or WRONG.
@@ -332,9 +333,11 @@ static u128 known_total(int m) {
     while (f && fgets(line, sizeof line, f)) {
         int k;
         char digits[64];
-        if (line[0] != '#' && sscanf(line, "%d %63s", &k, digits) == 2 && k == m)
-            for (char *p = digits; *p >= '0' && *p <= '9'; p++)
-                t = t * 10 + (unsigned)(*p - '0');
+        if (line[0] == '#' || sscanf(line, "%d %63s", &k, digits) != 2 || k != m)
+            continue;
+        t = 0; /* the last line for m counts */
+        for (char *p = digits; *p >= '0' && *p <= '9'; p++)
+            t = t * 10 + (unsigned)(*p - '0');
     }
     if (f)
         fclose(f);
@@ -450,8 +453,9 @@ int main(int argc, char **argv) {
     hot_bits = arg(argc, argv, 4, -1);
     if (nmin < 4 || nmax > 24 || nmin > nmax || threads < 1 || hot_bits < -1 || hot_bits > 6 ||
         argc > 5 || (argc > 4 && hot_bits < 0)) {
-        fprintf(stderr, "usage: quadrants NMIN [NMAX [THREADS [K]]] with 4 <= NMIN <= NMAX <= 24, "
-                        "THREADS >= 1, 0 <= K <= 6\n");
+        fprintf(stderr,
+                "usage: quadrants [NMIN [NMAX [THREADS [K]]]] with 4 <= NMIN <= NMAX <= 24, "
+                "THREADS >= 1, 0 <= K <= 6\n");
         return 2;
     }
     int bad = 0;
