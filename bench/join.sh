@@ -2,8 +2,10 @@
 # Benchmark of the meet-in-the-middle method of `nqueens count` (--method join) against its
 # backtracking method (--method backtrack) and against a public meet-in-the-middle counter:
 # EvgenyKluev/N-Queens-Count-Sol (MIT, C++20, total only), at a pinned commit, built at its best
-# (g++ -std=c++20 -O3 -march=native), one binary per n since its board size is a compile-time
-# constant (`inline constexpr int size` in solcounter.h; this script seds n into a copy).
+# (g++ -std=c++20 -O3 -march=native, and for n = 16..22 the settings its solcounter.h tabulates
+# for that n, prefetch and BMI2 allowed: kluev_tune below), one binary per n since its board size
+# is a compile-time constant (`inline constexpr int size` in solcounter.h; this script seds n
+# into a copy).
 # For each n it runs: backtrack and join on 1 thread, then both on 2 threads (wall time), then
 # the Kluev program on 1 thread (`nqueens 1`: its first argument is the number of threads).
 # Every total is checked against the others (and the fundamental count of the nqueens runs);
@@ -73,8 +75,39 @@ kluev_source() {
   return 1
 }
 
+# kluev_tune DIR N: Kluev's counter in DIR set up at its best for board size N, as its own
+# solcounter.h tabulates for n = 16..22 (sieveCuts, matchMinSize, bmiIntrin, prefetch; its "*"
+# for prefetch at n = 20 taken as on), with the prefetch and BMI2 instructions allowed
+# (prefetch.h and bmintrin.h: their commented-out includes, as its README says); other n keep
+# the source's conservative defaults, saying so. (The table's last row, the symmetry of a quadrant,
+# RowS at n = 22, is a type in solcounter.h and not changed here.)
+kluev_tune() {
+  local dir=$1 n=$2 sc mm bmi pf
+  case $n in
+  16 | 17 | 18) sc=0 mm=40 bmi=false pf=true ;;
+  19) sc=0 mm=40 bmi=true pf=true ;;
+  20) sc=3 mm=60 bmi=true pf=true ;;
+  21) sc=3 mm=60 bmi=true pf=false ;;
+  22) sc=6 mm=80 bmi=true pf=true ;;
+  *)
+    echo "kluev: n=$n is outside its table of settings (16..22): built with its defaults"
+    return 0
+    ;;
+  esac
+  sed -i -e 's|^//#include "prefetchx86.h"|#include "prefetchx86.h"|' "$dir/prefetch.h"
+  sed -i -e 's|^//#include "bmi2.h"|#include "bmi2.h"|' "$dir/bmintrin.h"
+  sed -i -e "s/^    \.sieveCuts = [0-9]*,/    .sieveCuts = $sc,/" \
+    -e "s/^    \.matchMinSize = [0-9]*,/    .matchMinSize = $mm,/" \
+    -e "s/^    \.bmiIntrin = [a-z]*,/    .bmiIntrin = $bmi,/" \
+    -e "s/^    \.prefetch = [a-z]*,/    .prefetch = $pf,/" "$dir/solcounter.h"
+  if ! grep -q "^    \.sieveCuts = $sc," "$dir/solcounter.h" || ! grep -q "^    \.prefetch = $pf," "$dir/solcounter.h" ||
+    ! grep -q '^#include "bmi2.h"' "$dir/bmintrin.h" || ! grep -q '^#include "prefetchx86.h"' "$dir/prefetch.h"; then
+    die "kluev: its settings for n=$n were not set (solcounter.h, prefetch.h or bmintrin.h changed?)"
+  fi
+}
+
 # Kluev: one binary per n in $kdir/nqueens-N (reused from KEEP); has_kluev[N]=1 where it built.
-kdir=$work/kluev-$kluev_commit
+kdir=$work/kluev-$kluev_commit-tuned # "-tuned": builds of an older script (defaults) are not reused
 declare -A has_kluev=()
 size_line='^inline constexpr int size = [0-9]*;'
 if [ -f "$kdir/src/solcounter.h" ]; then
@@ -92,6 +125,7 @@ if [ -f "$kdir/src/solcounter.h" ] || kluev_source "$kdir/src"; then
         rm -rf "$kdir/n$n" && cp -r "$kdir/src" "$kdir/n$n"
         sed -i "s/$size_line/inline constexpr int size = $n;/" "$kdir/n$n/solcounter.h"
         grep -q "^inline constexpr int size = $n;" "$kdir/n$n/solcounter.h" || die "kluev: size not set"
+        kluev_tune "$kdir/n$n" "$n"
         if ! (cd "$kdir/n$n" && g++ -std=c++20 -O3 -march=native -pthread -o "$b" main.cpp) \
           >"$tmp/kluev_build.log" 2>&1; then
           echo "kluev: SKIPPED for n=$n: the build failed: $(grep -m1 error "$tmp/kluev_build.log")"

@@ -145,6 +145,7 @@ set(NQ_CLI_TESTS
   check
   cluster
   complete
+  contrib_join
   count
   example
   find
