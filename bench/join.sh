@@ -204,7 +204,7 @@ ns = list(dict.fromkeys(k[0] for k in R))
 print("join: backtrack = nqueens count " + ("--method backtrack" if sys.argv[2] == "1" else
       "without --method (not supported by this build)") + ", join = --method join (meet in the middle; "
       "nodes = queens placed by its half-board searches), kluev = EvgenyKluev/N-Queens-Count-Sol "
-      "580f444 (g++ -O3 -march=native, total only); default build (NQ_NATIVE=OFF)")
+      "580f444 (g++ -O3 -march=native, its settings for n = 16..22, total only); default build (NQ_NATIVE=OFF)")
 print(f"{'n':>3} {'program':>9} {'thr':>3} {'wall s':>8} {'cpu s':>8} {'total':>14} {'nodes':>14} "
       f"{'nodes/fund':>10}")
 order = ["backtrack", "join", "kluev"]
