@@ -94,6 +94,10 @@ kluev_tune() {
     return 0
     ;;
   esac
+  if [ "$(uname -m)" != x86_64 ] || ! grep -qw bmi2 /proc/cpuinfo; then
+    echo "kluev: its tuned settings need x86-64 with BMI2 (pext, prefetch): n=$n built with its defaults"
+    return 0
+  fi
   sed -i -e 's|^//#include "prefetchx86.h"|#include "prefetchx86.h"|' "$dir/prefetch.h"
   sed -i -e 's|^//#include "bmi2.h"|#include "bmi2.h"|' "$dir/bmintrin.h"
   sed -i -e "s/^    \.sieveCuts = [0-9]*,/    .sieveCuts = $sc,/" \

@@ -13,8 +13,8 @@
  * the columns of C) are built by joining the placements of the top-left quadrant on the columns
  * A with those of the top-right quadrant on X, for every split of the top rows between them;
  * the bottoms on the complementary columns likewise from the two lower quadrants. Each quadrant's
- * placements (every row subset, every column subset) are listed once at the start. Odd n
- * (unless JOIN_ODD=plain) first places the middle row's queen, in column m: the tops are then
+ * placements (every row subset, every column subset) are listed once at the start. Odd n from
+ * 19 (JOIN_ODD=middle or plain to choose) first places the middle row's queen, in column m: the tops are then
  * the h rows above it and the bottoms the h rows below, both clear of its diagonals, so that the
  * up-down flip (which keeps the middle row) is a symmetry of the cut again and the pairs (m, C)
  * are kept one per class under the mirror and the flip. A top and a
@@ -31,8 +31,8 @@
  *
  * Usage: quadrants [NMIN [NMAX [THREADS [K]]]]  (NMIN default 12; 4 <= n <= 24, though the quadrant
  * lists take about 4 GiB at n = 22 and 40 GiB at n = 24; THREADS default 1; K 0..6, default 2
- * below n = 18 and 3 from there for even n, 0 below n = 19 and 2 from there for odd n: the best
- * measured at n = 16 to 19)
+ * below n = 18 and 3 from there for even n; for odd n 0 below n = 19, and from there 2 with the
+ * middle cut, 3 with the plain one: the best measured at n = 16 to 19)
  * Prints per n the total, fundamental and orbit counts (orbits8/4/2/1), the work counts and the
  * CPU and wall times, and checks the six counts against the table named by $JOIN_COUNTS
  * (tests/data/counts.txt), printing OK or WRONG (exit 1).
@@ -161,7 +161,7 @@ static void buf_reserve(buf *b, size_t need) {
 /* The signatures of the placements of a half (the rows of ql and qr) on the columns lc of the
  * left quadrant and rc of the right one (local bits) that use no diagonal of fd and no
  * anti-diagonal of fa (those of a middle-row queen, or 0): bits 0..n-2 the diagonals h..h+n-2
- * (those a queen of either half can reach), bits n-1..2n-3 the anti-diagonals h..h+n-2. *tests
+ * (those a queen of both halves can reach), bits n-1..2n-3 the anti-diagonals h..h+n-2. *tests
  * counts the quadrant pairs tried. */
 static void half_list(const quad *ql, const quad *qr, uint32_t lc, uint32_t rc, uint64_t fd,
                       uint64_t fa, buf *out, double *tests) {
@@ -239,7 +239,8 @@ typedef struct scratch {
 } scratch;
 
 /* The 64 x 64 bit matrix a transposed in place (Hacker's Delight, 7-3, for 64 bits): bit 63 - p
- * of a[63 - j] becomes bit 63 - j of a[63 - p]. */
+ * of a[j] becomes bit 63 - j of a[p] (the caller reverses the rows to read bit p of row j as
+ * bit j of row p). */
 static void transpose64(uint64_t a[64]) {
     uint64_t m = 0x00000000FFFFFFFFull;
     for (int j = 32; j; j >>= 1, m ^= m << j)
@@ -411,12 +412,12 @@ static uint32_t mirror(uint32_t c) {
     return m;
 }
 
-/* How many column sets the class of top columns c has, if c is the least of them; else 0. */
-static int class_weight(uint32_t c) {
-    uint32_t full = (1u << n) - 1, im[4] = {c, mirror(c), full & ~c, mirror(full & ~c)};
-    int k = n % 2 ? 2 : 4, w = 0;
+/* The size of the class whose k images are im[0..k-1] (im[0] the element itself) if im[0] is the
+ * least of them; else 0 (another element of the class stands for it). */
+static int least_weight(const uint64_t *im, int k) {
+    int w = 0;
     for (int i = 0; i < k; i++) {
-        if (im[i] < c)
+        if (im[i] < im[0])
             return 0;
         int dup = 0;
         for (int j = 0; j < i; j++)
@@ -426,6 +427,13 @@ static int class_weight(uint32_t c) {
     return w;
 }
 
+/* How many column sets the class of top columns c has, if c is the least of them; else 0. */
+static int class_weight(uint32_t c) {
+    uint32_t full = (1u << n) - 1;
+    uint64_t im[4] = {c, mirror(c), full & ~c, mirror(full & ~c)};
+    return least_weight(im, n % 2 ? 2 : 4);
+}
+
 /* Odd n with the middle row's queen first (column m): how many (m, top columns c) pairs the
  * class of (m, c) has under the mirror and the up-down flip (which keeps the middle row and maps
  * c to the other columns but m), if (m, c) is the least of them; else 0. */
@@ -433,16 +441,7 @@ static int class_weight_middle(int m, uint32_t c) {
     uint32_t full = (1u << n) - 1, o = full & ~c & ~(1u << m);
     uint64_t im[4] = {(uint64_t)m << n | c, (uint64_t)(n - 1 - m) << n | mirror(c),
                       (uint64_t)m << n | o, (uint64_t)(n - 1 - m) << n | mirror(o)};
-    int w = 0;
-    for (int i = 0; i < 4; i++) {
-        if (im[i] < im[0])
-            return 0;
-        int dup = 0;
-        for (int j = 0; j < i; j++)
-            dup |= im[j] == im[i];
-        w += !dup;
-    }
-    return w;
+    return least_weight(im, 4);
 }
 
 /* ---- the classes, by Burnside ---------------------------------------------------------------- */
@@ -560,10 +559,13 @@ static double cpu(void) {
 }
 
 static int count(int threads) {
-    /* Odd n: the middle row's queen first (its column m), then h top and h bottom rows, unless
-     * JOIN_ODD=plain (the top h rows against the bottom h + 1). */
+    /* Odd n from 19: the middle row's queen first (its column m), then h top and h bottom rows;
+     * below 19 the plain cut, the top h rows against the bottom h + 1 (the faster, measured at
+     * n = 15, 17 and 19). JOIN_ODD=middle or JOIN_ODD=plain chooses the cut for every odd n. */
     const char *odd = getenv("JOIN_ODD");
-    int middle = n % 2 && !(odd && !strcmp(odd, "plain"));
+    int middle = n % 2 && (odd && !strcmp(odd, "middle")  ? 1
+                           : odd && !strcmp(odd, "plain") ? 0
+                                                          : n >= 19);
     h = n / 2, nr = n - h;
     double c0 = cpu(), w0 = wall();
     quad q[4];
@@ -579,7 +581,7 @@ static int count(int threads) {
     /* the hot bits: the diagonals and anti-diagonals through the middle of the cut */
     int mid = (n - 2) / 2, order[6] = {mid, n - 1 + mid, mid + 1, n + mid, mid - 1, n - 2 + mid};
     uint64_t hot = 0;
-    int k = hot_bits >= 0 ? hot_bits : middle ? (n >= 19 ? 2 : 0) : n >= 18 ? 3 : 2;
+    int k = hot_bits >= 0 ? hot_bits : middle ? (n >= 19 ? 2 : 0) : n % 2 ? (n >= 19 ? 3 : 0) : n >= 18 ? 3 : 2;
     for (int i = 0; i < k && i < 6; i++)
         hot |= 1ull << order[i];
     uint32_t left = (1u << h) - 1, right = (1u << nr) - 1, full = (1u << n) - 1;
@@ -620,15 +622,15 @@ static int count(int threads) {
         pairs += s->pairs, tests += s->tests, lookups += s->lookups;
         free(s->top.v), free(s->bottom.v), free(s->tr), free(s->cx), free(s->off), free(s);
     }
-    double cs = cpu() - c0, ws = wall() - w0;
-    size_t qbytes = 0;
-    for (int i = 0; i < 4; i++)
-        qbytes += q[i].count * sizeof(qp) + ((size_t)1 << (q[i].rows + q[i].cols)) * 4,
-            free(q[i].start), free(q[i].v);
     double c1 = cpu();
     u128 got[6], want[6];
     classes(total, got, threads);
     double csym = cpu() - c1;
+    double cs = cpu() - c0, ws = wall() - w0; /* the symmetric searches included */
+    size_t qbytes = 0;
+    for (int i = 0; i < 4; i++)
+        qbytes += q[i].count * sizeof(qp) + ((size_t)1 << (q[i].rows + q[i].cols)) * 4,
+            free(q[i].start), free(q[i].v);
     int known = known_counts(n, want), agree = memcmp(got, want, sizeof got) == 0;
     char dec[6][48];
     for (int i = 0; i < 6; i++)

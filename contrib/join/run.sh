@@ -4,7 +4,7 @@
 # then both on THREADS threads. Every total of the prototype is checked against
 # tests/data/counts.txt (its lines end in OK), the library checks its own.
 # Usage: bash contrib/join/run.sh [NMIN [NMAX [THREADS]]]   (default 14 16 2; build/nqueens
-# must exist: make build). n = 18 takes about 3 s joined and 8 s backtracked on a Zen 5, n = 20
+# must exist: make build). n = 18 takes about 2 s joined and 7 s backtracked on a Zen 5, n = 20
 # minutes. The prototype is built with 512-bit blocks (-DQB=512) where the CPU has
 # AVX512-VPOPCNTDQ, else with 256-bit ones. With KLUEV_BIN=DIR, DIR/nqueens-N (Kluev's counter,
 # built for board size N as bench/join.sh builds it) runs too, on 1 thread, its total checked.

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # tests/cli/contrib_join.sh: the research prototype of issue 21 (contrib/join/quadrants.c, the
 # whole-board join from quadrants) stays right while it is not in the library: built with 256-bit
-# blocks (AVX2) and, where the CPU has AVX-512, with 512-bit ones, it counts n = 4..14 on one and
-# two threads, odd n by both cuts (the middle row's queen first, and JOIN_ODD=plain), every hot-bit
-# count K = 0..6 at n = 12 and 13, and each line's total, fundamental and orbit counts must be the
-# table's (tests/data/counts.txt). A table with one count changed must make it say WRONG and exit 1
+# blocks (AVX2) and, where the CPU has AVX512-VPOPCNTDQ and VL, with 512-bit and 256-bit blocks
+# counted by VPOPCNTQ, it counts n = 4..16 on one and two threads, odd n by both cuts
+# (JOIN_ODD=plain and =middle, which must differ in work), every hot-bit count K = 0..6 at n = 12
+# and 13 in both cuts, and each line's total, fundamental and orbit counts must be the table's
+# (tests/data/counts.txt). A table with one count changed must make it say WRONG and exit 1
 # (the check can fail), and bad arguments exit 2 with the usage line. The prototype needs x86-64
 # with AVX2 and BMI2 (pext): elsewhere the test is skipped, saying why.
 set -uo pipefail
@@ -27,9 +28,12 @@ builds=(avx2)
 cc -O2 -mavx2 -mbmi2 -mpopcnt -fopenmp -Wall -Wextra -Werror -o "$tmp/avx2" \
     "$NQ_SRC/contrib/join/quadrants.c" 2>"$tmp/cc.log" || { echo "FAIL: build: $(cat "$tmp/cc.log")"; exit 1; }
 if grep -qw avx512_vpopcntdq /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo; then
-    cc -O2 -march=native -DQB=512 -fopenmp -Wall -Wextra -Werror -o "$tmp/avx512" \
-        "$NQ_SRC/contrib/join/quadrants.c" 2>"$tmp/cc.log" || { echo "FAIL: build: $(cat "$tmp/cc.log")"; exit 1; }
-    builds+=(avx512)
+    # 512-bit blocks, and 256-bit ones counted with the 256-bit VPOPCNTQ (AVX512-VL)
+    for qb in 512 256; do
+        cc -O2 -march=native -DQB=$qb -fopenmp -Wall -Wextra -Werror -o "$tmp/avx512-$qb" \
+            "$NQ_SRC/contrib/join/quadrants.c" 2>"$tmp/cc.log" || { echo "FAIL: build: $(cat "$tmp/cc.log")"; exit 1; }
+        builds+=("avx512-$qb")
+    done
 else
     echo "note: no AVX512-VPOPCNTDQ here: the 512-bit build is not tested"
 fi
@@ -47,16 +51,29 @@ agree() {
 
 for b in "${builds[@]}"; do
     for t in 1 2; do
-        "$tmp/$b" 4 14 "$t" >"$tmp/out" || fail "$b, $t threads: exit $?"
-        agree "$b, n = 4..14, $t thread(s)" "$tmp/out" 11
-        JOIN_ODD=plain "$tmp/$b" 5 13 "$t" >"$tmp/out" || fail "$b plain cut: exit $?"
-        agree "$b, the plain cut for odd n, n = 5..13, $t thread(s)" "$tmp/out" 9
+        "$tmp/$b" 4 16 "$t" >"$tmp/out" || fail "$b, $t threads: exit $?"
+        agree "$b, n = 4..16, $t thread(s)" "$tmp/out" 13
+        for cut in plain middle; do
+            JOIN_ODD=$cut "$tmp/$b" 5 15 "$t" >"$tmp/out" || fail "$b $cut cut: exit $?"
+            agree "$b, the $cut cut for odd n, n = 5..15, $t thread(s)" "$tmp/out" 11
+        done
     done
-    for k in 0 1 2 3 4 5 6; do
-        "$tmp/$b" 12 13 2 "$k" >"$tmp/out" || fail "$b K = $k: exit $?"
-        agree "$b, K = $k, n = 12..13" "$tmp/out" 2
+    for cut in plain middle; do
+        for k in 0 1 2 3 4 5 6; do
+            JOIN_ODD=$cut "$tmp/$b" 12 13 2 "$k" >"$tmp/out" || fail "$b $cut K = $k: exit $?"
+            agree "$b, the $cut cut, K = $k, n = 12..13" "$tmp/out" 2
+        done
     done
 done
+
+# JOIN_ODD chooses the cut: the two count the same with different work (halves listed).
+halves() { JOIN_ODD=$1 "$tmp/avx2" 13 13 1 | sed -n 's/.* halves=\([^ ]*\) .*/\1/p'; }
+hp=$(halves plain) hm=$(halves middle)
+if [ -n "$hp" ] && [ -n "$hm" ] && [ "$hp" != "$hm" ]; then
+    ok "JOIN_ODD=plain and =middle are two cuts at n = 13 (halves $hp and $hm)"
+else
+    fail "JOIN_ODD does not choose the cut at n = 13: halves '$hp' and '$hm'"
+fi
 
 # The check can fail: n = 10's orbits4 changed in a copy of the table.
 awk '$1 == 10 { $5 = $5 + 1 } { print }' "$JOIN_COUNTS" >"$tmp/bad.txt"

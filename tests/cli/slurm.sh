@@ -80,7 +80,7 @@ SlurmctldHost=localhost(127.0.0.1)
 SlurmctldPort=16817
 SlurmdPort=16818
 AuthType=auth/munge
-AuthInfo=socket=$tmp/munge.sock,cred_expire=5
+AuthInfo=socket=$tmp/munge.sock,cred_expire=10
 CredType=cred/munge
 SlurmUser=root
 SlurmdUser=root
@@ -120,8 +120,9 @@ ok "one-machine Slurm up (loopback only: $(ip -brief link | awk '{ print $1 }' |
 # state JOB: the job's state (PENDING, RUNNING, COMPLETED ...).
 state() { timeout 10 scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p'; }
 # finished JOB: waits (up to 120 s) for the job to end; 0 if it COMPLETED. A requeued job is held
-# for cred_expire (AuthInfo above: 5 s instead of the default 120) while the credential of its last
-# run stays revoked, and the scheduler's pass (sched_interval=1 above, not 60) then starts it. The
+# for cred_expire (AuthInfo above: 10 s instead of the default 120; it is also how long a step's
+# credential is good for, and Slurm takes nothing under 5) while the credential of its last run
+# stays revoked, and the scheduler's pass (sched_interval=1 above, not 60) then starts it. The
 # test used to force the start at once (scontrol update StartTime=now), inside that time: in one
 # CI run in many the requeued job then ended FAILED without running its script again.
 # A job that requeues itself is seen FAILED for a moment: an end counts once it lasts 5 s.
@@ -144,7 +145,7 @@ finished() {
 # logs JOB: what slurmctld and slurmd logged about the job (for a failure's message).
 logs() {
     echo "slurmctld and slurmd on job $1:"
-    grep -h -E "(JobId=|job[ _]?(id)?[ =]?)$1([^0-9]|$)|error" "$tmp/log/slurmctld.log" "$tmp/log/slurmd.log" | tail -n 40
+    grep -h -i -E "(JobId=|StepId=|job[ _]?(id)?[ =]?)$1([^0-9]|$)|error" "$tmp/log/slurmctld.log" "$tmp/log/slurmd.log" | tail -n 40
 }
 # stopped_rank0 J: waits (up to 60 s) until rank 0, stopped by the hook, has written 300 records
 # to journal J; prints its pid.
