@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # contrib/join/run.sh: the whole-board quadrant join of quadrants.c against the library's count
 # (backtracking, the default method), one thread each, n = NMIN..NMAX, side by side in one run;
-# then both on THREADS threads. Every total of the prototype is checked against
-# tests/data/counts.txt (its lines end in OK), the library checks its own.
+# then both on THREADS threads. Every count of the prototype (total, fundamental, orbits) is
+# checked against tests/data/counts.txt (its lines end in OK), the library checks its own.
 # Usage: bash contrib/join/run.sh [NMIN [NMAX [THREADS]]]   (default 14 16 2; build/nqueens
 # must exist: make build). n = 18 takes about 2 s joined and 7 s backtracked on a Zen 5, n = 20
 # minutes. The prototype is built with 512-bit blocks (-DQB=512) where the CPU has

@@ -123,8 +123,8 @@ state() { timeout 10 scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\
 # for cred_expire (AuthInfo above: 10 s instead of the default 120; it is also how long a step's
 # credential is good for, and Slurm takes nothing under 5) while the credential of its last run
 # stays revoked, and the scheduler's pass (sched_interval=1 above, not 60) then starts it. The
-# test used to force the start at once (scontrol update StartTime=now), inside that time: in one
-# CI run in many the requeued job then ended FAILED without running its script again.
+# test used to force the start at once (scontrol update StartTime=now), inside that time: the
+# likeliest cause of the CI run in which the requeued job ended FAILED without running again.
 # A job that requeues itself is seen FAILED for a moment: an end counts once it lasts 5 s.
 finished() {
     local s ended=0
