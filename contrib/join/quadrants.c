@@ -14,20 +14,18 @@
  * A with those of the top-right quadrant on X, for every split of the top rows between them;
  * the bottoms on the complementary columns likewise from the two lower quadrants. Each quadrant's
  * placements (every row subset, every column subset) are listed once at the start. Odd n from
- * 19 (JOIN_ODD=middle or plain to choose) first places the middle row's queen, in column m: the tops are then
- * the h rows above it and the bottoms the h rows below, both clear of its diagonals, so that the
- * up-down flip (which keeps the middle row) is a symmetry of the cut again and the pairs (m, C)
- * are kept one per class under the mirror and the flip. A top and a
- * bottom make a solution exactly when they share no diagonal and no anti-diagonal; only the
- * 2 (n - 1) diagonals that cross the row cut matter (a 64-bit signature per half), and the pairs
- * with signature AND == 0 are counted in bulk: the bottoms are grouped by K "hot" signature bits
- * (the diagonals through the middle of the cut: a top skips every group that shares one with it)
- * and bit-transposed in blocks of QB (256, or 512 built with -DQB=512), each block's remaining
- * bits cut into chunks of at most 8
- * (as few chunks as 8-bit ones would make, each as narrow as that allows) with a
- * table of the OR of every chunk value ("four Russians"), so that a top costs one table load
- * per chunk and one popcount per QB bottoms (a VPOPCNTQ into per-lane counts where the CPU has
- * AVX512-VPOPCNTDQ).
+ * 19 (JOIN_ODD=middle or plain to choose) first places the middle row's queen, in column m: the
+ * tops are then the h rows above it and the bottoms the h rows below, both clear of its diagonals,
+ * so that the up-down flip (which keeps the middle row) is a symmetry of the cut again and the
+ * pairs (m, C) are kept one per class under the mirror and the flip. A top and a bottom make a
+ * solution exactly when they share no diagonal and no anti-diagonal; only the 2 (n - 1) diagonals
+ * that cross the row cut matter (a 64-bit signature per half), and the pairs with signature AND ==
+ * 0 are counted in bulk: the bottoms are grouped by K "hot" signature bits (the diagonals through
+ * the middle of the cut: a top skips every group that shares one with it) and bit-transposed in
+ * blocks of QB (256, or 512 built with -DQB=512), each block's remaining bits cut into chunks of at
+ * most 8 (as few chunks as 8-bit ones would make, each as narrow as that allows) with a table of
+ * the OR of every chunk value ("four Russians"), so that a top costs one table load per chunk and
+ * one popcount per QB bottoms (a VPOPCNTQ into per-lane counts where the CPU has AVX512-VPOPCNTDQ).
  *
  * Usage: quadrants [NMIN [NMAX [THREADS [K]]]]  (NMIN default 12; 4 <= n <= 24, though the quadrant
  * lists take about 4 GiB at n = 22 and 40 GiB at n = 24; THREADS default 1; K 0..6, default 2
@@ -202,13 +200,17 @@ static void half_list(const quad *ql, const quad *qr, uint32_t lc, uint32_t rc, 
             size_t at = out->count, k = 0;
 #ifdef __AVX512F__
             /* eight at a time: the compatible ones' signatures packed (VPCOMPRESSQ) */
-            __m512i ad = _mm512_set1_epi64((long long)a->d), aa = _mm512_set1_epi64((long long)a->a);
+            __m512i ad = _mm512_set1_epi64((long long)a->d),
+                    aa = _mm512_set1_epi64((long long)a->a);
             __m512i wv = _mm512_set1_epi64((long long)w);
             for (; k + 8 <= nk; k += 8) {
                 __m512i cd = _mm512_loadu_si512(kd + k), ca = _mm512_loadu_si512(ka + k);
-                __mmask8 ok = (__mmask8)~(_mm512_test_epi64_mask(ad, cd) | _mm512_test_epi64_mask(aa, ca));
-                __m512i sd = _mm512_and_si512(_mm512_srli_epi64(_mm512_or_si512(ad, cd), (unsigned)h), wv);
-                __m512i sa = _mm512_and_si512(_mm512_srli_epi64(_mm512_or_si512(aa, ca), (unsigned)h), wv);
+                __mmask8 ok =
+                    (__mmask8) ~(_mm512_test_epi64_mask(ad, cd) | _mm512_test_epi64_mask(aa, ca));
+                __m512i sd =
+                    _mm512_and_si512(_mm512_srli_epi64(_mm512_or_si512(ad, cd), (unsigned)h), wv);
+                __m512i sa =
+                    _mm512_and_si512(_mm512_srli_epi64(_mm512_or_si512(aa, ca), (unsigned)h), wv);
                 __m512i sig = _mm512_or_si512(sd, _mm512_slli_epi64(sa, (unsigned)(n - 1)));
                 _mm512_storeu_si512(o + at, _mm512_maskz_compress_epi64(ok, sig));
                 at += (size_t)__builtin_popcount(ok);
@@ -458,13 +460,14 @@ static uint64_t sym_search(int k, int *col, int r, uint64_t cm, uint64_t dm, uin
         int rr[4] = {r, c, n - 1 - r, n - 1 - c}, cc[4] = {c, n - 1 - r, n - 1 - c, r}, set[4];
         int step = k == 4 ? 1 : 2, m = 0, ok = 1; /* image i: (rr[i], cc[i]); half turn: 0 and 2 */
         uint64_t cm2 = cm, dm2 = dm, am2 = am;
-        for (int i = 0; i < 4 && ok; i += step) {
+        for (int i = 0; i < 4; i += step) {
             int dup = 0;
             for (int j = 0; j < i; j += step)
                 dup |= rr[j] == rr[i] && cc[j] == cc[i];
             if (dup)
                 continue;
-            uint64_t cb = 1ull << cc[i], db = 1ull << (rr[i] - cc[i] + n - 1), ab = 1ull << (rr[i] + cc[i]);
+            uint64_t cb = 1ull << cc[i], db = 1ull << (rr[i] - cc[i] + n - 1),
+                     ab = 1ull << (rr[i] + cc[i]);
             int row_used = col[rr[i]] >= 0;
             for (int j = 0; j < m; j++)
                 row_used |= rr[set[j]] == rr[i];
@@ -490,11 +493,9 @@ static uint64_t sym_search(int k, int *col, int r, uint64_t cm, uint64_t dm, uin
  * (f4, which the half turn fixes too): orbits2 = f4 / 2, orbits4 = (f2 - f4) / 4, orbits8 =
  * (q - f2) / 8, fundamental = their sum; k[] as in known_counts() (orbits1 = 0). */
 static void classes(u128 q, u128 k[6], int threads) {
-    int col[64];
+    int col[64], col4[64]; /* each search's board: the column of each row's queen, or -1 */
     for (int i = 0; i < 64; i++)
-        col[i] = -1;
-    int col4[64];
-    memcpy(col4, col, sizeof col4);
+        col[i] = col4[i] = -1;
     u128 f2 = 0, f4 = 0;
 #pragma omp parallel sections num_threads(threads)
     {
@@ -520,8 +521,10 @@ static int known_counts(int m, u128 k[6]) {
     while (f && fgets(line, sizeof line, f)) {
         int j;
         char d[6][64];
-        if (line[0] == '#' || sscanf(line, "%d %63s %63s %63s %63s %63s %63s", &j, d[0], d[1], d[2],
-                                     d[3], d[4], d[5]) != 7 || j != m)
+        if (line[0] == '#' ||
+            sscanf(line, "%d %63s %63s %63s %63s %63s %63s", &j, d[0], d[1], d[2], d[3], d[4],
+                   d[5]) != 7 ||
+            j != m)
             continue;
         found = 1;
         for (int i = 0; i < 6; i++) {
@@ -581,7 +584,11 @@ static int count(int threads) {
     /* the hot bits: the diagonals and anti-diagonals through the middle of the cut */
     int mid = (n - 2) / 2, order[6] = {mid, n - 1 + mid, mid + 1, n + mid, mid - 1, n - 2 + mid};
     uint64_t hot = 0;
-    int k = hot_bits >= 0 ? hot_bits : middle ? (n >= 19 ? 2 : 0) : n % 2 ? (n >= 19 ? 3 : 0) : n >= 18 ? 3 : 2;
+    int k = hot_bits >= 0 ? hot_bits
+            : middle      ? (n >= 19 ? 2 : 0)
+            : n % 2       ? (n >= 19 ? 3 : 0)
+            : n >= 18     ? 3
+                          : 2;
     for (int i = 0; i < k && i < 6; i++)
         hot |= 1ull << order[i];
     uint32_t left = (1u << h) - 1, right = (1u << nr) - 1, full = (1u << n) - 1;
@@ -615,8 +622,8 @@ static int count(int threads) {
 #pragma omp critical
         {
             total += mine;
-            size_t bytes = s->top.cap * 8 + s->bottom.cap * 8 + s->trcap * sizeof(v4) + s->cxcap * 8 +
-                           s->offcap * 2;
+            size_t bytes = s->top.cap * 8 + s->bottom.cap * 8 + s->trcap * sizeof(v4) +
+                           s->cxcap * 8 + s->offcap * 2;
             peak = bytes > peak ? bytes : peak;
         }
         pairs += s->pairs, tests += s->tests, lookups += s->lookups;
@@ -641,7 +648,9 @@ static int count(int threads) {
            n, dec[0], dec[1], dec[2], dec[3], dec[4], dec[5], threads, k, cs, ws, cq, csym,
            q[0].count + q[1].count + q[2].count + q[3].count, halves, tests, pairs,
            pairs ? lookups / pairs : 0.0, (double)(qbytes + peak * (size_t)threads) / 1048576.0,
-           !known ? "(no table)" : agree ? "OK" : "WRONG");
+           !known  ? "(no table)"
+           : agree ? "OK"
+                   : "WRONG");
     fflush(stdout);
     return !known || agree ? 0 : 1;
 }
