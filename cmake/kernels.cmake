@@ -1,5 +1,6 @@
-# The vector counting kernels (src/count_avx2.c, src/count_avx512.c, and the join method's pair
-# counters src/join_avx2.c, src/join_avx512.c): each is compiled for its
+# The vector counting kernels (src/count_avx2.c, src/count_avx512.c, the join method's pair
+# counters src/join_avx2.c, src/join_avx512.c and the quadrant join's src/quadrant_avx2.c,
+# src/quadrant_avx512.c): each is compiled for its
 # instruction set whatever the rest of the build targets, and src/kernel.c picks one at run time
 # from what the CPU reports, so a portable build (-DNQ_NATIVE=OFF) still runs the fast kernel.
 # Other architectures, or a compiler without these flags, build the generic kernel only.
@@ -9,19 +10,23 @@
 include(CheckCSourceCompiles)
 set(NQ_AVX2_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mno-avx512f)
 set(NQ_AVX512_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mavx512f -mavx512bw -mavx512vl
-    -mavx512bitalg)
+    -mavx512bitalg -mavx512vpopcntdq)
+# What src/kernel.c asks the CPU for each (the names __builtin_cpu_supports must know).
+set(NQ_AVX2_PROBE avx2)
+set(NQ_AVX512_PROBE avx512vpopcntdq)
 set(NQ_KERNELS_BUILT generic)
 set(NQ_KERNEL_DEFINITIONS)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
   foreach(isa AVX2 AVX512)
     list(JOIN NQ_${isa}_FLAGS " " CMAKE_REQUIRED_FLAGS)
     check_c_source_compiles("#include <immintrin.h>
-      int main(void) { return __builtin_cpu_supports(\"avx2\"); }" NQ_CC_HAS_${isa})
+      int main(void) { return __builtin_cpu_supports(\"${NQ_${isa}_PROBE}\"); }" NQ_CC_HAS_${isa})
     unset(CMAKE_REQUIRED_FLAGS)
     if(NQ_CC_HAS_${isa})
       string(TOLOWER ${isa} file)
       set_source_files_properties(${PROJECT_SOURCE_DIR}/src/count_${file}.c
-                                  ${PROJECT_SOURCE_DIR}/src/join_${file}.c PROPERTIES
+                                  ${PROJECT_SOURCE_DIR}/src/join_${file}.c
+                                  ${PROJECT_SOURCE_DIR}/src/quadrant_${file}.c PROPERTIES
                                   COMPILE_OPTIONS "${NQ_${isa}_FLAGS}")
       list(APPEND NQ_KERNEL_DEFINITIONS NQ_HAVE_${isa})
       list(APPEND NQ_KERNELS_BUILT ${file})

@@ -29,6 +29,10 @@ set(NQ_LIB_CORE_SOURCES
   src/kernel.c
   src/method.c
   src/minconflicts.c
+  src/quadrant.c
+  src/quadrant_avx2.c
+  src/quadrant_avx512.c
+  src/quadrant_generic.c
   src/read_boards.c
   src/read_lines.c
   src/reader.c
@@ -131,6 +135,7 @@ set(NQ_UNIT_TESTS
   test_nomem
   test_parallel
   test_progress
+  test_quadrant
   test_reader
   test_search
   test_signals

@@ -6,6 +6,7 @@
 
 #include "count_kernel.h"
 #include "join_kernel.h"
+#include "quadrant_kernel.h"
 
 /* count_kernel_search() :
  * The entry of kernel k, which must not be NQ_KERNEL_AUTO (nq_kernel_resolve() first).
@@ -16,5 +17,10 @@ count_grid_fn *count_kernel_search(nq_kernel k);
  * The join method's pair counter of kernel k (not NQ_KERNEL_AUTO), the same instruction set.
  * @return the counter, or NULL if this build lacks the kernel or this CPU cannot run it. */
 join_pairs_fn *join_kernel_pairs(nq_kernel k);
+
+/* quadrant_kernel_count() :
+ * The quadrant join's count of kernel k (not NQ_KERNEL_AUTO), the same instruction set.
+ * @return the count, or NULL if this build lacks the kernel or this CPU cannot run it. */
+quadrant_fn *quadrant_kernel_count(nq_kernel k);
 
 #endif /* NQ_KERNEL_H */

@@ -1,0 +1,249 @@
+/*
+ * quadrant.c: the quadrant join's lists and working memory (quadrant.h), and the checked entry
+ * that hands a subproblem to the kernel a scratch names (quadrant_body.h does the counting).
+ *
+ * Every placement of each of the four quadrants (every row subset, every column subset) is
+ * listed once, 8 bytes each, grouped by (rows, columns) with a counting sort: a first walk counts
+ * the placements of each key, a second one writes them in place, so the build needs no more than
+ * the lists themselves (about 2.1 GB at n = 22, 0.26 GB at n = 20) and never reallocates. Every
+ * subproblem of a count reads them; the halves a subproblem joins are built from them in the
+ * caller's scratch. The design is that of E. Kluev's meet-in-the-middle counter
+ * (github.com/EvgenyKluev/N-Queens-Count-Sol: quadrants joined into halves, halves paired), with
+ * our own lists, symmetry and pair counter; contrib/join/README.md has the measurements.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel.h"
+#include "quadrant_kernel.h"
+
+/* Placements of a rows x cols rectangle (the empty one included; symmetric in rows and cols),
+ * for 1 <= rows <= cols <= 12, counted once by a walk like part_walk()'s (0.2 s for all of them):
+ * tests/unit/test_quadrant.c checks the entries up to 10 x 10 against its own walk, and
+ * part_build() asserts the entries of every list it builds. */
+static const uint32_t rectangle_placements[12][12] = {
+    {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13},
+    {0, 5, 9, 15, 23, 33, 45, 59, 75, 93, 113, 135},
+    {0, 0, 18, 37, 68, 117, 190, 293, 432, 613, 842, 1125},
+    {0, 0, 0, 87, 185, 371, 701, 1249, 2113, 3413, 5293, 7921},
+    {0, 0, 0, 0, 462, 1039, 2224, 4541, 8782, 16099, 28176, 47305},
+    {0, 0, 0, 0, 0, 2635, 6335, 14561, 31835, 65975, 130319, 245501},
+    {0, 0, 0, 0, 0, 0, 16870, 42807, 103888, 240071, 529826, 1115181},
+    {0, 0, 0, 0, 0, 0, 0, 118969, 316395, 803163, 1956213, 4558093},
+    {0, 0, 0, 0, 0, 0, 0, 0, 915442, 2524999, 6701976, 17099053},
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 7535369, 21637115, 59835665},
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 66807234, 198770307},
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 633443407},
+};
+
+static size_t placements_of(int rows, int cols) {
+    int a = rows < cols ? rows : cols, b = rows < cols ? cols : rows;
+    assert(a >= 1 && b <= 12);
+    return rectangle_placements[a - 1][b - 1];
+}
+
+/* The four quadrants' shapes: rows r0, rows, columns c0, cols of part i (quadrant_lists.part). */
+static void part_shapes(int n, int middle, int shape[4][4]) {
+    int h = n / 2, below = middle ? h + 1 : h, rows_below = n - below;
+    int s[4][4] = {
+        {0, h, 0, h}, {0, h, h, n - h}, {below, rows_below, 0, h}, {below, rows_below, h, n - h}};
+    memcpy(shape, s, sizeof s);
+}
+
+static int args_ok(int n, int middle) {
+    return n >= QUADRANT_MIN_N && n <= QUADRANT_MAX_N && (middle == 0 || (middle == 1 && n % 2));
+}
+
+size_t quadrant_lists_bytes_needed(int n, int middle) {
+    if (!args_ok(n, middle))
+        return 0;
+    int shape[4][4];
+    part_shapes(n, middle, shape);
+    size_t bytes = sizeof(quadrant_lists);
+    for (int i = 0; i < 4; i++)
+        bytes += placements_of(shape[i][1], shape[i][3]) * sizeof(quadrant_placement) +
+                 (((size_t)1 << (shape[i][1] + shape[i][3])) + 1) * sizeof(uint32_t);
+    return bytes;
+}
+
+/* The placements of part p from local row i on (rows taken rs, columns cs, diagonals d and
+ * anti-diagonals a as local bits): counted into p->start[key + 1] when fill is 0, else written at
+ * p->start[key]++ (the starts then move one key up; quadrant_lists_new() puts them back). */
+static void part_walk(quadrant_part *p, int fill, int i, uint32_t rs, uint32_t cs, uint32_t d,
+                      uint32_t a) {
+    if (i == p->rows) {
+        uint32_t key = rs | cs << p->rows;
+        if (fill)
+            p->v[p->start[key]++] = (quadrant_placement){d, a};
+        else
+            p->start[key + 1]++;
+        return;
+    }
+    part_walk(p, fill, i + 1, rs, cs, d, a); /* row i stays empty */
+    int r = p->r0 + i;
+    for (int j = 0; j < p->cols; j++) {
+        int c = p->c0 + j;
+        uint32_t db = 1u << (r - c + p->c0 + p->cols - 1 - p->r0), ab = 1u << (r + c - p->a0);
+        if (!(cs >> j & 1) && !(d & db) && !(a & ab))
+            part_walk(p, fill, i + 1, rs | 1u << i, cs | 1u << j, d | db, a | ab);
+    }
+}
+
+static void part_shape(quadrant_part *p, int n, const int shape[4]) {
+    *p = (quadrant_part){shape[0], shape[1], shape[2], shape[3], 0, 0, NULL, NULL, 0};
+    /* bit 0 of d: the diagonal of (r0, c0 + cols - 1); of a: the anti-diagonal of (r0, c0) */
+    p->d0 = p->r0 - (p->c0 + p->cols - 1) + n - 1, p->a0 = p->r0 + p->c0;
+    p->count = placements_of(p->rows, p->cols);
+}
+
+static int part_build(quadrant_part *p) {
+    size_t keys = (size_t)1 << (p->rows + p->cols);
+    p->start = calloc(keys + 1, sizeof *p->start);
+    p->v = malloc(p->count * sizeof *p->v);
+    if (!p->start || !p->v) {
+        free(p->start), free(p->v);
+        p->start = NULL, p->v = NULL;
+        return NQ_ENOMEM;
+    }
+    part_walk(p, 0, 0, 0, 0, 0, 0);
+    for (size_t k = 0; k < keys; k++)
+        p->start[k + 1] += p->start[k];
+    assert(p->start[keys] == p->count); /* the table, checked against the walk */
+    part_walk(p, 1, 0, 0, 0, 0, 0);
+    memmove(p->start + 1, p->start, keys * sizeof *p->start);
+    p->start[0] = 0;
+    return NQ_OK;
+}
+
+/* The hot bits of the pair counter (quadrant_body.h): the K diagonals and anti-diagonals through
+ * the middle of the cut, which most halves take, K the best measured on Zen 3 and Zen 5 at n = 16
+ * to 20 (contrib/join/README.md): even n 2 below 18 and 3 from there; odd n none below 19, and
+ * from there 2 with the middle cut, 3 with the plain one. */
+static uint64_t hot_bits(int n, int middle) {
+    int mid = (n - 2) / 2, order[6] = {mid, n - 1 + mid, mid + 1, n + mid, mid - 1, n - 2 + mid};
+    int k = n % 2 ? (n >= 19 ? (middle ? 2 : 3) : 0) : (n >= 18 ? 3 : 2);
+    uint64_t hot = 0;
+    for (int i = 0; i < k; i++)
+        hot |= (uint64_t)1 << order[i];
+    return hot;
+}
+
+int quadrant_lists_start(int n, int middle, quadrant_lists **out) {
+    if (!out || !args_ok(n, middle))
+        return NQ_EINVAL;
+    quadrant_lists *q = calloc(1, sizeof *q);
+    if (!q)
+        return NQ_ENOMEM;
+    q->n = n, q->middle = middle, q->h = n / 2, q->hot = hot_bits(n, middle);
+    int shape[4][4];
+    part_shapes(n, middle, shape);
+    for (int i = 0; i < 4; i++)
+        part_shape(&q->part[i], n, shape[i]);
+    q->bytes = quadrant_lists_bytes_needed(n, middle);
+    *out = q;
+    return NQ_OK;
+}
+
+int quadrant_lists_build(quadrant_lists *q, int part) {
+    if (!q || part < 0 || part > 3 || q->part[part].v)
+        return NQ_EINVAL;
+    return part_build(&q->part[part]);
+}
+
+int quadrant_lists_new(int n, int middle, quadrant_lists **out) {
+    quadrant_lists *q = NULL;
+    int rc = out ? quadrant_lists_start(n, middle, &q) : NQ_EINVAL;
+    for (int i = 0; i < 4 && rc == NQ_OK; i++)
+        rc = quadrant_lists_build(q, i);
+    if (rc == NQ_ENOMEM)
+        quadrant_lists_free(q);
+    if (rc == NQ_OK)
+        *out = q;
+    return rc;
+}
+
+size_t quadrant_lists_bytes(const quadrant_lists *q) {
+    return q ? q->bytes : 0;
+}
+
+void quadrant_lists_free(quadrant_lists *q) {
+    if (!q)
+        return;
+    for (int i = 0; i < 4; i++) {
+        free(q->part[i].start);
+        free(q->part[i].v);
+    }
+    free(q);
+}
+
+int quadrant_buf_fit(quadrant_buf *b, size_t bytes, int keep) {
+    if (bytes <= b->bytes)
+        return 0;
+    size_t want = bytes > 2 * b->bytes ? bytes : 2 * b->bytes;
+    want = want < 4096 ? 4096 : want;
+    void *raw = malloc(want + 63);
+    void *p = raw ? (void *)(((uintptr_t)raw + 63) & ~(uintptr_t)63) : NULL;
+    if (p && keep && b->bytes)
+        memcpy(p, b->p, b->bytes);
+    free(b->raw);
+    *b = (quadrant_buf){raw, p, p ? want : 0};
+    return p ? 0 : -1;
+}
+
+quadrant_scratch *quadrant_scratch_new(nq_kernel k) {
+    nq_kernel use;
+    if (nq_kernel_resolve(k, QUADRANT_MIN_N, &use) != NQ_OK)
+        return NULL;
+    quadrant_scratch *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->kernel = use;
+    s->count = quadrant_kernel_count(use);
+    assert(s->count);
+    if (quadrant_buf_fit(&s->table, QUADRANT_TABLE_BYTES, 0)) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+size_t quadrant_scratch_bytes(const quadrant_scratch *sc) {
+    if (!sc)
+        return 0;
+    return sizeof *sc + sc->table.bytes + sc->top.bytes + sc->bottom.bytes + sc->keep.bytes +
+           sc->tr.bytes + sc->cx.bytes + sc->off.bytes;
+}
+
+nq_kernel quadrant_scratch_kernel(const quadrant_scratch *sc) {
+    return sc->kernel;
+}
+
+void quadrant_scratch_free(quadrant_scratch *sc) {
+    if (!sc)
+        return;
+    quadrant_buf *b[7] = {&sc->top, &sc->bottom, &sc->keep, &sc->tr, &sc->cx, &sc->off, &sc->table};
+    for (int i = 0; i < 7; i++)
+        free(b[i]->raw);
+    free(sc);
+}
+
+int quadrant_solutions(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch *sc,
+                       uint64_t *sols, uint64_t *pairs) {
+    if (!q || !sols || !pairs)
+        return NQ_EINVAL;
+    int n = q->n;
+    uint64_t full = ((uint64_t)1 << n) - 1;
+    if ((c & ~full) || __builtin_popcountll(c) != q->h || (q->middle ? m < 0 || m >= n : m != -1) ||
+        (m >= 0 && (c >> m & 1)))
+        return NQ_EINVAL;
+    quadrant_scratch *own = NULL;
+    if (!sc && !(sc = own = quadrant_scratch_new(NQ_KERNEL_AUTO)))
+        return NQ_ENOMEM;
+    uint64_t s = 0, p = 0;
+    int rc = sc->count(q, m, c, sc, &s, &p);
+    quadrant_scratch_free(own);
+    if (rc == NQ_OK)
+        *sols = s, *pairs = p;
+    return rc;
+}

@@ -1,0 +1,264 @@
+/*
+ * quadrant_body.h: the quadrant join's count of one subproblem, as a template that each kernel
+ * file (quadrant_generic.c, quadrant_avx2.c, quadrant_avx512.c) includes once, after defining:
+ *   QUADRANT_ENTRY        the entry's name (a quadrant_fn, quadrant_kernel.h)
+ *   QB                    bottoms a block: 256 or 512
+ *   QUADRANT_PEXT(x, m)   the bits of x under the mask m, packed (BMI2 PEXT or its equal)
+ *   QUADRANT_ACC(acc, x)  the set bits of each 64-bit lane of x added to that lane of acc
+ *   QUADRANT_COMPRESS     (optional) the halves' join eight candidates at a time by AVX-512
+ * Every instance counts the same pairs; only the instructions differ.
+ *
+ * A subproblem fixes the top h rows' columns C (and, for the middle cut, the middle row's queen).
+ * The tops, every placement of the top rows on C, are the compatible pairs of a top-left
+ * quadrant placement on C's left columns and a top-right one on its right columns, over every
+ * split of the rows between them; the bottoms likewise from the two lower quadrants on the other
+ * columns. A top and a bottom make a solution exactly when they share no diagonal and no
+ * anti-diagonal, and only the 2 (n - 1) that cross the cut can be shared: a half is kept as a
+ * 64-bit signature (bits 0..n-2 the diagonals h..h+n-2, bits n-1..2n-3 the anti-diagonals
+ * h..h+n-2), and the count is the number of pairs whose signatures AND to 0.
+ *
+ * The pair counter: the smaller list (the "bottoms") is grouped by the hot bits (the diagonals
+ * through the middle of the cut, which most halves take; a top skips every group that shares one)
+ * and bit-transposed in blocks of QB bottoms, one QB-bit row per signature bit: row b of a block
+ * has bit j set when its bottom j takes diagonal b. Only the bits both lists use are kept
+ * (packed by PEXT), cut into at most 8 chunks of at most 8 bits, and for each block a table
+ * holds the OR of the rows of every value of every chunk (the "four Russians" method of
+ * Arlazarov, Dinic, Kronrod and Faradzev, 1970), so that a top costs one table load per chunk,
+ * and one popcount per QB bottoms gives its conflicts: the pairs that share a bit.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "quadrant_kernel.h"
+
+#define QUADRANT_LANES (QB / 64)
+typedef uint64_t qvec __attribute__((vector_size(QB / 8)));
+
+/* Appends to out (count entries already) the signatures of the placements of a half (the rows
+ * of the parts ql, qr) on the left columns lc of ql and the right columns rc of qr (local bits)
+ * that use no diagonal of fd and no anti-diagonal of fa (the board's bits: those of the middle
+ * row's queen, or 0). *tests: the quadrant pairs tried. @return 0, or -1 if memory ran out. */
+static int half_list(const quadrant_lists *q, const quadrant_part *ql, const quadrant_part *qr,
+                     uint32_t lc, uint32_t rc, uint64_t fd, uint64_t fa, quadrant_buf *out,
+                     size_t *count, quadrant_scratch *s) {
+    int n = q->n, h = q->h, rows = ql->rows, need = __builtin_popcount(lc);
+    assert(qr->rows == rows && need + __builtin_popcount(rc) <= rows);
+    uint32_t all = (1u << rows) - 1;
+    const uint64_t w = ((uint64_t)1 << (n - 1)) - 1;
+    size_t at = 0;
+    for (uint32_t y = 0; y <= all; y++) {
+        if (__builtin_popcount(y) != need)
+            continue;
+        uint32_t kl = y | lc << rows, kr = (all & ~y) | rc << rows;
+        const quadrant_placement *a = ql->v + ql->start[kl], *ae = ql->v + ql->start[kl + 1];
+        const quadrant_placement *b = qr->v + qr->start[kr], *be = qr->v + qr->start[kr + 1];
+        if (a == ae || b == be)
+            continue;
+        size_t nb = (size_t)(be - b);
+        if (quadrant_buf_fit(&s->keep, 2 * nb * sizeof(uint64_t), 0))
+            return -1;
+        uint64_t *kd = s->keep.p, *ka = kd + nb;
+        size_t nk = 0;
+        for (; b < be; b++) { /* the right part's placements on the board's bits, clear of fd, fa */
+            kd[nk] = (uint64_t)b->d << qr->d0, ka[nk] = (uint64_t)b->a << qr->a0;
+            nk += !((kd[nk] & fd) | (ka[nk] & fa));
+        }
+        if (!nk)
+            continue;
+        for (; a < ae; a++) {
+            uint64_t ad = (uint64_t)a->d << ql->d0, aa = (uint64_t)a->a << ql->a0;
+            if ((ad & fd) | (aa & fa))
+                continue;
+            if (quadrant_buf_fit(out, (at + nk + 8) * sizeof(uint64_t), 1))
+                return -1;
+            uint64_t *o = out->p;
+            size_t k = 0;
+#ifdef QUADRANT_COMPRESS
+            /* eight at a time: the compatible ones' signatures packed by VPCOMPRESSQ */
+            __m512i vd = _mm512_set1_epi64((long long)ad), va = _mm512_set1_epi64((long long)aa);
+            __m512i wv = _mm512_set1_epi64((long long)w);
+            for (; k + 8 <= nk; k += 8) {
+                __m512i cd = _mm512_loadu_si512(kd + k), ca = _mm512_loadu_si512(ka + k);
+                __mmask8 ok =
+                    (__mmask8) ~(_mm512_test_epi64_mask(vd, cd) | _mm512_test_epi64_mask(va, ca));
+                __m512i sd =
+                    _mm512_and_si512(_mm512_srli_epi64(_mm512_or_si512(vd, cd), (unsigned)h), wv);
+                __m512i sa =
+                    _mm512_and_si512(_mm512_srli_epi64(_mm512_or_si512(va, ca), (unsigned)h), wv);
+                __m512i sig = _mm512_or_si512(sd, _mm512_slli_epi64(sa, (unsigned)(n - 1)));
+                _mm512_storeu_si512(o + at, _mm512_maskz_compress_epi64(ok, sig));
+                at += (size_t)__builtin_popcount(ok);
+            }
+#endif
+            for (; k < nk; k++) { /* written always, kept where compatible: no branch */
+                o[at] = ((ad | kd[k]) >> h & w) | ((aa | ka[k]) >> h & w) << (n - 1);
+                at += !((ad & kd[k]) | (aa & ka[k]));
+            }
+        }
+    }
+    *count = at;
+    return 0;
+}
+
+/* The 64 x 64 bit matrix a transposed in place (Hacker's Delight, 2nd ed., 7-3, for 64 bits): bit
+ * 63 - p of a[j] becomes bit 63 - j of a[p]. */
+static void transpose64(uint64_t a[64]) {
+    uint64_t m = 0x00000000FFFFFFFFull;
+    for (int j = 32; j; j >>= 1, m ^= m << j)
+        for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+            uint64_t t = (a[k] ^ (a[k | j] >> j)) & m;
+            a[k] ^= t;
+            a[k | j] ^= t << j;
+        }
+}
+
+/* The pairs (one of t, one of b) whose signatures AND to 0, into *pairs_out; hot: the bits to
+ * group by. @return 0, or -1 if memory ran out. */
+static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const uint64_t *b,
+                       size_t nb, uint64_t hot, uint64_t *pairs_out) {
+    *pairs_out = 0;
+    if (!nt || !nb)
+        return 0;
+    if (nt < nb) { /* transpose the smaller list */
+        const uint64_t *x = t;
+        size_t y = nt;
+        t = b, nt = nb, b = x, nb = y;
+    }
+    uint64_t ub = 0, ut = 0;
+    for (size_t j = 0; j < nb; j++)
+        ub |= b[j];
+    for (size_t i = 0; i < nt; i++)
+        ut |= t[i];
+    uint64_t hk = hot & ub & ut, rest = ub & ut & ~hk; /* only bits both sides use matter */
+    int groups = 1 << __builtin_popcountll(hk), width = __builtin_popcountll(rest);
+    int chunks = width ? (width + 7) / 8 : 1;
+    int cw = (width + chunks - 1) / chunks; /* bits a chunk: 8 or fewer, the tables stay small */
+    cw = cw ? cw : 1;
+    assert(groups <= 64 && chunks <= 8 && cw <= 8);
+    size_t cnt[65] = {0}, blk0[65], tc[65] = {0}, tpos[65], fill[64] = {0}, blocks = 0;
+    for (size_t j = 0; j < nb; j++)
+        cnt[QUADRANT_PEXT(b[j], hk)]++;
+    for (int g = 0; g < groups; g++)
+        blk0[g] = blocks, blocks += (cnt[g] + QB - 1) / QB;
+    blk0[groups] = blocks;
+    if (quadrant_buf_fit(&s->tr, blocks * 64 * sizeof(qvec), 0) ||
+        quadrant_buf_fit(&s->cx, blocks * QB * sizeof(uint64_t), 0) ||
+        quadrant_buf_fit(&s->off, nt * 8 * sizeof(uint16_t), 0))
+        return -1;
+    qvec *tr = s->tr.p;
+    uint64_t *cx = s->cx.p;
+    uint16_t *off = s->off.p;
+    memset(cx, 0, blocks * QB * sizeof *cx); /* padding: no bit, never a conflict */
+    for (size_t j = 0; j < nb; j++) {
+        uint64_t g = QUADRANT_PEXT(b[j], hk);
+        cx[blk0[g] * QB + fill[g]++] = QUADRANT_PEXT(b[j], rest);
+    }
+    for (int g = 0; g < groups; g++) /* 64 bottoms at a time, bits to rows */
+        for (size_t blk = blk0[g]; blk < blk0[g + 1]; blk++)
+            for (int l = 0; l < QUADRANT_LANES; l++) {
+                uint64_t y[64] = {0};
+                const uint64_t *x = cx + blk * QB + l * 64;
+                size_t first = (blk - blk0[g]) * QB + (size_t)l * 64; /* of the group's bottoms */
+                if (first < cnt[g]) {
+                    for (int r = 0; r < 64; r++)
+                        y[r] = x[63 - r];
+                    transpose64(y);
+                }
+                for (int bit = 0; bit < width; bit++)
+                    tr[blk * 64 + (size_t)bit][l] = y[63 - bit];
+            }
+    for (size_t i = 0; i < nt; i++)
+        tc[QUADRANT_PEXT(t[i], hk) + 1]++;
+    for (int g = 0; g < groups; g++)
+        tc[g + 1] += tc[g];
+    memcpy(tpos, tc, sizeof tpos);
+    for (size_t i = 0; i < nt; i++) {
+        size_t at = tpos[QUADRANT_PEXT(t[i], hk)]++;
+        uint64_t r = QUADRANT_PEXT(t[i], rest);
+        for (int c = 0; c < 8; c++)
+            off[at * 8 + (size_t)c] = (uint16_t)(r >> (cw * c) & ((1u << cw) - 1));
+    }
+    qvec(*U)[256] = s->table.p;
+    uint64_t total = 0;
+    for (int g = 0; g < groups; g++) {
+        size_t tops = 0;
+        for (int p = 0; p < groups; p++)
+            tops += (p & g) ? 0 : tc[p + 1] - tc[p];
+        if (!cnt[g] || !tops)
+            continue;
+        for (size_t blk = blk0[g]; blk < blk0[g + 1]; blk++) {
+            const qvec *T = tr + blk * 64;
+            for (int c = 0; c < chunks; c++) {
+                U[c][0] = (qvec){0};
+                for (unsigned v = 1; v < 1u << cw; v++) {
+                    int bit = c * cw + __builtin_ctz(v);
+                    U[c][v] = U[c][v & (v - 1)] | (bit < width ? T[bit] : (qvec){0});
+                }
+            }
+            size_t valid = cnt[g] - (blk - blk0[g]) * QB;
+            valid = valid > QB ? QB : valid;
+            qvec acc = {0}; /* conflicts per lane; padding bits are never set */
+            for (int p = 0; p < groups; p++) {
+                if (p & g)
+                    continue;
+                const uint16_t *o = off + tc[p] * 8, *oe = off + tc[p + 1] * 8;
+                switch (chunks) {
+                case 1:
+                    for (; o < oe; o += 8)
+                        QUADRANT_ACC(acc, U[0][o[0]]);
+                    break;
+                case 2:
+                    for (; o < oe; o += 8)
+                        QUADRANT_ACC(acc, U[0][o[0]] | U[1][o[1]]);
+                    break;
+                case 3:
+                    for (; o < oe; o += 8)
+                        QUADRANT_ACC(acc, U[0][o[0]] | U[1][o[1]] | U[2][o[2]]);
+                    break;
+                case 4:
+                    for (; o < oe; o += 8)
+                        QUADRANT_ACC(acc, U[0][o[0]] | U[1][o[1]] | U[2][o[2]] | U[3][o[3]]);
+                    break;
+                case 5:
+                    for (; o < oe; o += 8)
+                        QUADRANT_ACC(acc, U[0][o[0]] | U[1][o[1]] | U[2][o[2]] | U[3][o[3]] |
+                                              U[4][o[4]]);
+                    break;
+                default:
+                    for (; o < oe; o += 8) {
+                        qvec x = U[0][o[0]];
+                        for (int c = 1; c < chunks; c++)
+                            x |= U[c][o[c]];
+                        QUADRANT_ACC(acc, x);
+                    }
+                }
+            }
+            uint64_t conflicts = 0;
+            for (int l = 0; l < QUADRANT_LANES; l++)
+                conflicts += acc[l];
+            total += (uint64_t)valid * tops - conflicts;
+        }
+    }
+    *pairs_out = total;
+    return 0;
+}
+
+int QUADRANT_ENTRY(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch *s, uint64_t *sols,
+                   uint64_t *pairs) {
+    int n = q->n, h = q->h;
+    uint32_t left = (1u << h) - 1, right = (1u << (n - h)) - 1, full = (1u << n) - 1;
+    uint32_t top = (uint32_t)c, bottom = full & ~top & ~(m >= 0 ? 1u << m : 0u);
+    uint64_t fd = m >= 0 ? (uint64_t)1 << (h - m + n - 1) : 0;
+    uint64_t fa = m >= 0 ? (uint64_t)1 << (h + m) : 0;
+    size_t nt = 0, nb = 0;
+    const quadrant_part *p = q->part;
+    if (half_list(q, &p[0], &p[1], top & left, top >> h, fd, fa, &s->top, &nt, s) ||
+        half_list(q, &p[2], &p[3], bottom & left, bottom >> h & right, fd, fa, &s->bottom, &nb, s))
+        return NQ_ENOMEM;
+    uint64_t found;
+    if (pairs_count(s, s->top.p, nt, s->bottom.p, nb, q->hot, &found))
+        return NQ_ENOMEM;
+    *sols = found;
+    *pairs = (uint64_t)nt * (uint64_t)nb;
+    return NQ_OK;
+}
