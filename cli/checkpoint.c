@@ -99,20 +99,36 @@ static int count_export(const nq_split *s, const cli_long_count *lc, tool_table 
     return rc;
 }
 
+/* The split that counts n as lc asks (see cli_count_long()), into *out; prints why not and
+ * returns -1 when there is none. */
+static int count_split(int n, const cli_long_count *lc, nq_split **out) {
+    int border_only = lc->gpu || lc->parts || lc->export_path;
+    if (lc->method == NQ_METHOD_QUADRANT && border_only) {
+        tool_error("--method quadrant counts one whole count on this machine's CPUs; %s counts "
+                   "the border split: use --method auto or backtrack",
+                   lc->gpu     ? "--gpu"
+                   : lc->parts ? "--part"
+                               : "--export");
+        return -1;
+    }
+    return tool_session_split(n, lc->method, border_only, lc->checkpoint, out);
+}
+
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,
-                   tool_work *work) {
+                   tool_work *work, nq_method *used) {
     /* The handlers go in first: building the split of a large n takes a moment, and a signal
      * then must end the count as it would a moment later. */
     tool_session ss;
     tool_session_signals(&ss, lc->checkpoint);
     ss.partial = lc->parts > 0;
     nq_split *split;
-    int rc = nq_split_new(n, &split);
-    if (rc != NQ_OK) {
+    if (count_split(n, lc, &split) != 0) {
         tool_signals_restore();
-        tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
         return EXIT_USAGE;
     }
+    nq_method method;
+    int rc = nq_split_count_method(split, lc->method, &method);
+    assert(rc == NQ_OK); /* tool_session_split() checked it */
     /* A part's progress line is started below, on the part's subproblems only. */
     if (lc->parts)
         ss.part_size = tool_part_size(nq_split_size(split), lc->part, lc->parts);
@@ -153,7 +169,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     memset(&opt, 0, sizeof opt);
     opt.threads = lc->threads;
     opt.kernel = lc->kernel;
-    opt.method = lc->method;
+    opt.method = method;
     opt.skip = part_skip ? part_skip : tool_session_skip(&ss);
     opt.on_result = ss.journal || ss.progress || run.keep || lc->parts ? count_run_result : NULL;
     opt.user = &run;
@@ -174,6 +190,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     if (code == EXIT_OK) {
         *out = c;
         *work = ss.work;
+        *used = method;
         work->part = lc->part;
         work->parts = lc->parts;
     }
@@ -197,7 +214,14 @@ int cli_checkpoint_status(const char *path, int n) {
         return EXIT_USAGE;
     }
     nq_split *split;
-    rc = nq_split_new(info.n, &split);
+    rc = nq_split_new_id(info.split_id, &split); /* else this version's split of its kind */
+    if (rc == NQ_EINVAL)
+        rc = nq_split_new_method(info.n,
+                                 info.format == NQ_JOURNAL_FORMAT && info.n >= 4 &&
+                                         info.n <= NQ_METHOD_QUADRANT_MAX_N
+                                     ? NQ_METHOD_QUADRANT
+                                     : NQ_METHOD_BACKTRACK,
+                                 &split);
     if (rc != NQ_OK) {
         tool_error("cannot check checkpoint '%s': %s", path, nq_strerror(rc));
         return EXIT_USAGE;
@@ -206,6 +230,10 @@ int cli_checkpoint_status(const char *path, int n) {
      * header edited and signed again, was shown as the same split twice). */
     char differs[3 * NQ_JOURNAL_SPLIT_ID];
     int same = nq_journal_mismatch(&info, split, differs, sizeof differs) == 0;
+    int complete = info.done == info.size;
+    /* A quadrant split's class counts come from the whole total (nq_split_complete()). */
+    int classes = nq_split_method(split) != NQ_METHOD_QUADRANT ||
+                  (complete && same && nq_split_complete(split, &info.counts) == NQ_OK);
     nq_split_free(split);
     if (n && !same) {
         tool_error("checkpoint '%s' cannot be resumed by this version: its header has %s", path,
@@ -213,14 +241,17 @@ int cli_checkpoint_status(const char *path, int n) {
         return EXIT_USAGE;
     }
     char total[41], uniq[41];
-    int complete = info.done == info.size;
     const char *sofar = complete ? "" : " so far";
     printf("checkpoint: %s\n", path);
     printf("n: %d\n", info.n);
     printf("done: %llu of %llu subproblems (%s)\n", (unsigned long long)info.done,
            (unsigned long long)info.size, complete ? "complete" : "incomplete");
     printf("total%s: %s\n", sofar, nq_u128_to_string(info.counts.total, total));
-    printf("unique%s: %s\n", sofar, nq_u128_to_string(info.counts.unique, uniq));
+    if (classes)
+        printf("unique%s: %s\n", sofar, nq_u128_to_string(info.counts.unique, uniq));
+    else
+        printf("unique so far: unknown until the journal is complete (a quadrant split's "
+               "classes follow from the whole total)\n");
     printf("nodes%s: %llu\n", sofar, (unsigned long long)info.counts.nodes);
     if (same)
         printf("split: %s\n", info.split_id);

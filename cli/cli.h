@@ -204,11 +204,14 @@ typedef struct cli_long_count {
  * (subproblems taken from the journal and computed by this run) and returns EXIT_OK; with a
  * part, only that part's subproblems are counted (a journal holding others is refused), and with
  * an export path the records of every subproblem counted (the journal's too) are written there
- * (tool/export.h). Otherwise
+ * (tool/export.h), and *used the method that counted. The split is the quadrant split where
+ * the method is (or resolves to) the quadrant join, the border split otherwise; --gpu, --part and
+ * --export count the border split (an explicit --method quadrant with them is refused), and a
+ * journal that exists decides the split when the method is auto. Otherwise
  * prints why (a bad journal, a write error, an interruption with how to resume) and returns the
  * exit code: EXIT_USAGE, or 128 + the signal number when interrupted. */
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,
-                   tool_work *work);
+                   tool_work *work, nq_method *used);
 
 /* cli_checkpoint_status() :
  * Prints on stdout how far the journal at path has got, without computing. n is the N given on the

@@ -101,6 +101,15 @@ static int merge_judge(merge_file *f, int m, uint64_t *parts_out) {
             return merge_refuse("'%s' numbers the subproblems as '%s', but '%s' as '%s': "
                                 "parts counted by different versions cannot be added",
                                 f[i].path, t->split_id, f[0].path, a->split_id);
+        nq_split *q = NULL;
+        int quadrant = nq_split_new_id(t->split_id, &q) == NQ_OK &&
+                       nq_split_method(q) == NQ_METHOD_QUADRANT;
+        nq_split_free(q);
+        if (quadrant)
+            return merge_refuse("'%s' is the journal of a whole count by the quadrant join "
+                                "('%s'), not a part: its count is 'nqueens count %d "
+                                "--checkpoint %s'",
+                                f[i].path, t->split_id, t->n, f[i].path);
         if (tool_table_audit(t, why, sizeof why)) {
             tool_error("'%s' is damaged: %s; 'nqueens verify %s --all' tells which records are "
                        "wrong",

@@ -5,7 +5,10 @@
  * count (n <= 27), and a recount of a random sample of the records (or all of them) by other
  * means than the count used: the plain generic kernel (NQ_KERNEL_GENERIC, whatever the count
  * ran), and for small subproblems also the slow reference search below, which shares nothing
- * with the kernels but the subproblem's queens (nq_split_queens()).
+ * with the kernels but the subproblem's queens (nq_split_queens()). A journal of the quadrant
+ * split (nqueens count --method quadrant) holds totals only (its classes follow from the whole
+ * total): its records are recounted by the quadrant join's generic kernel and, within a budget,
+ * by backtracking on each subproblem's board (nq_split_solve_method()).
  *
  * The sample is reproducible from its seed, by a method anyone can reimplement: splitmix64
  * (Steele, Lea and Flood 2014) seeded with S draws x; the records, in increasing order of index,
@@ -232,6 +235,15 @@ static const char *verify_grouped(uint64_t v, char *buf) {
     return buf;
 }
 
+/* The reference recount of a quadrant subproblem: its board searched by backtracking with the
+ * generic kernel (nq_split_solve_method()), its nodes added to *spent. @return 1 if done. */
+static int verify_backtrack(const nq_split *s, uint64_t index, nq_counts *out, uint64_t *spent) {
+    if (nq_split_solve_method(s, index, NQ_METHOD_BACKTRACK, NQ_KERNEL_GENERIC, out) != NQ_OK)
+        return 0;
+    *spent += out->nodes;
+    return 1;
+}
+
 static int verify_same(const nq_counts *a, const nq_counts *b) {
     return a->total == b->total && a->unique == b->unique && a->orbit8 == b->orbit8 &&
            a->orbit4 == b->orbit4 && a->orbit2 == b->orbit2 && a->orbit1 == b->orbit1;
@@ -248,7 +260,8 @@ static const char *verify_counts_text(const nq_counts *c, char *buf) {
 }
 
 /* The checks that need no recount; prints their lines and returns how many failed. */
-static int verify_file(const char *path, const tool_table *t) {
+static int verify_file(const char *path, const tool_table *t, const nq_split *s) {
+    int quadrant = nq_split_method(s) == NQ_METHOD_QUADRANT;
     char a[32], b[32], why[256], tot[41], uq[41];
     int wrong = 0;
     printf("file: %s (%s of n = %d, numbered '%s')\n", path,
@@ -264,7 +277,7 @@ static int verify_file(const char *path, const tool_table *t) {
                t->records == t->size ? " (the whole count)" : " (a part, or an unfinished count)");
     /* Every record that breaks the identities, then the sums. */
     uint64_t broken = 0;
-    for (uint64_t i = 0; i < t->records; i++) {
+    for (uint64_t i = 0; i < t->records && !quadrant; i++) {
         const nq_counts *c = &t->rec[i].c;
         if (c->total != 8 * c->orbit8 + 4 * c->orbit4 + 2 * c->orbit2 + c->orbit1 ||
             c->unique != c->orbit8 + c->orbit4 + c->orbit2 + c->orbit1) {
@@ -273,7 +286,10 @@ static int verify_file(const char *path, const tool_table *t) {
                        t->rec[i].index, verify_counts_text(c, why));
         }
     }
-    if (broken) {
+    if (quadrant) {
+        printf("identities: none per record (the quadrant split's records hold totals; the "
+               "classes follow from the whole total)\n");
+    } else if (broken) {
         printf("identities: %" PRIu64 " record%s them\n", broken,
                broken == 1 ? " breaks" : "s break");
         wrong++;
@@ -284,22 +300,28 @@ static int verify_file(const char *path, const tool_table *t) {
         wrong++;
     } else
         printf("sums: the file's are its records'\n");
-    nq_u128_to_string(t->sum.total, tot);
-    nq_u128_to_string(t->sum.unique, uq);
-    nq_counts known;
-    if (t->records != t->size)
+    nq_counts sum = t->sum, known;
+    int classes = t->records != t->size || nq_split_complete(s, &sum) == NQ_OK;
+    nq_u128_to_string(sum.total, tot);
+    nq_u128_to_string(sum.unique, uq);
+    if (!classes) {
+        printf("total: wrong: the records' total %s leaves no whole classes (orbit counts "
+               "%s)\n",
+               tot, verify_counts_text(&sum, why));
+        wrong++;
+    } else if (t->records != t->size)
         printf("total: %s, unique %s (of the records: not the whole count, nothing to compare "
                "with)\n",
                tot, uq);
     else if (nq_known_counts(t->n, &known) != NQ_OK)
         printf("total: %s, unique %s (n = %d is beyond the known counts)\n", tot, uq, t->n);
-    else if (nq_known_check(t->n, &t->sum) == NQ_OK)
+    else if (nq_known_check(t->n, &sum) == NQ_OK)
         printf("total: %s, unique %s: the known counts of n = %d (OEIS A000170, A002562)\n", tot,
                uq, t->n);
     else {
         printf("total: wrong: the records add up to %s; n = %d has %s (OEIS A000170, "
                "A002562)\n",
-               verify_counts_text(&t->sum, why), t->n, verify_counts_text(&known, why + 128));
+               verify_counts_text(&sum, why), t->n, verify_counts_text(&known, why + 128));
         wrong++;
     }
     return wrong;
@@ -360,7 +382,9 @@ int cmd_verify(int argc, char **argv) {
     if (tool_table_read(path, &t))
         return EXIT_USAGE;
     nq_split *s;
-    int rc = nq_split_new(t.n, &s);
+    int rc = nq_split_new_id(t.split_id, &s); /* else this version's border split, to compare */
+    if (rc == NQ_EINVAL)
+        rc = nq_split_new(t.n, &s);
     if (rc != NQ_OK) {
         tool_error("cannot verify '%s': %s", path, nq_strerror(rc));
         tool_table_free(&t);
@@ -380,7 +404,8 @@ int cmd_verify(int argc, char **argv) {
     if (k > t.records)
         k = t.records;
     int code = EXIT_OK;
-    int wrong = verify_file(path, &t);
+    int wrong = verify_file(path, &t, s);
+    int quadrant = nq_split_method(s) == NQ_METHOD_QUADRANT;
     uint64_t *pos = verify_sample(t.records, k, seed);
     nq_counts *got = calloc((size_t)(k ? k : 1), sizeof *got);
     if (!pos || !got) {
@@ -406,6 +431,7 @@ int cmd_verify(int argc, char **argv) {
         goto done;
     }
     uint64_t disagree = 0, by_ref = 0, ref_disagree = 0, spent = 0;
+    const char *ref_name = quadrant ? "backtracking" : "the reference search";
     char a[32], b[32], x[256], y[256];
     for (uint64_t i = 0; i < k; i++) {
         const tool_record *r = &t.rec[pos[i]];
@@ -415,25 +441,29 @@ int cmd_verify(int argc, char **argv) {
                        verify_counts_text(&r->c, x), verify_counts_text(&got[i], y));
         }
         nq_counts ref;
-        if (got[i].nodes <= VERIFY_REF_NODES && spent < VERIFY_REF_BUDGET &&
-            verify_reference(s, r->index, &ref, &spent) == 1) {
+        if (spent < VERIFY_REF_BUDGET &&
+            (quadrant ? verify_backtrack(s, r->index, &ref, &spent)
+                      : got[i].nodes <= VERIFY_REF_NODES &&
+                            verify_reference(s, r->index, &ref, &spent) == 1)) {
             by_ref++;
             if (!verify_same(&ref, &got[i])) {
                 ref_disagree++;
-                printf("wrong: subproblem %" PRIu64 ": the generic kernel recounts %s, but the "
-                       "reference search %s\n",
-                       r->index, verify_counts_text(&got[i], x), verify_counts_text(&ref, y));
+                printf("wrong: subproblem %" PRIu64 ": the generic kernel recounts %s, but %s "
+                       "%s\n",
+                       r->index, verify_counts_text(&got[i], x), ref_name,
+                       verify_counts_text(&ref, y));
             }
         }
     }
     if (k == t.records)
-        printf("recounted: all %s records, by the generic kernel; %s of them also by the "
-               "reference search\n",
-               verify_grouped(k, a), verify_grouped(by_ref, b));
+        printf("recounted: all %s records, by the generic kernel%s; %s of them also by %s\n",
+               verify_grouped(k, a), quadrant ? " of the quadrant join" : "",
+               verify_grouped(by_ref, b), ref_name);
     else
-        printf("recounted: %s of %s records (sample seed %" PRIu64 "), by the generic kernel; "
-               "%s of them also by the reference search\n",
-               verify_grouped(k, a), verify_grouped(t.records, b), seed, verify_grouped(by_ref, x));
+        printf("recounted: %s of %s records (sample seed %" PRIu64 "), by the generic kernel%s; "
+               "%s of them also by %s\n",
+               verify_grouped(k, a), verify_grouped(t.records, b), seed,
+               quadrant ? " of the quadrant join" : "", verify_grouped(by_ref, x), ref_name);
     if (disagree)
         printf("disagree: %s of the %s recounted records\n", verify_grouped(disagree, a),
                verify_grouped(k, b));

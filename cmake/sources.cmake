@@ -40,6 +40,7 @@ set(NQ_LIB_CORE_SOURCES
   src/search.c
   src/sink.c
   src/split.c
+  src/split_quadrant.c
   src/status.c
   src/svg.c
   src/symmetry.c
@@ -139,6 +140,7 @@ set(NQ_UNIT_TESTS
   test_reader
   test_search
   test_signals
+  test_split_quadrant
   test_split_queens
   test_svg
   test_symmetry

@@ -581,7 +581,8 @@ NQ_API void nq_counts_add(nq_counts *acc, const nq_counts *x);
 /* A numbered split of a whole count into independent subproblems (see above). */
 typedef struct nq_split nq_split;
 
-/* nq_split_new() : the split used by every count of n (threads, journal, MPI). Builds the list
+/* nq_split_new() : the border split of n (above), the one every count of n used before the
+ * quadrant split (nq_split_new_method()): threads, journal, MPI. Builds the list
  * of subproblems (at most 2,000,000 of 4 + 2 depth bytes each; under 0.1 s for n <= 20, 0.2 s
  * for n = 32).
  * @param n    1 <= n <= NQ_MAX_N.
@@ -602,8 +603,11 @@ NQ_API const char *nq_split_id(const nq_split *s);
  * nodes). Thread-safe: many threads may solve subproblems of one split at once. The sum over all
  * indices equals nq_count(). Runs the fastest kernel this CPU has (nq_split_solve_kernel()
  * chooses). Each call allocates about 1 MB of scratch memory (nq_count_split() keeps one
- * per thread instead); without it, a slower search that needs none gives the same result.
- * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers). */
+ * per thread instead); without it, a slower search that needs none gives the same result. A
+ * quadrant split's subproblem is counted by the quadrant join, the split's quadrant placements
+ * built by the first call that needs them (seconds at n = 20) and kept until nq_split_free().
+ * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers), NQ_ENOMEM (a quadrant split's
+ *         memory: nq_split_memory()). */
 NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
 
 /* nq_split_queens() :
@@ -617,8 +621,20 @@ NQ_API int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out);
  * subproblem is the whole count and places no queen.
  * @param rows, cols  receive the queens' cells, 0-based; NQ_MAX_N entries each.
  * @param placed      receives how many there are (0 for n <= 3).
- * @return NQ_OK, or NQ_EINVAL (NULL pointers, index >= nq_split_size()). */
+ * @return NQ_OK, or NQ_EINVAL (NULL pointers, index >= nq_split_size(), a quadrant split:
+ *         nq_split_columns()). */
 NQ_API int nq_split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int *placed);
+
+/* nq_split_columns() :
+ * What subproblem `index` of a quadrant split counts, so that a program can recount it by a
+ * method of its own (nqueens verify): the solutions whose queens in rows 0 .. h - 1 (h = n / 2)
+ * take exactly the columns of *top (bit x: column x, h of them) and, for the middle cut, whose
+ * row-h queen stands in column *middle (-1 for the plain cut), each counted *weight times (1, 2
+ * or 4: the column sets of its class) towards the total. Subproblem 0 (the solutions invariant
+ * under the half turn) has none: *weight = 0, *top = 0, *middle = -1.
+ * @return NQ_OK, or NQ_EINVAL (NULL pointers, index >= nq_split_size(), a border split). */
+NQ_API int nq_split_columns(const nq_split *s, uint64_t index, uint64_t *top, int *middle,
+                            int *weight);
 
 /* nq_split_free() : NULL is accepted. */
 NQ_API void nq_split_free(nq_split *s);
@@ -671,9 +687,11 @@ NQ_API int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel ke
                                  nq_counts *out);
 
 /*
- * A method is how a subproblem's completions are counted. Both give the same counts for every
- * subproblem (total, fundamental, orbits), so a journal or a cluster's count may mix them; the
- * nodes they report differ (see each). The split, its numbering and its weights are the same.
+ * A method is how a count is made. Backtracking and the join count the border split's
+ * subproblems (nq_split_new()) and give the same counts for every subproblem (total,
+ * fundamental, orbits), so a journal or a cluster's count may mix them; the nodes they report
+ * differ (see each). The quadrant join has a split of its own (nq_split_new_method()), whose
+ * subproblems and journals are its own.
  */
 typedef enum nq_method {
     NQ_METHOD_AUTO = 0,      /* the faster method for this n, as measured (bench/RESULTS.md) */
@@ -688,8 +706,28 @@ typedef enum nq_method {
      * result). After Rivin and Zabih (1992) and the quadrant-joining counter of E. Kluev
      * (N-Queens-Count-Sol). */
     NQ_METHOD_JOIN = 2,
+    /* The quadrant join, over the whole board: the subproblems of the quadrant split (see
+     * nq_split_new_method()). Every partial placement of each quarter of the board is listed
+     * once; for a subproblem's column set C the top halves on C are joined from the two upper
+     * quarters, the bottom halves on the other columns from the two lower ones, and the pairs of
+     * a top and a bottom that share no diagonal or anti-diagonal are counted in bulk: the
+     * bottoms bit-transposed in blocks of 256 or 512 (AVX-512), a top's diagonals looked up in
+     * tables of chunks of 8 bits ("four Russians"), one popcount a block. nodes = the pairs of a
+     * top and a bottom half considered. 4 <= n <= NQ_METHOD_QUADRANT_MAX_N; memory: the
+     * quadrant placements (nq_split_memory()) and each thread's halves of one column set (a few
+     * MiB: at n = 20, 254 MiB resident in all on one thread, 259 MiB on two). After Rivin and
+     * Zabih (1992) and E. Kluev's quadrant-joining counter (N-Queens-Count-Sol). */
+    NQ_METHOD_QUADRANT = 3,
 } nq_method;
-#define NQ_METHODS 3 /* the number of nq_method values */
+#define NQ_METHODS 4 /* the number of nq_method values */
+
+/* NQ_METHOD_QUADRANT_MAX_N : the largest n of the quadrant split: its quadrant placements take
+ * about 2.1 GiB at n = 22, 4.3 GB at n = 23 and 20 GB at n = 24. */
+#define NQ_METHOD_QUADRANT_MAX_N 22
+
+/* NQ_METHOD_QUADRANT_AUTO_N : the least n that NQ_METHOD_AUTO counts by the quadrant join: the
+ * faster method from there on, as measured (bench/RESULTS.md). */
+#define NQ_METHOD_QUADRANT_AUTO_N 16
 
 /* NQ_METHOD_JOIN_MAX_N : the largest n the join counts; beyond it a subproblem's upper half
  * outgrows the join's 150 MiB per thread (from n = 22 most of them do), and a count asked to
@@ -697,7 +735,8 @@ typedef enum nq_method {
 #define NQ_METHOD_JOIN_MAX_N 21
 
 /* nq_method_name() :
- * @return "auto", "backtrack" or "join" (static strings); NULL if m is out of range. */
+ * @return "auto", "backtrack", "join" or "quadrant" (static strings); NULL if m is out of
+ *         range. */
 NQ_API const char *nq_method_name(nq_method m);
 
 /* nq_method_parse() :
@@ -708,21 +747,100 @@ NQ_API int nq_method_parse(const char *name, nq_method *out);
 
 /* nq_method_resolve() :
  * The method that a count of n run with setting m uses: NQ_METHOD_AUTO becomes the faster one
- * for n (backtracking for every n: on the machine measured, Zen 4 with AVX-512, the join is
- * 2.2 to 4.4 times slower at every n from 13 to 18: bench/RESULTS.md, bench/join.sh); n <= 3
- * (a plain search) and n > NQ_METHOD_JOIN_MAX_N (see there) resolve to NQ_METHOD_BACKTRACK.
+ * for n, as measured (bench/RESULTS.md): the quadrant join for NQ_METHOD_QUADRANT_AUTO_N <= n <=
+ * NQ_METHOD_QUADRANT_MAX_N where its quadrant placements take at most half of this machine's
+ * physical memory, backtracking otherwise (the per-subproblem join is slower than backtracking
+ * at every n measured). n <= 3 (a plain search), NQ_METHOD_JOIN for n > NQ_METHOD_JOIN_MAX_N
+ * and NQ_METHOD_QUADRANT outside 4 <= n <= NQ_METHOD_QUADRANT_MAX_N resolve to
+ * NQ_METHOD_BACKTRACK.
  * @param n    1 <= n <= NQ_MAX_N.
  * @param out  receives the method (never NQ_METHOD_AUTO).
  * @return NQ_OK, or NQ_EINVAL if m or n is out of range or out is NULL. */
 NQ_API int nq_method_resolve(nq_method m, int n, nq_method *out);
 
 /* nq_split_solve_method() :
- * nq_split_solve_kernel() by the given method (NQ_METHOD_AUTO: nq_method_resolve()): the same
- * counts with every method and kernel; nodes as the method counts them.
- * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers, method or kernel out of range, kernel
- *         not supported), NQ_ENOMEM (the join's scratch). */
+ * nq_split_solve_kernel() by the given method: the same counts with every method and kernel;
+ * nodes as the method counts them. A border split takes NQ_METHOD_BACKTRACK or NQ_METHOD_JOIN
+ * (NQ_METHOD_AUTO: backtracking), a quadrant split NQ_METHOD_QUADRANT or NQ_METHOD_AUTO, and
+ * NQ_METHOD_BACKTRACK too: its subproblem's board (the top rows held to its columns) searched
+ * by the backtracking kernel, the same total by independent means (`nqueens verify`'s
+ * reference), nodes the search's.
+ * @return NQ_OK, NQ_EINVAL (index >= size, NULL pointers, method or kernel out of range, a
+ *         method the split is not counted by, kernel not supported), NQ_ENOMEM (the scratch or
+ *         the quadrant placements). */
 NQ_API int nq_split_solve_method(const nq_split *s, uint64_t index, nq_method method,
                                  nq_kernel kernel, nq_counts *out);
+
+/* nq_split_count_method() :
+ * The method that counts split s when `asked` is asked for, as nq_count_split() and
+ * nq_split_solve_method() take it: a quadrant split is counted by NQ_METHOD_QUADRANT (asked for
+ * as such or as NQ_METHOD_AUTO); a border split by NQ_METHOD_BACKTRACK (asked for as such or as
+ * NQ_METHOD_AUTO: the quadrant join has a split of its own) or NQ_METHOD_JOIN (as
+ * nq_method_resolve() resolves it for the split's n). What a program reports as the method used.
+ * @return NQ_OK, or NQ_EINVAL (s or out NULL, asked out of range, or a method the split is not
+ *         counted by: NQ_METHOD_QUADRANT for a border split, backtracking or the join for a
+ *         quadrant split). */
+NQ_API int nq_split_count_method(const nq_split *s, nq_method asked, nq_method *out);
+
+/*
+ * The quadrant split (NQ_METHOD_QUADRANT), for 4 <= n <= NQ_METHOD_QUADRANT_MAX_N. The board is
+ * cut between rows h - 1 and h (h = n / 2); every solution puts its top h queens on a set C of h
+ * columns. For odd n from 19 (the "middle" cut) the middle row h gets its own queen first, in
+ * column m, and the top h rows face the h rows below it. Subproblem 0 counts the solutions
+ * invariant under the half and the quarter turn (F2, F4: its contribution is orbit4 = (F2 -
+ * F4) / 4 and orbit2 = F4 / 2, unique their sum, total 0); every other subproblem is one column
+ * set C (one pair (m, C) for the middle cut) per class under the symmetries that keep the cut
+ * (the left-right mirror, and the up-down flip, which maps C to the other columns), the least
+ * of its class as a number (m << n | C), in increasing order, and contributes total = (its
+ * class's size) x (the solutions whose top queens use exactly C and, middle cut, whose middle
+ * queen is in column m), with no class counts: those follow from the whole total by Burnside's
+ * lemma, as no reflection fixes a solution for n >= 4 (orbit8 = (total - 2 orbit2 - 4 orbit4) /
+ * 8: nq_split_complete()). Its id reads e.g. "nq-split/4 quadrant n=20 cut=plain size=46509".
+ * The quadrant placements (all the partial placements of each quarter of the board) are built
+ * once per split when the first subproblem is solved and shared by every thread that solves
+ * one: nq_split_memory() says how much memory they take.
+ */
+
+/* nq_split_new_method() :
+ * The split of n that a count by method m uses: NQ_METHOD_QUADRANT gives the quadrant split
+ * (above), NQ_METHOD_BACKTRACK and NQ_METHOD_JOIN the border split (nq_split_new()), and
+ * NQ_METHOD_AUTO the split of nq_method_resolve(). Cheap: the quadrant placements are built
+ * later, when needed.
+ * @param n    1 <= n <= NQ_MAX_N; the quadrant split needs 4 <= n <= NQ_METHOD_QUADRANT_MAX_N.
+ * @param out  receives the split; free it with nq_split_free().
+ * @return NQ_OK, NQ_EINVAL (n or m out of range, out NULL, NQ_METHOD_QUADRANT for an n outside
+ *         its range), NQ_ENOMEM. */
+NQ_API int nq_split_new_method(int n, nq_method m, nq_split **out);
+
+/* nq_split_new_id() :
+ * The split whose nq_split_id() is id (as a journal or a cluster's record names it), rebuilt.
+ * @return NQ_OK; NQ_EINVAL (NULL pointers, or an id this library does not make: an older or
+ *         newer numbering, or a damaged one); NQ_ENOMEM. */
+NQ_API int nq_split_new_id(const char *id, nq_split **out);
+
+/* nq_split_method() :
+ * @return NQ_METHOD_QUADRANT for a quadrant split, NQ_METHOD_BACKTRACK for a border split (which
+ *         every CPU method and the GPUs count), NQ_METHOD_AUTO for NULL. */
+NQ_API nq_method nq_split_method(const nq_split *s);
+
+/* nq_split_memory() :
+ * @return the bytes of the tables that the subproblems of s share once they are built (the
+ *         quadrant placements: about 250 MiB at n = 20, 2.1 GiB at n = 22; 0 for a border split),
+ *         whether built yet or not; each counting thread needs some more of its own (see
+ *         NQ_METHOD_QUADRANT). 0 for NULL. */
+NQ_API uint64_t nq_split_memory(const nq_split *s);
+
+/* nq_split_complete() :
+ * Completes the sum of the contributions of every subproblem of s (a whole count, e.g. one
+ * resumed from a journal): for a quadrant split, whose subproblems give no orbit8, it sets
+ * orbit8 = (total - orbit1 - 2 orbit2 - 4 orbit4) / 8 and unique = orbit8 + orbit4 + orbit2 +
+ * orbit1 (Burnside's lemma over the 8 symmetries); a border split's sum is left as it is. Calling
+ * it again changes nothing. nq_count_split() completes the counts it returns itself when it
+ * was given no source. A partial sum must not be completed (its orbit8 would mean nothing).
+ * @return NQ_OK; NQ_EINVAL (NULL pointers); NQ_EWRONG (the sum cannot be a whole count of a
+ *         quadrant split: total - orbit1 - 2 orbit2 - 4 orbit4 negative or not a multiple of 8;
+ *         *sum untouched). */
+NQ_API int nq_split_complete(const nq_split *s, nq_counts *sum);
 
 /* NQ_MAX_THREADS : the most worker threads of one count (nq_count_options.threads); "all
  * cores" on a machine with more processors is capped to it. */
@@ -751,8 +869,9 @@ typedef struct nq_count_options {
     /* nq_count_gpu() only: the most subproblems in one batch of a GPU, 0 = the default (65536),
      * at most 65536. Smaller batches cost more round trips; the tests use them to have many. */
     uint32_t gpu_batch;
-    /* The CPU's method (0 = NQ_METHOD_AUTO: nq_method_resolve()). nq_count_gpu() counts by
-     * backtracking only and refuses NQ_METHOD_JOIN with NQ_EINVAL. */
+    /* The CPU's method, one the split is counted by (0 = NQ_METHOD_AUTO: backtracking for a
+     * border split, the quadrant join for a quadrant split; see nq_split_solve_method()).
+     * nq_count_gpu() counts by backtracking only and refuses NQ_METHOD_JOIN with NQ_EINVAL. */
     nq_method method;
 } nq_count_options;
 
@@ -771,14 +890,18 @@ NQ_API int nq_count_threads(int threads);
  * threads returns NQ_ETHREAD having computed and reported nothing (the library never exits the
  * process, as an OpenMP runtime would).
  * The numbers are handed out by the library's one count driver (the one nq_count_gpu() and
- * nqueens-mpi use too): 0 .. nq_split_size() - 1 in order, or those of opt->source.
+ * nqueens-mpi use too): 0 .. nq_split_size() - 1 in order, or those of opt->source. Without a
+ * source, a count that finishes completes *out (nq_split_complete(): a quadrant split's class
+ * counts), which must then hold the whole count: with skip flags, the skipped subproblems' sum
+ * given in *out beforehand, as when resuming a journal.
  * @param opt  NULL for the defaults (all cores, nothing skipped, no callback).
  * @return NQ_OK; NQ_STOPPED if on_result or the stop flag ended it early (out then holds the sum
  *         of exactly the subproblems reported through on_result); NQ_EINVAL (s or out NULL,
  *         threads < 0 or > NQ_MAX_THREADS, kernel or method out of range, kernel not supported by
- *         this CPU, a source's number out of range: out untouched); NQ_EWRONG (a whole count,
- *         with no skip flags and no source, whose sum disagrees with the known counts,
- *         nq_known_check(): faulty hardware; out untouched);
+ *         this CPU, a method the split is not counted by, a source's number out of range: out
+ *         untouched); NQ_EWRONG (a whole count, with no skip flags and no source, whose sum
+ *         disagrees with the known counts, nq_known_check(): faulty hardware; or a quadrant
+ *         split's *out that nq_split_complete() finds no whole count; out untouched);
  *         NQ_ETHREAD (a thread could not be created: memory, or the process's thread limit; out
  *         untouched); NQ_ENOMEM. */
 NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out);
@@ -835,7 +958,8 @@ typedef struct nq_gpu_report {
  * @return NQ_OK; NQ_STOPPED (as nq_count_split()); NQ_ENODEV (no GPU, a library without CUDA,
  *         or a device number that does not exist); NQ_ERANGE (n > NQ_GPU_MAX_N); NQ_EINVAL (s or
  *         out NULL, ndevices out of range, a device number negative or listed twice, opt->method
- *         NQ_METHOD_JOIN or out of range); NQ_ENOMEM;
+ *         NQ_METHOD_JOIN, NQ_METHOD_QUADRANT or out of range, a quadrant split: the GPUs count
+ *         the border split by backtracking only); NQ_ENOMEM;
  *         NQ_ETHREAD (a host thread could not be started); NQ_EDEVICE (a GPU failed: the
  *         subproblems reported before are in the journal, if any, and out is untouched). */
 NQ_API int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devices,
@@ -855,30 +979,34 @@ NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, si
 
 /* ---- The checkpoint journal -------------------------------------------------------------- */
 
-/* A checkpoint journal records the finished subproblems of one split (nq_split_new()) of a count in
- * an append-only text file, so that a count that is killed can resume where it stopped and still
- * give exactly the uninterrupted answer.
+/* A checkpoint journal records the finished subproblems of one split (nq_split_new(),
+ * nq_split_new_method()) of a count in an append-only text file, so that a count that is killed
+ * can resume where it stopped and still give exactly the uninterrupted answer.
  *
- * File format (version NQ_JOURNAL_FORMAT), one line each, every line ending in '\n':
- *   nqueens-journal 2 n=<n> size=<subproblems> library=<version> id=<16 hex> split=<split id>
- *       crc=<8 hex>                                                       (one line: the header)
+ * File format (version 2 for a border split, NQ_JOURNAL_FORMAT = 3 for a quadrant split; a
+ * header of one with the other's split id is damage), one line each, every line ending in '\n':
+ *   nqueens-journal <2 or 3> n=<n> size=<subproblems> library=<version> id=<16 hex>
+ *       split=<split id> crc=<8 hex>                                      (one line: the header)
  *   r <index> <total> <unique> <orbit8> <orbit4> <orbit2> <orbit1> <nodes> <8 hex>
  * Numbers are decimal (counts up to 128 bits). The id is a random 64-bit number drawn when the
  * journal is created. The header's hex field is the CRC-32 (IEEE 802.3 polynomial, as zlib's
  * crc32()) of the header's bytes before " crc="; a record's is the CRC-32 of the header's bytes
  * before " crc=" followed by the record's bytes before its last space, so that a record belongs to
  * one journal: a record copied from another journal (even one of the same n and split) fails its
- * check. A record's counts obey total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1 and unique =
- * orbit8 + orbit4 + orbit2 + orbit1; one that passes its check but not these (edited by hand, its
- * check recomputed) is damage. The check is no protection against a deliberate forgery that keeps
- * them. A header whose size exceeds NQ_JOURNAL_MAX_SIZE is damage (no split is that large; the
- * size is checked before the per-subproblem flags are allocated). Records come in the order
- * subproblems finish; a record of an index >= size, a second record of one index (whatever its
- * counts), and one that would carry a sum past 2^128 - 1 are damage. The torn tail: a line cut
- * short (no '\n', or holding NUL bytes, as a kill or a crash leaves it) followed only by lines of
- * NUL bytes (a crash leaves whole blocks of them, of any length) is a torn write: it is ignored and
- * cut off when the journal is opened for appending. A first line that is cut short is a torn
- * header, and the journal is started afresh, only when it is NUL bytes (at most a header's
+ * check. In format 2 a record's counts obey total = 8 orbit8 + 4 orbit4 + 2 orbit2 + orbit1 and
+ * unique = orbit8 + orbit4 + orbit2 + orbit1; in format 3 (whose subproblems give no class
+ * counts but those of subproblem 0: nq_split_new_method()) orbit8 = orbit1 = 0, subproblem 0 has
+ * total 0 and unique = orbit4 + orbit2, every other one unique = orbit4 = orbit2 = 0, and the
+ * sum of a whole journal is completed by nq_split_complete(); a record that passes its check but
+ * not these (edited by hand, its check recomputed) is damage. The check is no protection against a
+ * deliberate forgery that keeps them. A header whose size exceeds NQ_JOURNAL_MAX_SIZE is damage (no
+ * split is that large; the size is checked before the per-subproblem flags are allocated). Records
+ * come in the order subproblems finish; a record of an index >= size, a second record of one index
+ * (whatever its counts), and one that would carry a sum past 2^128 - 1 are damage. The torn tail: a
+ * line cut short (no '\n', or holding NUL bytes, as a kill or a crash leaves it) followed only by
+ * lines of NUL bytes (a crash leaves whole blocks of them, of any length) is a torn write: it is
+ * ignored and cut off when the journal is opened for appending. A first line that is cut short is a
+ * torn header, and the journal is started afresh, only when it is NUL bytes (at most a header's
  * length) or the beginning of a header holding at least the whole "nqueens-journal " and
  * printable characters only (the header is written with one write(2) and fsync'd before any
  * record): a shorter beginning, such as "n", is refused as no journal and left untouched. Any
@@ -894,16 +1022,17 @@ NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, si
  * NQ_JOURNAL_SYNC_MS after the last fsync and whenever the caller asks (nq_journal_sync() from a
  * timer), which bounds what a power failure can lose. */
 
-#define NQ_JOURNAL_FORMAT   2    /* the file format version written and accepted */
-#define NQ_JOURNAL_SPLIT_ID 256  /* room for a split id in nq_journal_info, NUL included */
-#define NQ_JOURNAL_SYNC_MS  2000 /* default longest time between two fsync() of new records */
-#define NQ_JOURNAL_MAX_SIZE (1ULL << 32) /* the most subproblems a journal header may name */
+#define NQ_JOURNAL_FORMAT     3    /* the newest file format: a quadrant split's journals */
+#define NQ_JOURNAL_FORMAT_MIN 2    /* the oldest read: a border split's, still written for them */
+#define NQ_JOURNAL_SPLIT_ID   256  /* room for a split id in nq_journal_info, NUL included */
+#define NQ_JOURNAL_SYNC_MS    2000 /* default longest time between two fsync() of new records */
+#define NQ_JOURNAL_MAX_SIZE   (1ULL << 32) /* the most subproblems a journal header may name */
 
 typedef struct nq_journal nq_journal; /* an open journal; one handle per file; thread-safe */
 
 /* What a journal file holds (nq_journal_read(), nq_journal_get_info()). */
 typedef struct nq_journal_info {
-    int format;                         /* file format version (NQ_JOURNAL_FORMAT) */
+    int format;                         /* file format version (2 or NQ_JOURNAL_FORMAT) */
     int n;                              /* board size of the count */
     uint64_t size;                      /* number of subproblems of the split */
     uint64_t done;                      /* distinct subproblems recorded as finished, <= size */

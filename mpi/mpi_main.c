@@ -22,6 +22,7 @@
 #include "nqmpi.h"
 #include "options.h"
 #include "report.h"
+#include "session.h"
 
 static const tool_option mpi_option_table[] = {
     {"unique", 'u', NULL, "print the number of fundamental solutions"},
@@ -44,8 +45,11 @@ static const tool_option mpi_option_table[] = {
      "it, such a count is refused; the estimate is printed on stderr\n"
      "for N above 24)"},
     {"method", 'm', "M",
-     "how subproblems are counted on every rank: backtrack, join or auto\n"
-     "(default), as in 'nqueens count --method'"},
+     "how subproblems are counted on every rank, as in 'nqueens count\n"
+     "--method': backtrack, join, quadrant (every rank builds the quadrant\n"
+     "tables: about 250 MiB at N = 20, 2.1 GiB at N = 22) or auto (default:\n"
+     "quadrant from N = 16 to 22 where rank 0's memory holds its tables,\n"
+     "else backtrack; a journal being resumed keeps its own)"},
     {"gpu", 'g', NULL,
      "count on CUDA GPUs, one per rank: each rank takes the GPU numbered\n"
      "its rank among the ranks of its node, modulo the node's GPUs (run\n"
@@ -58,7 +62,7 @@ static const tool_command mpi_command = {
     "count",
     "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
     "                           [--heartbeat S] [--progress | --no-progress] [--force] [--gpu]\n"
-    "                           [--method auto|backtrack|join]\n"
+    "                           [--method auto|backtrack|join|quadrant]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64) over MPI ranks, with the\n"
     "output of 'nqueens count'. Rank 0 hands out the numbered subproblems, sums the results\n"
     "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
@@ -158,8 +162,8 @@ static int parse_args(int argc, char **argv, mpi_options *o, int loud) {
     if (tool_parse_ll("N", argv[optind], 1, NQ_MAX_N, &v))
         return -1;
     o->n = (int)v;
-    if (o->gpu && o->method == NQ_METHOD_JOIN) {
-        tool_error("--gpu counts by backtracking only; it takes no --method join");
+    if (o->gpu && (o->method == NQ_METHOD_JOIN || o->method == NQ_METHOD_QUADRANT)) {
+        tool_error("--gpu counts by backtracking only; it takes no --method join or quadrant");
         return -1;
     }
     return tool_kernel_from_env(&o->kernel);
@@ -232,10 +236,17 @@ int main(int argc, char **argv) {
         MPI_Finalize();
         return EXIT_USAGE;
     }
-    nq_split *split;
-    int rc = nq_split_new(o.n, &split), ok = rc == NQ_OK, all_ok;
-    if (rank == 0 && !ok)
-        tool_error("cannot count n = %d: %s", o.n, nq_strerror(rc));
+    /* Rank 0 chooses the split (by the method, its memory and the journal), every rank builds
+     * the same one from its id. */
+    nq_split *split = NULL;
+    char id[128] = "";
+    if (rank == 0 && tool_session_split(o.n, o.method, o.gpu, o.checkpoint, &split) == 0)
+        snprintf(id, sizeof id, "%s", nq_split_id(split));
+    MPI_Bcast(id, sizeof id, MPI_CHAR, 0, MPI_COMM_WORLD);
+    int rc = !id[0] ? NQ_EINVAL : rank == 0 ? NQ_OK : nq_split_new_id(id, &split);
+    int ok = rc == NQ_OK, all_ok;
+    if (rank != 0 && id[0] && !ok)
+        tool_error("rank %d cannot build the split '%s': %s", rank, id, nq_strerror(rc));
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!all_ok) {
         nq_split_free(split);

@@ -213,13 +213,16 @@ int run_master(const nq_split *split, const mpi_options *o, int ranks, int devic
         tool_count_failed(o->n, rc, o->threads);
         MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
     }
+    /* Every subproblem counted: a quadrant split's class counts follow from the whole total. */
+    if (rc == NQ_OK && nq_split_complete(split, &m.sum) != NQ_OK)
+        rc = NQ_EWRONG;
     int code = tool_session_close(&m.ss, o->n, rc, o->threads, &m.sum);
     if (code == EXIT_OK) {
         nq_kernel used; /* rank 0's: each rank resolves NQ_KERNEL_AUTO on its own CPU */
         nq_method mused;
         if (nq_kernel_resolve(o->kernel, o->n, &used) != NQ_OK)
             used = NQ_KERNEL_GENERIC;
-        if (o->gpu || nq_method_resolve(o->method, o->n, &mused) != NQ_OK)
+        if (o->gpu || nq_split_count_method(m.split, o->method, &mused) != NQ_OK)
             mused = NQ_METHOD_BACKTRACK;
         tool_print_counts(o->n, &m.sum, o->unique, o->json, tool_now() - start, ranks * o->threads,
                           o->gpu ? "cuda" : nq_kernel_name(used), nq_method_name(mused),

@@ -141,9 +141,14 @@ int drive_status(drive *d) {
              : d->halt || atomic_load(&d->skipped) ? NQ_STOPPED
                                                    : NQ_OK;
     pthread_mutex_unlock(&d->lock);
-    /* A whole count (every number, in order, none skipped) can know its answer. */
-    if (rc == NQ_OK && !d->opt->skip && !d->opt->source)
-        rc = nq_known_check(nq_split_n(d->s), &d->sum);
+    /* A whole count (every number, in order, none skipped) can know its answer, once its class
+     * counts are complete (a quadrant split's come from its total). */
+    if (rc == NQ_OK && !d->opt->skip && !d->opt->source) {
+        nq_counts whole = d->sum;
+        rc = nq_split_complete(d->s, &whole);
+        if (rc == NQ_OK)
+            rc = nq_known_check(nq_split_n(d->s), &whole);
+    }
     return rc;
 }
 

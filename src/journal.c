@@ -184,6 +184,17 @@ static void journal_find_field(const char *p, const char *end, const char *key, 
     }
 }
 
+/* 1 if the split id [id, id + len) names a quadrant split (nq_split_new_method()). */
+static int journal_quadrant_id(const char *id, size_t len) {
+    static const char quadrant[] = "nq-split/4 quadrant ";
+    return len >= sizeof quadrant - 1 && memcmp(id, quadrant, sizeof quadrant - 1) == 0;
+}
+
+/* The format of the journals of split s: each kind of split has its own (nqueens.h). */
+static int journal_format_of(const nq_split *s) {
+    return nq_split_method(s) == NQ_METHOD_QUADRANT ? NQ_JOURNAL_FORMAT : NQ_JOURNAL_FORMAT_MIN;
+}
+
 /* Parses a header line (without '\n'). Returns NQ_OK with the header's CRC in *seed,
  * NQ_EMISMATCH (another format version: info->format, if it fits an int, and info->library as
  * found), or NQ_ECORRUPT with *kind NQ_JOURNAL_NOT_A_JOURNAL or NQ_JOURNAL_BAD_HEADER. */
@@ -202,7 +213,7 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
     nq_u128 version;
     if (q == end || *q != ' ' || journal_parse_u128(p, q, &version) != 0)
         return NQ_ECORRUPT;
-    if (version != NQ_JOURNAL_FORMAT) {
+    if (version < NQ_JOURNAL_FORMAT_MIN || version > NQ_JOURNAL_FORMAT) {
         memset(info, 0, sizeof *info);
         info->format = version > INT32_MAX ? -1 : (int)version;
         journal_find_field(q, end, "library=", info->library, sizeof info->library);
@@ -244,8 +255,11 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
     if (liblen == 0 || liblen >= sizeof info->library || idlen == 0 ||
         idlen >= sizeof info->split_id)
         return NQ_ECORRUPT;
+    /* Each format holds the journals of one kind of split (nqueens.h): another is damage. */
+    if ((version == NQ_JOURNAL_FORMAT) != journal_quadrant_id(p, idlen))
+        return NQ_ECORRUPT;
     memset(info, 0, sizeof *info);
-    info->format = NQ_JOURNAL_FORMAT;
+    info->format = (int)version;
     info->n = (int)n;
     info->size = (uint64_t)size;
     info->id = (uint64_t)id_hi << 32 | id_lo;
@@ -275,6 +289,18 @@ static int journal_counts_consistent(const nq_counts *c) {
     return total == c->total && unique == c->unique;
 }
 
+/* The identities of a record of a quadrant split's journal (format 3), whose subproblems give
+ * no orbit8 (nq_split_new_method()): subproblem 0 gives orbit4 and orbit2 (unique their sum,
+ * total 0), every other one a total alone. */
+static int journal_quadrant_consistent(uint64_t index, const nq_counts *c) {
+    if (c->orbit8 != 0 || c->orbit1 != 0)
+        return 0;
+    if (index > 0)
+        return c->unique == 0 && c->orbit4 == 0 && c->orbit2 == 0;
+    const nq_u128 max = ~(nq_u128)0;
+    return c->total == 0 && c->orbit4 <= max - c->orbit2 && c->unique == c->orbit4 + c->orbit2;
+}
+
 /* 1 if sum + c fits for the six counts, 0 if one of them would pass 2^128 - 1: a sum that wraps
  * would be a wrong total. The node count is only a statistic and wraps as in nq_counts_add(). */
 static int journal_sum_fits(const nq_counts *sum, const nq_counts *c) {
@@ -301,7 +327,9 @@ static int journal_judge(const nq_journal_info *info, const uint8_t *done, uint6
         return NQ_JOURNAL_OUT_OF_RANGE;
     if (done[index])
         return NQ_JOURNAL_DUPLICATE; /* intact, yet impossible: not a torn write */
-    if (!journal_counts_consistent(c) || !journal_sum_fits(&info->counts, c))
+    int consistent = info->format == NQ_JOURNAL_FORMAT ? journal_quadrant_consistent(index, c)
+                                                       : journal_counts_consistent(c);
+    if (!consistent || !journal_sum_fits(&info->counts, c))
         return NQ_JOURNAL_BAD_RECORD;
     return 0;
 }
@@ -604,7 +632,7 @@ static size_t journal_format_header(char *buf, const nq_split *s, uint64_t id, u
     int body = snprintf(
         buf, LINE_MAX_LEN,
         HEADER_MAGIC "%d n=%d size=%" PRIu64 " library=%s id=%016" PRIx64 " split=%s",
-        NQ_JOURNAL_FORMAT, nq_split_n(s), nq_split_size(s), nq_version(), id, nq_split_id(s));
+        journal_format_of(s), nq_split_n(s), nq_split_size(s), nq_version(), id, nq_split_id(s));
     size_t len = (size_t)body;
     *seed = journal_crc32(0, buf, len);
     len += (size_t)snprintf(buf + len, LINE_MAX_LEN - len, " crc=%08" PRIx32 "\n", *seed);
@@ -716,7 +744,7 @@ static int journal_start(nq_journal *j, const char *path, const nq_split *s, cha
         return rc;
     journal_sync_dir(path);
     memset(&j->info, 0, sizeof j->info);
-    j->info.format = NQ_JOURNAL_FORMAT;
+    j->info.format = journal_format_of(s);
     j->info.n = nq_split_n(s);
     j->info.size = nq_split_size(s);
     j->info.id = jid;
@@ -938,7 +966,8 @@ __attribute__((format(printf, 4, 5))) static void journal_part(char *buf, size_t
 size_t nq_journal_mismatch(const nq_journal_info *found, const nq_split *s, char *buf, size_t cap) {
     if (buf && cap > 0)
         buf[0] = '\0';
-    if (!found || !s || !buf || found->format != NQ_JOURNAL_FORMAT)
+    if (!found || !s || !buf || found->format < NQ_JOURNAL_FORMAT_MIN ||
+        found->format > NQ_JOURNAL_FORMAT)
         return 0;
     size_t len = 0;
     if (found->n != nq_split_n(s))

@@ -1,16 +1,21 @@
 /*
  * method.c: the counting methods (names, and the choice of one for n): backtracking (the kernels
- * of count.c) and the join (join.c). The choice is a rule from measurements, kept here beside
- * its evidence (bench/RESULTS.md, bench/join.sh), not a guess made at run time.
+ * of count.c), the join of each border subproblem (join.c) and the quadrant join (quadrant.c,
+ * with a split of its own). The choice is a rule from measurements, kept here beside its
+ * evidence (bench/RESULTS.md, bench/join.sh, bench/count.sh), not a guess made at run time; the
+ * one thing it asks the machine is whether the quadrant placements fit in its memory.
  */
 #include <string.h>
+#include <unistd.h>
 
-#include "nqueens.h"
+#include "quadrant.h"
+#include "split.h"
 
 static const char *const method_names[NQ_METHODS] = {
     [NQ_METHOD_AUTO] = "auto",
     [NQ_METHOD_BACKTRACK] = "backtrack",
     [NQ_METHOD_JOIN] = "join",
+    [NQ_METHOD_QUADRANT] = "quadrant",
 };
 
 const char *nq_method_name(nq_method m) {
@@ -29,14 +34,32 @@ int nq_method_parse(const char *name, nq_method *out) {
     return NQ_EINVAL;
 }
 
+/* 1 if the quadrant placements of n take at most half of this machine's physical memory (a
+ * machine that does not say is taken to have room). */
+static int quadrant_fits(int n) {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return 1;
+    return (double)quadrant_lists_bytes_needed(n, split_quadrant_middle(n)) <=
+           0.5 * (double)pages * (double)page;
+}
+
 int nq_method_resolve(nq_method m, int n, nq_method *out) {
     if (!out || (unsigned)m >= NQ_METHODS || n < 1 || n > NQ_MAX_N)
         return NQ_EINVAL;
-    /* AUTO: backtracking wherever it was measured faster, which is every n measured so far. The
-     * join stops at NQ_METHOD_JOIN_MAX_N: beyond it most subproblems' upper halves outgrow the
-     * join's memory bound and would be counted by backtracking anyway (n = 22: 27 of 40 sampled
-     * subproblems, n = 23: all 40), after listing millions of placements for nothing. */
-    if (m == NQ_METHOD_AUTO || n < 4 || n > NQ_METHOD_JOIN_MAX_N)
+    /* AUTO: the quadrant join from NQ_METHOD_QUADRANT_AUTO_N, where it was measured faster than
+     * backtracking (below it, building the quadrants costs more than the count), while its
+     * placements fit; backtracking elsewhere. The per-subproblem join is never chosen: it was
+     * slower than backtracking at every n measured. It stops at NQ_METHOD_JOIN_MAX_N: beyond it
+     * most subproblems' upper halves outgrow the join's memory bound and would be counted by
+     * backtracking anyway (n = 22: 27 of 40 sampled subproblems, n = 23: all 40), after listing
+     * millions of placements for nothing. */
+    if (m == NQ_METHOD_AUTO)
+        m = n >= NQ_METHOD_QUADRANT_AUTO_N && n <= NQ_METHOD_QUADRANT_MAX_N && quadrant_fits(n)
+                ? NQ_METHOD_QUADRANT
+                : NQ_METHOD_BACKTRACK;
+    if (n < 4 || (m == NQ_METHOD_JOIN && n > NQ_METHOD_JOIN_MAX_N) ||
+        (m == NQ_METHOD_QUADRANT && n > NQ_METHOD_QUADRANT_MAX_N))
         m = NQ_METHOD_BACKTRACK;
     *out = m;
     return NQ_OK;

@@ -2,7 +2,8 @@
  * parallel.c: counts on the CPU: whole counts (nq_count(), one thread) and counts over the
  * subproblems of a split on many threads (nq_count_split()), the CPU engine of the one count
  * driver (drive.c, which hands out the numbers and adds the results for the GPUs and the MPI
- * ranks too): parallel.c -> drive.c, split.c -> count.c (backtracking) or join.c (the join).
+ * ranks too): parallel.c -> drive.c, split.c -> count.c (backtracking), join.c (the join) or,
+ * for a quadrant split, split_quadrant.c -> quadrant.c (the quadrant join).
  *
  * A CPU worker takes one number at a time (subproblem sizes vary by orders of magnitude: the
  * dynamic schedule with chunk 1) and solves it with its own scratch memory, reused from one
@@ -26,7 +27,7 @@ int nq_count_parallel(int n, int threads, nq_counts *out) {
     if (n < 1 || n > NQ_MAX_N || !out || threads < 0 || threads > NQ_MAX_THREADS)
         return NQ_EINVAL;
     nq_split *s;
-    int rc = nq_split_new(n, &s);
+    int rc = nq_split_new_method(n, NQ_METHOD_AUTO, &s);
     if (rc != NQ_OK)
         return rc;
     nq_count_options opt;
@@ -54,18 +55,25 @@ typedef struct cpu_worker {
 
 static void cpu_work(void *arg) {
     cpu_worker *w = arg;
-    /* NULL is fine for either: allocated per subproblem (and with the default kernel). */
+    /* NULL is fine for the first two: allocated per subproblem (and with the default kernel);
+     * the quadrant join's scratch is the lists of one column set, grown as needed. */
     count_scratch *sc = NULL;
     join_scratch *js = NULL;
-    if (w->method == NQ_METHOD_JOIN)
+    quadrant_scratch *qs = NULL;
+    if (w->method == NQ_METHOD_JOIN) {
         js = join_scratch_new(w->kernel);
-    else
+    } else if (w->method == NQ_METHOD_QUADRANT) {
+        if (!(qs = quadrant_scratch_new(w->kernel)))
+            drive_fail(w->d, NQ_ENOMEM);
+    } else {
         sc = count_scratch_new_kernel(w->kernel);
+    }
     uint64_t i;
     while (drive_take(w->d, &i, 1) == 1) {
         nq_counts c;
-        int rc = w->method == NQ_METHOD_JOIN ? split_solve_join(w->d->s, i, &c, js)
-                                             : split_solve(w->d->s, i, &c, sc);
+        int rc = w->method == NQ_METHOD_JOIN       ? split_solve_join(w->d->s, i, &c, js)
+                 : w->method == NQ_METHOD_QUADRANT ? split_solve_quadrant(w->d->s, i, &c, qs)
+                                                   : split_solve(w->d->s, i, &c, sc);
         if (rc != NQ_OK)
             drive_fail(w->d, rc);
         else if (drive_give(w->d, &i, &c, 1, NULL))
@@ -73,6 +81,7 @@ static void cpu_work(void *arg) {
     }
     count_scratch_free(sc);
     join_scratch_free(js);
+    quadrant_scratch_free(qs);
 }
 
 int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *out) {
@@ -81,7 +90,7 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
     nq_kernel kernel;
     nq_method method;
     if (nq_kernel_resolve(opt ? opt->kernel : NQ_KERNEL_AUTO, nq_split_n(s), &kernel) != NQ_OK ||
-        nq_method_resolve(opt ? opt->method : NQ_METHOD_AUTO, nq_split_n(s), &method) != NQ_OK)
+        nq_split_count_method(s, opt ? opt->method : NQ_METHOD_AUTO, &method) != NQ_OK)
         return NQ_EINVAL;
     int threads = nq_count_threads(opt ? opt->threads : 0);
     if (threads < 0)
@@ -105,8 +114,14 @@ int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_counts *ou
     free(arg);
     if (rc == NQ_OK) {
         rc = drive_status(&d);
+        nq_counts sum = *out;
         if (rc == NQ_OK || rc == NQ_STOPPED)
-            nq_counts_add(out, &d.sum);
+            nq_counts_add(&sum, &d.sum);
+        /* A finished count of every number: its class counts (a quadrant split's) completed. */
+        if (rc == NQ_OK && !d.opt->source && nq_split_complete(s, &sum) != NQ_OK)
+            rc = NQ_EWRONG;
+        if (rc == NQ_OK || rc == NQ_STOPPED)
+            *out = sum;
     }
     drive_destroy(&d);
     return rc;

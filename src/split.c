@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "join.h"
+#include "quadrant.h"
 #include "split.h"
 #include "symmetry.h"
 
@@ -45,8 +46,9 @@ struct nq_split {
     uint64_t size;    /* number of subproblems */
     uint32_t borders; /* number of canonical borders */
     border *border;
-    uint8_t *sub; /* size records of split_record(depth) bytes: the border's index (4 bytes,
-                   * little-endian), then depth (row, column) pairs, 0xFF for none */
+    uint8_t *sub;         /* size records of split_record(depth) bytes: the border's index (4 bytes,
+                           * little-endian), then depth (row, column) pairs, 0xFF for none */
+    split_quadrant *quad; /* a quadrant split (split_quadrant.c): no border, no sub */
     char id[96];
 };
 
@@ -322,6 +324,78 @@ int nq_split_new(int n, nq_split **out) {
     return NQ_OK;
 }
 
+int nq_split_new_method(int n, nq_method m, nq_split **out) {
+    if (n < 1 || n > NQ_MAX_N || !out ||
+        (m == NQ_METHOD_QUADRANT && (n < QUADRANT_MIN_N || n > NQ_METHOD_QUADRANT_MAX_N)) ||
+        nq_method_resolve(m, n, &m) != NQ_OK)
+        return NQ_EINVAL;
+    if (m != NQ_METHOD_QUADRANT)
+        return nq_split_new(n, out);
+    nq_split *s = calloc(1, sizeof *s);
+    if (!s)
+        return NQ_ENOMEM;
+    int rc = split_quadrant_new(n, &s->quad);
+    if (rc != NQ_OK) {
+        free(s);
+        return rc;
+    }
+    s->n = n;
+    s->size = split_quadrant_size(s->quad);
+    snprintf(s->id, sizeof s->id, "%s", split_quadrant_id(s->quad));
+    *out = s;
+    return NQ_OK;
+}
+
+/* The split an id names: both kinds are rebuilt from their n (each id holds it) and the rebuilt
+ * one's id must be the same string, which refuses any other numbering or version. */
+int nq_split_new_id(const char *id, nq_split **out) {
+    if (!id || !out)
+        return NQ_EINVAL;
+    static const char *const kinds[] = {SPLIT_METHOD " n=", "nq-split/4 quadrant n="};
+    static const nq_method methods[] = {NQ_METHOD_BACKTRACK, NQ_METHOD_QUADRANT};
+    for (int k = 0; k < 2; k++) {
+        size_t len = strlen(kinds[k]);
+        if (strncmp(id, kinds[k], len) != 0)
+            continue;
+        int n = 0, digits = 0;
+        for (const char *p = id + len; *p >= '0' && *p <= '9' && digits < 3; p++, digits++)
+            n = 10 * n + (*p - '0');
+        if (digits == 0 || n < 1 || n > NQ_MAX_N)
+            return NQ_EINVAL;
+        nq_split *s;
+        int rc = nq_split_new_method(n, methods[k], &s);
+        if (rc != NQ_OK)
+            return rc == NQ_ENOMEM ? rc : NQ_EINVAL;
+        if (strcmp(s->id, id) != 0) {
+            nq_split_free(s);
+            return NQ_EINVAL;
+        }
+        *out = s;
+        return NQ_OK;
+    }
+    return NQ_EINVAL;
+}
+
+nq_method nq_split_method(const nq_split *s) {
+    return !s ? NQ_METHOD_AUTO : s->quad ? NQ_METHOD_QUADRANT : NQ_METHOD_BACKTRACK;
+}
+
+uint64_t nq_split_memory(const nq_split *s) {
+    return s && s->quad ? split_quadrant_memory(s->quad) : 0;
+}
+
+int nq_split_complete(const nq_split *s, nq_counts *sum) {
+    if (!s || !sum)
+        return NQ_EINVAL;
+    return s->quad ? split_quadrant_complete(sum) : NQ_OK;
+}
+
+int nq_split_columns(const nq_split *s, uint64_t index, uint64_t *top, int *middle, int *weight) {
+    if (!s || !s->quad || !top || !middle || !weight)
+        return NQ_EINVAL;
+    return split_quadrant_columns(s->quad, index, top, middle, weight);
+}
+
 int nq_split_n(const nq_split *s) {
     return s ? s->n : 0;
 }
@@ -334,11 +408,51 @@ const char *nq_split_id(const nq_split *s) {
     return s ? s->id : "";
 }
 
+int nq_split_count_method(const nq_split *s, nq_method asked, nq_method *out) {
+    if (!s || !out || (unsigned)asked >= NQ_METHODS)
+        return NQ_EINVAL;
+    if (s->quad) {
+        if (asked != NQ_METHOD_AUTO && asked != NQ_METHOD_QUADRANT)
+            return NQ_EINVAL;
+        *out = NQ_METHOD_QUADRANT;
+        return NQ_OK;
+    }
+    if (asked == NQ_METHOD_QUADRANT)
+        return NQ_EINVAL;
+    if (asked == NQ_METHOD_AUTO) /* the border split's own method */
+        asked = NQ_METHOD_BACKTRACK;
+    return nq_method_resolve(asked, s->n, out);
+}
+
+/* A quadrant subproblem recounted by backtracking (nq_split_solve_method()): its board, the top
+ * rows held to its columns, searched by kernel, the total weighted by its class. */
+static int split_quadrant_backtrack(const nq_split *s, uint64_t index, nq_kernel kernel,
+                                    nq_counts *out) {
+    if (index == 0) /* its classes come from a search already */
+        return split_quadrant_solve(s->quad, 0, out, NULL);
+    uint64_t top;
+    int m, w;
+    count_state st;
+    if (split_quadrant_columns(s->quad, index, &top, &m, &w) != NQ_OK ||
+        split_quadrant_board(s->quad, index, &st) != NQ_OK)
+        return NQ_EINVAL;
+    count_scratch *sc = count_scratch_new_kernel(kernel); /* NULL: see count_completions() */
+    uint64_t nodes = 0, sols = count_completions(&st, sc, &nodes);
+    count_scratch_free(sc);
+    memset(out, 0, sizeof *out);
+    out->total = (nq_u128)sols * (nq_u128)w;
+    out->nodes = nodes;
+    return NQ_OK;
+}
+
 int nq_split_solve_method(const nq_split *s, uint64_t index, nq_method method, nq_kernel kernel,
                           nq_counts *out) {
-    if (!s || !out || index >= s->size || nq_method_resolve(method, s->n, &method) != NQ_OK)
+    if (s && s->quad && out && index < s->size && method == NQ_METHOD_BACKTRACK &&
+        nq_kernel_supported(kernel))
+        return split_quadrant_backtrack(s, index, kernel, out);
+    if (!s || !out || index >= s->size || nq_split_count_method(s, method, &method) != NQ_OK)
         return NQ_EINVAL;
-    if (method == NQ_METHOD_BACKTRACK)
+    if (method != NQ_METHOD_JOIN) /* backtracking, or the quadrant split's own */
         return nq_split_solve_kernel(s, index, kernel, out);
     if (!nq_kernel_supported(kernel))
         return NQ_EINVAL;
@@ -381,7 +495,7 @@ static void border_counts(uint64_t sols, int stab, uint64_t f2, uint64_t f4, nq_
 }
 
 int split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int *stab) {
-    if (!s || index >= s->size || s->n < 4)
+    if (!s || s->quad || index >= s->size || s->n < 4)
         return -1;
     const uint8_t *p = s->sub + (size_t)index * split_record(s->depth);
     uint32_t b = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -425,6 +539,8 @@ static int split_solve_by(const nq_split *s, uint64_t index, nq_counts *out, int
                           count_scratch *sc, join_scratch *js) {
     if (!s || !out || index >= s->size)
         return NQ_EINVAL;
+    if (s->quad)
+        return split_quadrant_solve(s->quad, index, out, NULL);
     if (s->n < 4) {
         count_plain(s->n, out);
         return NQ_OK;
@@ -448,8 +564,20 @@ int split_solve_join(const nq_split *s, uint64_t index, nq_counts *out, join_scr
     return split_solve_by(s, index, out, 1, NULL, js);
 }
 
+int split_solve_quadrant(const nq_split *s, uint64_t index, nq_counts *out, quadrant_scratch *qs) {
+    if (!s || !out || !s->quad)
+        return NQ_EINVAL;
+    return split_quadrant_solve(s->quad, index, out, qs);
+}
+
+int split_quadrant_state(const nq_split *s, uint64_t index, count_state *st) {
+    if (!s || !st || !s->quad)
+        return NQ_EINVAL;
+    return split_quadrant_board(s->quad, index, st);
+}
+
 int nq_split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int *placed) {
-    if (!s || !rows || !cols || !placed || index >= s->size)
+    if (!s || s->quad || !rows || !cols || !placed || index >= s->size)
         return NQ_EINVAL;
     int stab;
     int q = s->n < 4 ? 0 : split_queens(s, index, rows, cols, &stab);
@@ -461,6 +589,14 @@ int nq_split_queens(const nq_split *s, uint64_t index, int *rows, int *cols, int
 int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel kernel, nq_counts *out) {
     if (!s || !out || index >= s->size || !nq_kernel_supported(kernel))
         return NQ_EINVAL;
+    if (s->quad) {
+        quadrant_scratch *qs = index > 0 ? quadrant_scratch_new(kernel) : NULL;
+        if (index > 0 && !qs)
+            return NQ_ENOMEM;
+        int rc = split_quadrant_solve(s->quad, index, out, qs);
+        quadrant_scratch_free(qs);
+        return rc;
+    }
     count_scratch *sc = count_scratch_new_kernel(kernel); /* NULL: see count_completions() */
     int rc = split_solve(s, index, out, sc);
     count_scratch_free(sc);
@@ -470,6 +606,7 @@ int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel kernel, n
 void nq_split_free(nq_split *s) {
     if (!s)
         return;
+    split_quadrant_free(s->quad);
     free(s->border);
     free(s->sub);
     free(s);

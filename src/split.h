@@ -7,6 +7,7 @@
 
 #include "count.h"
 #include "join.h"
+#include "quadrant.h"
 
 /* split_solve() : nq_split_solve() with the caller's scratch (may be NULL: allocated for the
  * call). */
@@ -34,5 +35,34 @@ int split_state(const nq_split *s, uint64_t index, count_state *st, int *stab);
  * and orbit counts (for a symmetric border, from the completions invariant under the half and
  * quarter turns, which it counts itself: a small search) and the nodes. */
 void split_weigh(const count_state *st, int stab, uint64_t sols, uint64_t nodes, nq_counts *out);
+
+/* split_solve_quadrant() : split_solve() for a quadrant split, with the caller's scratch (may be
+ * NULL: allocated for the call). NQ_EINVAL for a border split. */
+int split_solve_quadrant(const nq_split *s, uint64_t index, nq_counts *out, quadrant_scratch *qs);
+
+/* split_quadrant_state() :
+ * The board of subproblem index (>= 1) of a quadrant split as a count_state whose completions
+ * are exactly the solutions it counts before its weight: the top rows' cells limited to its
+ * columns C, the middle row's (middle cut) to its column m, the other rows' to the rest. The
+ * slow, independent recount of nqueens verify and of the tests (count_completions()). Returns
+ * NQ_OK, or NQ_EINVAL (a border split, index 0 or out of range). */
+int split_quadrant_state(const nq_split *s, uint64_t index, count_state *st);
+
+/* The quadrant split's own part (split_quadrant.c), which split.c hands a split of that kind to;
+ * see nq_split_new_method() in nqueens.h for the numbering. split_quadrant_middle(): 1 if n's
+ * split takes the middle cut (odd n >= 19). split_quadrant_complete(): nq_split_complete(). */
+typedef struct split_quadrant split_quadrant;
+int split_quadrant_middle(int n);
+int split_quadrant_new(int n, split_quadrant **out);
+uint64_t split_quadrant_size(const split_quadrant *sq);
+const char *split_quadrant_id(const split_quadrant *sq);
+uint64_t split_quadrant_memory(const split_quadrant *sq);
+int split_quadrant_columns(const split_quadrant *sq, uint64_t index, uint64_t *top, int *middle,
+                           int *weight);
+int split_quadrant_board(const split_quadrant *sq, uint64_t index, count_state *st);
+int split_quadrant_solve(const split_quadrant *sq, uint64_t index, nq_counts *out,
+                         quadrant_scratch *qs);
+int split_quadrant_complete(nq_counts *sum);
+void split_quadrant_free(split_quadrant *sq);
 
 #endif /* NQ_SPLIT_H */

@@ -23,7 +23,7 @@ static double cpu_seconds(void) {
 static int count_run(int n, int threads, nq_kernel kernel, nq_method method, nq_counts *out,
                      double *cpu) {
     nq_split *split;
-    int rc = nq_split_new(n, &split);
+    int rc = nq_split_new_method(n, method, &split);
     if (rc != NQ_OK)
         return rc;
     nq_count_options opt;
@@ -116,5 +116,7 @@ void tool_print_estimate(FILE *to, const char *lead, const tool_estimate *e) {
         fprintf(to, "%d processor%s; ", e->procs, e->procs == 1 ? "" : "s");
     fprintf(to, "estimated from n = %d, %.3f s of CPU time on this machine, %s kernel%s)", e->m,
             e->measured, nq_kernel_name(e->kernel),
-            e->method == NQ_METHOD_JOIN ? ", join method" : "");
+            e->method == NQ_METHOD_JOIN       ? ", join method"
+            : e->method == NQ_METHOD_QUADRANT ? ", quadrant join"
+                                              : "");
 }

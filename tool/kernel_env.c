@@ -50,7 +50,8 @@ int tool_method_parse(const char *arg, nq_method *out) {
     if (nq_method_parse(arg, out) == NQ_OK)
         return 0;
     tool_error("--method '%.40s' is not a method: use auto (the faster for N), backtrack (the "
-               "search) or join (meet in the middle)",
+               "search), join (meet in the middle, per subproblem) or quadrant (the quadrant "
+               "join)",
                arg);
     return -1;
 }

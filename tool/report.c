@@ -93,22 +93,18 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
             tool_error("cannot use checkpoint '%s': %s", path, strerror(problem->os_error));
         break;
     case NQ_EMISMATCH:
-        if (found->format != NQ_JOURNAL_FORMAT) {
+        if (found->format < NQ_JOURNAL_FORMAT_MIN || found->format > NQ_JOURNAL_FORMAT) {
             char by[64] = "";
             if (found->library[0])
                 snprintf(by, sizeof by, ", by nqueens %s", found->library);
-            if (found->format >= 0 && found->format < NQ_JOURNAL_FORMAT)
-                tool_error("checkpoint '%s' was made by an older version (journal format %d%s); "
-                           "this version (%s) reads format %d: finish it with nqueens %s, or "
-                           "start a new journal with another FILE",
-                           path, found->format, by, nq_version(), NQ_JOURNAL_FORMAT,
-                           found->library[0] ? found->library : "the version that made it");
-            else
-                tool_error("checkpoint '%s' was made by a newer version (journal format %d%s); "
-                           "this version (%s) reads format %d: finish it with nqueens %s, or "
-                           "start a new journal with another FILE",
-                           path, found->format, by, nq_version(), NQ_JOURNAL_FORMAT,
-                           found->library[0] ? found->library : "the version that made it");
+            tool_error("checkpoint '%s' was made by %s version (journal format %d%s); this "
+                       "version (%s) reads formats %d to %d: finish it with nqueens %s, or start "
+                       "a new journal with another FILE",
+                       path, found->format >= 0 && found->format < NQ_JOURNAL_FORMAT_MIN
+                                 ? "an older"
+                                 : "a newer",
+                       found->format, by, nq_version(), NQ_JOURNAL_FORMAT_MIN, NQ_JOURNAL_FORMAT,
+                       found->library[0] ? found->library : "the version that made it");
         } else if (s) {
             char differs[3 * NQ_JOURNAL_SPLIT_ID];
             nq_journal_mismatch(found, s, differs, sizeof differs);

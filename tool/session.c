@@ -17,6 +17,37 @@
 
 enum { EXIT_OK = 0, EXIT_USAGE = 2 };
 
+int tool_session_split(int n, nq_method m, int border, const char *path, nq_split **out) {
+    if (m == NQ_METHOD_QUADRANT && (n < 4 || n > NQ_METHOD_QUADRANT_MAX_N)) {
+        tool_error("--method quadrant counts N = 4 to %d, not %d: use --method auto or "
+                   "backtrack",
+                   NQ_METHOD_QUADRANT_MAX_N, n);
+        return -1;
+    }
+    nq_split *s = NULL;
+    nq_journal_info info;
+    int rc = NQ_EINVAL;
+    if (m == NQ_METHOD_AUTO && path && !border && nq_journal_read(path, &info, NULL) == NQ_OK &&
+        info.n == n)
+        rc = nq_split_new_id(info.split_id, &s);
+    if (rc != NQ_OK)
+        rc = nq_split_new_method(n, m == NQ_METHOD_AUTO && border ? NQ_METHOD_BACKTRACK : m, &s);
+    if (rc != NQ_OK) {
+        tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
+        return -1;
+    }
+    nq_method used;
+    if (nq_split_count_method(s, m, &used) != NQ_OK) { /* a journal's split, another method */
+        tool_error("cannot count n = %d by --method %s: the journal's split '%s' is counted by "
+                   "another method",
+                   n, nq_method_name(m), nq_split_id(s));
+        nq_split_free(s);
+        return -1;
+    }
+    *out = s;
+    return 0;
+}
+
 static void *session_sync_main(void *arg) {
     tool_session *ss = arg;
     pthread_mutex_lock(&ss->sync_mu);

@@ -38,6 +38,15 @@ typedef struct tool_session {
  * so that a signal during the set-up ends the count as it would a moment later. */
 void tool_session_signals(tool_session *ss, const char *path);
 
+/* tool_session_split() :
+ * The split that counts n by method m for a session with the journal at path (NULL: none), into
+ * *out: with m NQ_METHOD_AUTO and a journal of n at path, the journal's own split (a resumed
+ * count keeps its numbering); else nq_split_new_method() of m, AUTO taken as backtracking where
+ * border is 1 (--gpu, --part and --export count the border split only). m must count that
+ * split (nq_split_count_method()), and NQ_METHOD_QUADRANT takes n = 4 to
+ * NQ_METHOD_QUADRANT_MAX_N only. @return 0, or -1 after printing why. */
+int tool_session_split(int n, nq_method m, int border, const char *path, nq_split **out);
+
 /* tool_session_open() :
  * Opens the journal at path (NULL: none) for the split s, explains a refusal, says what a resumed
  * journal held, and starts the progress line (progress as tool_progress_wanted()) and the

@@ -78,12 +78,12 @@ static void journal_message(char *msg, size_t cap, const char *path, int rc,
         snprintf(msg, cap, "checkpoint '%s' is in use by another running count", path);
         break;
     case NQ_EMISMATCH:
-        if (p->found.format != NQ_JOURNAL_FORMAT)
+        if (p->found.format < NQ_JOURNAL_FORMAT_MIN || p->found.format > NQ_JOURNAL_FORMAT)
             snprintf(msg, cap,
                      "checkpoint '%s' has journal format %d (by nqueens %s); this version (%s) "
-                     "reads format %d",
+                     "reads formats %d to %d",
                      path, p->found.format, p->found.library[0] ? p->found.library : "unknown",
-                     nq_version(), NQ_JOURNAL_FORMAT);
+                     nq_version(), NQ_JOURNAL_FORMAT_MIN, NQ_JOURNAL_FORMAT);
         else
             snprintf(msg, cap,
                      "checkpoint '%s' belongs to another count (n = %d, split '%s'), not to "
@@ -972,7 +972,7 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
                             kernel_name);
     nq_method method, mused;
     if (nq_method_parse(method_name, &method) != NQ_OK)
-        return PyErr_Format(PyExc_ValueError, "unknown method '%s': one of auto, backtrack, join",
+        return PyErr_Format(PyExc_ValueError, "unknown method '%s': one of auto, backtrack, join, quadrant",
                             method_name);
     if (n < 1 || n > NQ_MAX_N)
         return PyErr_Format(PyExc_ValueError, "n must be from 1 to %d, got %d", NQ_MAX_N, n);
@@ -980,10 +980,11 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
         return PyErr_Format(PyExc_ValueError, "threads must be from 1 to %d, got %d",
                             NQ_MAX_THREADS, threads);
     int rc = nq_kernel_resolve(kernel, n, &used);
-    if (rc == NQ_OK)
-        rc = nq_method_resolve(method, n, &mused);
     if (rc != NQ_OK)
         return raise_status(rc, "count");
+    if (method == NQ_METHOD_QUADRANT && (n < 4 || n > NQ_METHOD_QUADRANT_MAX_N))
+        return PyErr_Format(PyExc_ValueError, "method 'quadrant' counts n from 4 to %d, got %d",
+                            NQ_METHOD_QUADRANT_MAX_N, n);
     PyObject *path_bytes = NULL;
     if (path_obj != Py_None && !PyUnicode_FSConverter(path_obj, &path_bytes))
         return NULL;
@@ -996,7 +997,17 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
     }
     nq_journal_problem why;
     Py_BEGIN_ALLOW_THREADS
-    rc = nq_split_new(n, &job->split);
+    /* The split of the method (as `nqueens count` chooses it); a journal being resumed with
+     * method auto keeps its own. */
+    nq_journal_info found;
+    rc = NQ_EINVAL;
+    if (path && method == NQ_METHOD_AUTO && nq_journal_read(path, &found, NULL) == NQ_OK &&
+        found.n == n)
+        rc = nq_split_new_id(found.split_id, &job->split);
+    if (rc != NQ_OK)
+        rc = nq_split_new_method(n, method, &job->split);
+    if (rc == NQ_OK)
+        rc = nq_split_count_method(job->split, method, &mused);
     if (rc == NQ_OK && path)
         rc = nq_journal_open(path, job->split, 0, &job->journal, &why);
     Py_END_ALLOW_THREADS

@@ -83,10 +83,10 @@ check_err "no such GPU" 2 "^nqueens count: --devices: there is no GPU 1023 \(thi
   "$NQ" count 8 --devices 1023
 check_err "n above 32" 2 "^nqueens count: --gpu counts N up to 32, got 33; count without --gpu$" -- \
   "$NQ" count 33 --gpu
-# A journal begun on the CPU (stopped by a signal) and finished on the GPU, and the other way
-# round: the answer of an uninterrupted count.
+# A journal begun on the CPU (stopped by a signal; by backtracking: a GPU counts the border split)
+# and finished on the GPU, and the other way round: the answer of an uninterrupted count.
 total17=$(awk '$1 == 17 { print $2 }' "$table")
-"$NQ" count 17 --threads 1 --checkpoint "$tmp/a" --no-progress >/dev/null 2>&1 &
+"$NQ" count 17 --threads 1 --method backtrack --checkpoint "$tmp/a" --no-progress >/dev/null 2>&1 &
 pid=$!
 sleep 1
 kill -INT "$pid" 2>/dev/null

@@ -315,7 +315,7 @@ out=$("$NQ" count 12 --checkpoint "$tmp/cleaned" --no-progress 2>"$tmp/err")
 # A journal of the previous format names the version that can finish it.
 printf 'nqueens-journal 1 n=9 size=40 library=0.1.0 split=nq-split/2 corner-edge-bound n=9 depth=4 size=40 crc=1c0d3a5b\nr 0 0 0 0 0 0 0 9 a3c1f2e0\n' >"$tmp/format1"
 refused "a journal of format 1" "$tmp/format1" 9 \
-    "checkpoint '$tmp/format1' was made by an older version (journal format 1, by nqueens 0.1.0); this version (.*) reads format 2: finish it with nqueens 0.1.0, or start a new journal with another FILE"
+    "checkpoint '$tmp/format1' was made by an older version (journal format 1, by nqueens 0.1.0); this version (.*) reads formats 2 to 3: finish it with nqueens 0.1.0, or start a new journal with another FILE"
 
 # A crash leaves NUL blocks of any length in place of the unsynced records (delayed allocation),
 # after whole records or after one cut short: a torn tail, resumed (8 KiB was "line 585 is

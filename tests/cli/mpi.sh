@@ -63,6 +63,30 @@ err=$(mpi -np 2 "$MPI_NQ" count 10 --method join --gpu 2>&1 >/dev/null)
 rc=$?
 [ "$rc" -ne 0 ] && grep -q 'it takes no --method join' <<<"$err" && ok "--method join --gpu refused" ||
     fail "--method join --gpu: exit $rc, '$err'"
+# The quadrant join over the ranks (auto from n = 16, or asked for): rank 0 picks the split and
+# every rank builds it from its id; the counts of nqueens count, its journal resumed by both.
+got=$(mpi -np 3 "$MPI_NQ" count 16 --json)
+want=$("$NQ" count 16 --json)
+[ "$(strip <<<"$got" | sed 's/,"kernel":"[a-z0-9]*"//')" = "$(strip <<<"$want" | sed 's/,"kernel":"[a-z0-9]*"//')" ] &&
+    grep -q '"method":"quadrant"}' <<<"$got" && ok "auto at n = 16 over 3 ranks: the quadrant join" ||
+    fail "auto n = 16: '$got' vs '$want'"
+"$NQ" count 14 --method quadrant --checkpoint "$tmp/q14" >/dev/null
+head -n 300 "$tmp/q14" >"$tmp/q14.part"
+got=$(mpi -np 3 "$MPI_NQ" count 14 --json --checkpoint "$tmp/q14.part")
+[ "$(json_field total <<<"$got")" = "$(total_of 14)" ] && grep -q '"method":"quadrant"' <<<"$got" &&
+    [ "$(json_field resumed <<<"$got")" = 299 ] && ok "a quadrant journal of nqueens count finished over 3 ranks" ||
+    fail "quadrant journal over 3 ranks: '$got'"
+got=$("$NQ" count 14 --json --checkpoint "$tmp/q14.part")
+[ "$(json_field computed <<<"$got")" = 0 ] && [ "$(json_field unique <<<"$got")" = "$(unique_of 14)" ] &&
+    ok "... and read back by nqueens count" || fail "quadrant journal read back: '$got'"
+err=$(mpi -np 2 "$MPI_NQ" count 10 --method quadrant --gpu 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -ne 0 ] && grep -q 'it takes no --method join or quadrant' <<<"$err" && ok "--method quadrant --gpu refused" ||
+    fail "--method quadrant --gpu: exit $rc, '$err'"
+err=$(mpi -np 2 "$MPI_NQ" count 23 --method quadrant 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(grep -c 'method quadrant counts N = 4 to 22, not 23' <<<"$err")" -eq 1 ] &&
+    ok "--method quadrant beyond 22 refused, once" || fail "--method quadrant 23: exit $rc, '$err'"
 err=$(mpi -np 2 "$MPI_NQ" count 10 --method quick 2>&1 >/dev/null)
 rc=$?
 [ "$rc" -ne 0 ] && grep -q "'quick' is not a method" <<<"$err" && ok "an unknown --method refused" ||
@@ -130,11 +154,12 @@ mpi -np 1 "$MPI_NQ" count 8 --checkpoint "$tmp/no/such/dir/j" >"$tmp/out" 2>"$tm
 
 # A stopped worker (SIGSTOP) hung the job silently: with --heartbeat 2, rank 0 ends the job
 # within seconds, naming the silent rank and the journal to resume from; the rerun finishes it.
-# The job is n = 17 with the generic kernel (about 2 s on two workers, far longer than finding a
+# The job is n = 17 by backtracking with the generic kernel (about 2 s on two workers, far
+# longer than finding a
 # worker to stop takes), so a job that ends before a worker is stopped is a failure, not a note
 # (n = 16 with the fastest kernel took a quarter of a second and could end first).
 j=$tmp/hb
-NQ_KERNEL=generic "${MPIRUN[@]}" -np 3 "$MPI_NQ" count 17 --checkpoint "$j" --heartbeat 2 \
+NQ_KERNEL=generic "${MPIRUN[@]}" -np 3 "$MPI_NQ" count 17 --method backtrack --checkpoint "$j" --heartbeat 2 \
     >"$tmp/out" 2>"$tmp/err" &
 mp=$!
 stopped=""

@@ -66,6 +66,36 @@ def test_result_names_the_method_used():
     assert nqueens.count(8).method == nqueens.count(8, method="auto").method == "backtrack"
 
 
+@pytest.mark.parametrize("n", range(4, 15))
+def test_quadrant_gives_the_counts_of_backtracking(n):
+    b = nqueens.count(n, method="backtrack")
+    q = nqueens.count(n, method="quadrant", threads=2)
+    assert (q.total, q.unique, q.orbits) == (b.total, b.unique, b.orbits)
+    assert (q.total, q.unique) == TABLE[n][:2] and q.method == "quadrant"
+
+
+def test_auto_takes_the_quadrant_join_from_16():
+    assert nqueens.count(15).method == "backtrack"
+    r = nqueens.count(16)
+    assert r.method == "quadrant" and (r.total, r.unique) == TABLE[16][:2]
+    assert r.orbits == dict(zip((8, 4, 2, 1), TABLE[16][2:]))
+    for bad in (3, 23):
+        with pytest.raises(ValueError, match="method 'quadrant' counts n from 4 to 22"):
+            nqueens.count(bad, method="quadrant")
+
+
+def test_a_quadrant_checkpoint_resumes_by_auto(tmp_path):
+    path = tmp_path / "q.nqj"
+    first = nqueens.count(14, method="quadrant", checkpoint=path)
+    assert first.method == "quadrant" and first.total == TABLE[14][0]
+    lines = path.read_text().splitlines(True)
+    path.write_text("".join(lines[:200]))
+    again = nqueens.count(14, checkpoint=path)  # auto: the journal's split
+    assert again.method == "quadrant" and again.resumed == 199
+    assert (again.total, again.unique) == TABLE[14][:2]
+    assert again.orbits == dict(zip((8, 4, 2, 1), TABLE[14][2:]))
+
+
 def test_a_join_checkpoint_resumes_by_backtracking(tmp_path):
     path = tmp_path / "j.nqj"
     first = nqueens.count(12, method="join", checkpoint=path)

@@ -191,8 +191,24 @@ static int job_count_join(void *out) {
     return rc;
 }
 
+/* The quadrant join: its quadrants' placements and each thread's halves and blocks. */
+static int job_count_quadrant(void *out) {
+    nq_split *s;
+    int rc = nq_split_new_method(11, NQ_METHOD_QUADRANT, &s);
+    if (rc != NQ_OK) {
+        return rc;
+    }
+    nq_count_options opt = {.threads = 2, .method = NQ_METHOD_QUADRANT};
+    nq_counts *c = out;
+    memset(c, 0, sizeof *c);
+    rc = nq_count_split(s, &opt, c);
+    nq_split_free(s);
+    return rc;
+}
+
 static void test_count(void **state) {
     (void)state;
+    nomem_run("nq_count_split(11, the quadrant join)", job_count_quadrant, sizeof(nq_counts));
     nomem_run("nq_count(9)", job_count, sizeof(nq_counts));
     nomem_run("nq_count_split(10, 2 threads)", job_count_threads, sizeof(nq_counts));
     nomem_run("nq_count_split(10, the join)", job_count_join, sizeof(nq_counts));
