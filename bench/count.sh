@@ -7,7 +7,10 @@
 # it runs: the baseline; the default build (its kernel), on 1 and 2 threads; the native build, 1
 # and 2 threads; the default build with NQ_KERNEL=generic (the plain C kernel), 1 and 2 threads; and,
 # where the CPU has AVX-512, the default build with NQ_KERNEL=avx2, 1 thread. Every total is
-# compared with the baseline's, and the node counts of all kernels with each other.
+# compared with the baseline's, and the node counts of all kernels with each other. Every run
+# counts by the default method, auto (the quadrant join from n = 16, backtracking below; the
+# method column says which), or by METHOD=backtrack|quadrant|join; bench/join.sh compares the
+# methods with each other and with a public meet-in-the-middle counter.
 # Prints wall and CPU seconds (user + sys), nodes per CPU second, nodes per fundamental solution,
 # then the ratios against the goals of issue 10 and the load of the machine before and after.
 # Usage: bash bench/count.sh [N...]   (default: 15 16 17); RUNS=k keeps the best of k runs (by
@@ -17,6 +20,7 @@ root=${NQ_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 ns=("$@")
 [ ${#ns[@]} -gt 0 ] || ns=(15 16 17)
 runs=${RUNS:-1}
+method=${METHOD:-auto}
 command -v python3 >/dev/null || bash "$root/scripts/setup.sh" <(echo python3)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -59,11 +63,11 @@ best() { # best of $runs: prints "wall cpu" with the least cpu
 row() { # row N NAME THREADS [ENV=VALUE] BUILD
   local n=$1 name=$2 threads=$3 w c
   shift 3
-  read -r w c < <(best "$tmp/o.json" env "$@" count "$n" --json --threads "$threads")
+  read -r w c < <(best "$tmp/o.json" env "$@" count "$n" --json --threads "$threads" --method "$method")
   python3 - "$n" "$name" "$threads" "$w" "$c" "$tmp/o.json" >>"$tmp/rows" <<'PY'
 import json, sys
 o = json.load(open(sys.argv[6]))
-print(*sys.argv[1:6], o["total"], o["nodes"], o["unique"], o["kernel"])
+print(*sys.argv[1:6], o["total"], o["nodes"], o["unique"], o["kernel"] + "/" + o["method"])
 PY
 }
 
@@ -71,7 +75,7 @@ PY
 for n in "${ns[@]}"; do
   read -r bw bc < <(best "$tmp/b.txt" "$work/baseline" "$n")
   read -r _ btotal bnodes _ <"$tmp/b.txt"
-  echo "$n baseline 1 $bw $bc $btotal $bnodes 0 mirror" >>"$tmp/rows"
+  echo "$n baseline 1 $bw $bc $btotal $bnodes 0 mirror/-" >>"$tmp/rows"
   for t in 1 2; do
     row "$n" default "$t" NQ_KERNEL= "$work/default/nqueens"
     row "$n" native "$t" NQ_KERNEL= "$work/native/nqueens"
@@ -90,7 +94,7 @@ for n, name, t, w, c, total, nodes, uniq, kernel in rows:
 ns = sorted({k[0] for k in R})
 print("count: baseline = classic mirror counter (total only, -O3 -march=native); nqueens = count --json "
       "(total + unique + orbits); default = the default build (portable, NQ_NATIVE=OFF), native = -DNQ_NATIVE=ON")
-print(f"{'n':>3} {'program':>9} {'kernel':>8} {'thr':>3} {'wall s':>8} {'cpu s':>8} {'x base':>7} "
+print(f"{'n':>3} {'program':>9} {'kernel/method':>16} {'thr':>3} {'wall s':>8} {'cpu s':>8} {'x base':>7} "
       f"{'nodes':>14} {'nodes/cpu-s':>12} {'nodes/fund':>10}")
 for n in ns:
     base = R[(n, "baseline", 1)]
@@ -103,7 +107,7 @@ for n in ns:
             assert r["nodes"] == R[(n, "generic", 1)]["nodes"], f"n={n} {name}: nodes differ"
         per = f"{r['nodes'] / R[(n, 'generic', 1)]['unique']:10.1f}"
         x = base["cpu"] / r["cpu"] if t == 1 else base["wall"] / r["wall"]
-        print(f"{n:3d} {name:>9} {r['kernel']:>8} {t:3d} {r['wall']:8.3f} {r['cpu']:8.3f} {x:6.2f}x "
+        print(f"{n:3d} {name:>9} {r['kernel']:>16} {t:3d} {r['wall']:8.3f} {r['cpu']:8.3f} {x:6.2f}x "
               f"{r['nodes']:14d} {r['nodes'] / r['cpu']:12.3g} {per}")
 print("x base: the baseline's CPU time over this one's (1 thread), or its wall time over this "
       "one's (2 threads)")

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Benchmark of the meet-in-the-middle method of `nqueens count` (--method join) against its
-# backtracking method (--method backtrack) and against a public meet-in-the-middle counter:
+# Benchmark of the joining methods of `nqueens count` (--method quadrant: the quadrant join over
+# the whole board; --method join: meeting in the middle within each border subproblem) against
+# its backtracking method (--method backtrack) and against a public meet-in-the-middle counter:
 # EvgenyKluev/N-Queens-Count-Sol (MIT, C++20, total only), at a pinned commit, built at its best
 # (g++ -std=c++20 -O3 -march=native, and for n = 16..22 the settings its solcounter.h tabulates
 # for that n, prefetch and BMI2 allowed: kluev_tune below), one binary per n since its board size
 # is a compile-time constant (`inline constexpr int size` in solcounter.h; this script seds n
 # into a copy).
-# For each n it runs: backtrack and join on 1 thread, then both on 2 threads (wall time), then
-# the Kluev program on 1 thread (`nqueens 1`: its first argument is the number of threads).
+# For each n it runs each method of $METHODS (default "backtrack quadrant join") on 1 thread,
+# then on 2 threads (wall time), then the Kluev program on 1 thread (`nqueens 1`: its first
+# argument is the number of threads). THREADS="1" skips the 2-thread runs.
 # Every total is checked against the others (and the fundamental count of the nqueens runs);
 # prints wall and CPU seconds (user + sys; builds not included), nodes and nodes per fundamental
-# solution (for join, "nodes" are the queens its half-board searches placed), then the ratios
-# join / backtrack CPU, Kluev / join CPU, Kluev / backtrack CPU and the 2-thread speed-ups (wall),
-# and the load of the machine before and after.
+# solution (for join, "nodes" are the queens its half-board searches placed; for quadrant, the
+# pairs of half-boards it weighed), the peak memory (maximum resident set, MiB), then the ratios
+# of each method's CPU time to backtrack's and to Kluev's, the 2-thread speed-ups (wall), and the
+# load of the machine before and after.
 # Where the nqueens binary does not know --method (before the join method is merged), says so,
 # runs the backtrack rows without the flag (the only method then) and skips the join rows.
 # The Kluev source: $KLUEV_SRC (a checkout or a bare git directory), else a clone from GitHub;
@@ -24,6 +27,8 @@ root=${NQ_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 ns=("$@")
 [ ${#ns[@]} -gt 0 ] || ns=(16 17 18)
 runs=${RUNS:-1}
+read -r -a methods <<<"${METHODS:-backtrack quadrant join}"
+read -r -a thread_counts <<<"${THREADS:-1 2}"
 kluev_url=https://github.com/EvgenyKluev/N-Queens-Count-Sol
 kluev_commit=580f44458d14a3352bf37ccd58d9f0b96de41c05
 command -v python3 >/dev/null || bash "$root/scripts/setup.sh" <(echo python3)
@@ -39,17 +44,21 @@ cmake -S "$root" -B "$work/default" -DCMAKE_BUILD_TYPE=Release -DNQ_BUILD_TESTS=
   -DNQ_NATIVE=OFF >/dev/null
 cmake --build "$work/default" --target nqueens -j "$(nproc)" >/dev/null
 nq=$work/default/nqueens
-has_method=0 has_join=0
+has_method=0
+declare -A has=()
 if "$nq" count 4 --method backtrack >/dev/null 2>&1; then
   has_method=1
-  if "$nq" count 4 --method join >/dev/null 2>&1; then
-    has_join=1
-  else
-    echo "note: this nqueens knows --method but 'count 4 --method join' failed: the join rows are skipped"
-  fi
+  for m in "${methods[@]}"; do
+    if "$nq" count 4 --method "$m" >/dev/null 2>&1; then
+      has[$m]=1
+    else
+      echo "note: this nqueens knows --method but 'count 4 --method $m' failed: the $m rows are skipped"
+    fi
+  done
 else
-  echo "note: this nqueens does not understand --method (the join method is not merged here):" \
-    "the backtrack rows run without --method (its only method), the join rows are skipped"
+  has[backtrack]=1
+  echo "note: this nqueens does not understand --method (the join methods are not merged here):" \
+    "the backtrack rows run without --method (its only method), the others are skipped"
 fi
 
 # kluev_source DIR: extracts the pinned commit into DIR; on failure prints why and returns 1.
@@ -141,18 +150,20 @@ if [ -f "$kdir/src/solcounter.h" ] || kluev_source "$kdir/src"; then
   fi
 fi
 
-# timed OUT CMD...: runs CMD, stdout to OUT; prints "wall cpu" (seconds, cpu = user + sys).
+# timed OUT CMD...: runs CMD, stdout to OUT; prints "wall cpu rss" (seconds, cpu = user + sys,
+# the peak resident set in MiB, by GNU time).
 timed() {
   local out=$1 t
   shift
-  if ! t=$( { TIMEFORMAT='%R %U %S'; time "$@" >"$out" 2>"$out.err"; } 2>&1 ); then
+  if ! t=$(/usr/bin/time -f '%e %U %S %M' -o "$out.time" "$@" 2>"$out.err" >"$out"); then
     cat "$out.err" >&2
     die "$*"
   fi
-  awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' <<<"$t"
+  awk '{ printf "%.3f %.3f %.1f\n", $1, $2 + $3, $4 / 1024 }' "$out.time"
 }
+[ -x /usr/bin/time ] || bash "$root/scripts/setup.sh" <(echo time)
 
-best() { # best of $runs: prints "wall cpu" with the least cpu
+best() { # best of $runs: prints "wall cpu rss" with the least cpu
   local out=$1 b="" r
   shift
   for _ in $(seq "$runs"); do
@@ -162,21 +173,21 @@ best() { # best of $runs: prints "wall cpu" with the least cpu
   echo "$b"
 }
 
-# One line per run in $tmp/rows: n program threads wall cpu total nodes unique
+# One line per run in $tmp/rows: n program threads wall cpu rss total nodes unique
 row() { # row N METHOD THREADS: nqueens count N --method METHOD (or no --method where unknown)
-  local n=$1 method=$2 threads=$3 r w c
+  local n=$1 method=$2 threads=$3 r w c rss
   local args=(count "$n" --json --threads "$threads")
   [ $has_method = 1 ] && args+=(--method "$method")
   r=$(best "$tmp/o.json" "$nq" "${args[@]}") || exit 1
-  read -r w c <<<"$r"
-  if ! python3 - "$n" "$method" "$threads" "$w" "$c" "$tmp/o.json" "$has_method" >>"$tmp/rows" <<'PY'; then
+  read -r w c rss <<<"$r"
+  if ! python3 - "$n" "$method" "$threads" "$w" "$c" "$rss" "$tmp/o.json" "$has_method" >>"$tmp/rows" <<'PY'; then
 import json, sys
-n, method, threads, w, c, path, has_method = sys.argv[1:]
+n, method, threads, w, c, rss, path, has_method = sys.argv[1:]
 o = json.load(open(path))
 if has_method == "1" and "method" in o:
     assert o["method"] == method, f"n={n}: asked for --method {method}, the JSON says {o['method']}"
 assert int(o["threads"]) == int(threads), f"n={n} {method}: asked for {threads} threads, ran {o['threads']}"
-print(n, method, threads, w, c, o["total"], o["nodes"], o["unique"])
+print(n, method, threads, w, c, rss, o["total"], o["nodes"], o["unique"])
 PY
     die "n=$n $method $threads threads: $(cat "$tmp/o.json")"
   fi
@@ -184,57 +195,60 @@ PY
 
 : >"$tmp/rows"
 for n in "${ns[@]}"; do
-  for t in 1 2; do
-    row "$n" backtrack "$t"
-    [ $has_join = 1 ] && row "$n" join "$t"
+  for t in "${thread_counts[@]}"; do
+    for m in "${methods[@]}"; do
+      [ -n "${has[$m]:-}" ] && row "$n" "$m" "$t"
+    done
   done
   if [ -n "${has_kluev[$n]:-}" ]; then
     r=$(best "$tmp/k.txt" "$kdir/nqueens-$n" 1) || exit 1
-    read -r kw kc <<<"$r"
+    read -r kw kc krss <<<"$r"
     ktotal=$(sed -n 's/^Result: \([0-9][0-9]*\)$/\1/p' "$tmp/k.txt")
     [ -n "$ktotal" ] || die "n=$n: the Kluev program printed no 'Result: N' line: $(cat "$tmp/k.txt")"
-    echo "$n kluev 1 $kw $kc $ktotal - -" >>"$tmp/rows"
+    echo "$n kluev 1 $kw $kc $krss $ktotal - -" >>"$tmp/rows"
   fi
 done
 echo "load after: $(uptime)"
 python3 - "$tmp/rows" "$has_method" <<'PY'
 import sys
 R = {}
-for n, name, t, w, c, total, nodes, uniq in (l.split() for l in open(sys.argv[1])):
-    R[(int(n), name, int(t))] = dict(wall=float(w), cpu=float(c), total=int(total),
+for n, name, t, w, c, rss, total, nodes, uniq in (l.split() for l in open(sys.argv[1])):
+    R[(int(n), name, int(t))] = dict(wall=float(w), cpu=float(c), rss=float(rss), total=int(total),
                                      nodes=None if nodes == "-" else int(nodes),
                                      unique=None if uniq == "-" else int(uniq))
 ns = list(dict.fromkeys(k[0] for k in R))
 print("join: backtrack = nqueens count " + ("--method backtrack" if sys.argv[2] == "1" else
-      "without --method (not supported by this build)") + ", join = --method join (meet in the middle; "
-      "nodes = queens placed by its half-board searches), kluev = EvgenyKluev/N-Queens-Count-Sol "
-      "580f444 (g++ -O3 -march=native, its settings for n = 16..22, total only); default build (NQ_NATIVE=OFF)")
-print(f"{'n':>3} {'program':>9} {'thr':>3} {'wall s':>8} {'cpu s':>8} {'total':>14} {'nodes':>14} "
-      f"{'nodes/fund':>10}")
-order = ["backtrack", "join", "kluev"]
+      "without --method (not supported by this build)") + ", quadrant = --method quadrant (nodes = "
+      "pairs of half-boards weighed), join = --method join (nodes = queens placed by its half-board "
+      "searches), kluev = EvgenyKluev/N-Queens-Count-Sol 580f444 (g++ -O3 -march=native, its settings "
+      "for n = 16..22, total only); default build (NQ_NATIVE=OFF)")
+print(f"{'n':>3} {'program':>9} {'thr':>3} {'wall s':>8} {'cpu s':>8} {'MiB':>7} {'total':>14} "
+      f"{'nodes':>15} {'nodes/fund':>10}")
+order = ["backtrack", "quadrant", "join", "kluev"]
 bad = []
 for n in ns:
     rs = sorted(((k, r) for k, r in R.items() if k[0] == n), key=lambda kv: (order.index(kv[0][1]), kv[0][2]))
-    uniq = R[(n, "backtrack", 1)]["unique"]
+    ref = next(r for k, r in rs if r["unique"] is not None)
     for (_, name, t), r in rs:
-        if r["total"] != R[(n, "backtrack", 1)]["total"]:
-            bad.append(f"n={n} {name} {t} threads: total {r['total']}, backtrack 1 thread: "
-                       f"{R[(n, 'backtrack', 1)]['total']}")
-        if r["unique"] is not None and r["unique"] != uniq:
-            bad.append(f"n={n} {name} {t} threads: unique {r['unique']}, backtrack 1 thread: {uniq}")
-        nodes = "-" if r["nodes"] is None else f"{r['nodes']:14d}"
-        per = "-" if r["nodes"] is None else f"{r['nodes'] / uniq:10.1f}"
-        print(f"{n:3d} {name:>9} {t:3d} {r['wall']:8.3f} {r['cpu']:8.3f} {r['total']:14d} {nodes:>14} "
-              f"{per:>10}")
+        if r["total"] != ref["total"]:
+            bad.append(f"n={n} {name} {t} threads: total {r['total']}, the first run's: {ref['total']}")
+        if r["unique"] is not None and r["unique"] != ref["unique"]:
+            bad.append(f"n={n} {name} {t} threads: unique {r['unique']}, the first run's: {ref['unique']}")
+        nodes = "-" if r["nodes"] is None else f"{r['nodes']:15d}"
+        per = "-" if r["nodes"] is None else f"{r['nodes'] / ref['unique']:10.1f}"
+        print(f"{n:3d} {name:>9} {t:3d} {r['wall']:8.3f} {r['cpu']:8.3f} {r['rss']:7.1f} {r['total']:14d} "
+              f"{nodes:>15} {per:>10}")
 def ratio(n, a, b, key="cpu"):
     x, y = R.get((n, *a)), R.get((n, *b))
     return "-" if x is None or y is None or y[key] == 0 else f"{x[key] / y[key]:.2f}x"
 for n in ns:
-    print(f"n={n}: CPU time join / backtrack {ratio(n, ('join', 1), ('backtrack', 1))}, "
-          f"Kluev / join {ratio(n, ('kluev', 1), ('join', 1))}, "
-          f"Kluev / backtrack {ratio(n, ('kluev', 1), ('backtrack', 1))}; "
-          f"2 threads (wall, 1 thread / 2): join {ratio(n, ('join', 1), ('join', 2), 'wall')}, "
-          f"backtrack {ratio(n, ('backtrack', 1), ('backtrack', 2), 'wall')}")
+    for m in ("quadrant", "join"):
+        if (n, m, 1) in R:
+            print(f"n={n} {m}: CPU time backtrack / {m} {ratio(n, ('backtrack', 1), (m, 1))}, "
+                  f"Kluev / {m} {ratio(n, ('kluev', 1), (m, 1))}; "
+                  f"2 threads (wall, 1 thread / 2) {ratio(n, (m, 1), (m, 2), 'wall')}")
+    print(f"n={n} backtrack: Kluev / backtrack {ratio(n, ('kluev', 1), ('backtrack', 1))}; "
+          f"2 threads {ratio(n, ('backtrack', 1), ('backtrack', 2), 'wall')}")
 if bad:
     print("join.sh: FAILED: the totals disagree:", *bad, sep="\n  ", file=sys.stderr)
     sys.exit(1)
