@@ -102,8 +102,8 @@ static int merge_judge(merge_file *f, int m, uint64_t *parts_out) {
                                 "parts counted by different versions cannot be added",
                                 f[i].path, t->split_id, f[0].path, a->split_id);
         nq_split *q = NULL;
-        int quadrant = nq_split_new_id(t->split_id, &q) == NQ_OK &&
-                       nq_split_method(q) == NQ_METHOD_QUADRANT;
+        int quadrant =
+            nq_split_new_id(t->split_id, &q) == NQ_OK && nq_split_method(q) == NQ_METHOD_QUADRANT;
         nq_split_free(q);
         if (quadrant)
             return merge_refuse("'%s' is the journal of a whole count by the quadrant join "

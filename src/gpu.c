@@ -270,7 +270,8 @@ static void gpu_work(void *arg) {
 
 int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devices, int ndevices,
                  nq_gpu_report *report, nq_counts *out) {
-    if (!s || !out || (opt && opt->method != NQ_METHOD_AUTO && opt->method != NQ_METHOD_BACKTRACK) ||
+    if (!s || !out ||
+        (opt && opt->method != NQ_METHOD_AUTO && opt->method != NQ_METHOD_BACKTRACK) ||
         nq_split_method(s) != NQ_METHOD_BACKTRACK)
         return NQ_EINVAL; /* the GPU counts the border split by backtracking only */
     int use[NQ_GPU_MAX_DEVICES];

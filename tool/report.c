@@ -100,9 +100,9 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
             tool_error("checkpoint '%s' was made by %s version (journal format %d%s); this "
                        "version (%s) reads formats %d to %d: finish it with nqueens %s, or start "
                        "a new journal with another FILE",
-                       path, found->format >= 0 && found->format < NQ_JOURNAL_FORMAT_MIN
-                                 ? "an older"
-                                 : "a newer",
+                       path,
+                       found->format >= 0 && found->format < NQ_JOURNAL_FORMAT_MIN ? "an older"
+                                                                                   : "a newer",
                        found->format, by, nq_version(), NQ_JOURNAL_FORMAT_MIN, NQ_JOURNAL_FORMAT,
                        found->library[0] ? found->library : "the version that made it");
         } else if (s) {

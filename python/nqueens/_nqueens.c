@@ -972,7 +972,8 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
                             kernel_name);
     nq_method method, mused;
     if (nq_method_parse(method_name, &method) != NQ_OK)
-        return PyErr_Format(PyExc_ValueError, "unknown method '%s': one of auto, backtrack, join, quadrant",
+        return PyErr_Format(PyExc_ValueError,
+                            "unknown method '%s': one of auto, backtrack, join, quadrant",
                             method_name);
     if (n < 1 || n > NQ_MAX_N)
         return PyErr_Format(PyExc_ValueError, "n must be from 1 to %d, got %d", NQ_MAX_N, n);
