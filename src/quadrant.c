@@ -60,11 +60,12 @@ size_t quadrant_lists_bytes_needed(int n, int middle) {
         return 0;
     int shape[4][4];
     part_shapes(n, middle, shape);
-    size_t bytes = sizeof(quadrant_lists);
+    /* Summed in 64 bits: n = 22 needs 2.05 GiB, more than a 32-bit size_t (the page's) holds. */
+    uint64_t bytes = sizeof(quadrant_lists);
     for (int i = 0; i < 4; i++)
-        bytes += placements_of(shape[i][1], shape[i][3]) * sizeof(quadrant_placement) +
-                 (((size_t)1 << (shape[i][1] + shape[i][3])) + 1) * sizeof(uint32_t);
-    return bytes;
+        bytes += (uint64_t)placements_of(shape[i][1], shape[i][3]) * sizeof(quadrant_placement) +
+                 (((uint64_t)1 << (shape[i][1] + shape[i][3])) + 1) * sizeof(uint32_t);
+    return bytes > SIZE_MAX ? SIZE_MAX : (size_t)bytes;
 }
 
 /* The placements of part p from local row i on (rows taken rs, columns cs, diagonals d and
@@ -99,6 +100,8 @@ static void part_shape(quadrant_part *p, int n, const int shape[4]) {
 
 static int part_build(quadrant_part *p) {
     size_t keys = (size_t)1 << (p->rows + p->cols);
+    if (p->count > SIZE_MAX / sizeof *p->v)
+        return NQ_ENOMEM; /* a 32-bit size_t from n = 21 on */
     p->start = calloc(keys + 1, sizeof *p->start);
     p->v = malloc(p->count * sizeof *p->v);
     if (!p->start || !p->v) {
@@ -180,6 +183,11 @@ void quadrant_lists_free(quadrant_lists *q) {
 int quadrant_buf_fit(quadrant_buf *b, size_t bytes, int keep) {
     if (bytes <= b->bytes)
         return 0;
+    if (bytes > SIZE_MAX / 2 - 63) { /* beyond a 32-bit size_t: as if memory ran out */
+        free(b->raw);
+        *b = (quadrant_buf){NULL, NULL, 0};
+        return -1;
+    }
     size_t want = bytes > 2 * b->bytes ? bytes : 2 * b->bytes;
     want = want < 4096 ? 4096 : want;
     void *raw = malloc(want + 63);

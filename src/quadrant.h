@@ -49,7 +49,8 @@ size_t quadrant_lists_bytes(const quadrant_lists *q);
 /* quadrant_lists_bytes_needed() :
  * The memory quadrant_lists_new(n, middle) would take, in bytes, without building anything (from
  * the table of how many placements a rectangle has, which the unit test checks against a build).
- * @return the bytes, or 0 if n or middle are out of range. */
+ * @return the bytes (SIZE_MAX where they exceed size_t: a 32-bit build from n = 21 on), or 0 if n
+ *         or middle are out of range. */
 size_t quadrant_lists_bytes_needed(int n, int middle);
 
 /* quadrant_lists_free() : frees q (NULL accepted). */

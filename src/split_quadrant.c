@@ -123,8 +123,14 @@ int split_quadrant_new(int n, split_quadrant **out) {
         return NQ_ENOMEM;
     sq->n = n, sq->middle = split_quadrant_middle(n);
     uint64_t kept = walk_kept(sq);
-    sq->key = malloc(kept * sizeof *sq->key);
-    sq->weight = malloc(kept);
+    /* At most C(22, 11) / 4 keys here; the test keeps a 32-bit size_t (the page's) from
+       wrapping the product all the same. */
+    if (kept > SIZE_MAX / sizeof *sq->key) {
+        split_quadrant_free(sq);
+        return NQ_ENOMEM;
+    }
+    sq->key = malloc((size_t)kept * sizeof *sq->key);
+    sq->weight = malloc((size_t)kept);
     if (!sq->key || !sq->weight) {
         split_quadrant_free(sq);
         return NQ_ENOMEM;

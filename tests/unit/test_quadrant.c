@@ -202,6 +202,13 @@ static void test_bad_arguments(void **state) {
     quadrant_lists_free(NULL);
     quadrant_scratch_free(NULL);
     assert_true(quadrant_scratch_bytes(NULL) == 0);
+    /* a size the doubling would wrap (what n = 21 asks of a 32-bit size_t): refused, b emptied */
+    quadrant_buf big = {NULL, NULL, 0};
+    assert_int_equal(quadrant_buf_fit(&big, 100, 0), 0);
+    assert_true(big.p != NULL && big.bytes >= 100);
+    assert_int_equal(quadrant_buf_fit(&big, SIZE_MAX - 10, 1), -1);
+    assert_true(big.raw == NULL && big.p == NULL && big.bytes == 0);
+    assert_int_equal(quadrant_buf_fit(&big, SIZE_MAX / 2, 0), -1);
 
     /* built in steps, the parts in any order: the same lists; each part once */
     quadrant_lists *steps = NULL, *whole = lists(15, 1);
