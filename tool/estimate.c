@@ -1,9 +1,9 @@
 /*
  * estimate.c: how long a count will take, for `nqueens count` (--estimate, and the estimate and
  * refusal of a count of years) and `nqueens-mpi count` (estimate.h). A small count is measured on
- * this machine with the kernel the count will run, and scaled by the asymptotic growth of the
- * number of solutions, (n e^-1.942)^n (Simkin 2021, arXiv:2107.13460): a rough guide, within a
- * small factor.
+ * this machine with the kernel and method the count will run, and scaled by the asymptotic growth
+ * of the number of solutions, (n e^-1.942)^n (Simkin 2021, arXiv:2107.13460), or for the quadrant
+ * join by its own measured growth: a rough guide, within a small factor.
  */
 #include <math.h>
 #include <string.h>
@@ -45,6 +45,25 @@ static double log_solutions(int n) {
     return (double)n * (log((double)n) - 1.942);
 }
 
+/* The quadrant join does not grow like the number of solutions (it weighs pairs of half-boards,
+ * not solutions: 885x from n = 16 to 20 where Q(n) grows 2,642x), so its estimate from n = 16 on
+ * scales by its own growth: the CPU seconds of one thread counting n, measured on an AMD EPYC Zen 4
+ * (bench/RESULTS.md, bench/join.sh, 2026-12-03), n = 21 scaled from n = 20 by the CPU time of the
+ * two counts on two threads in one later session (1,143.2 s / 193.4 s), n = 22 projected by the
+ * step from 18 to 20 (52.6x). Only the ratios are used. */
+static const double quadrant_seconds[NQ_METHOD_QUADRANT_MAX_N + 1] = {
+    [16] = 0.18,         [17] = 1.20,   [18] = 3.03,
+    [19] = 26.41,        [20] = 159.29, [21] = 159.29 * 1143.2 / 193.4,
+    [22] = 159.29 * 52.6};
+
+/* How many times longer a count of n takes than one of m by method. */
+static double growth(nq_method method, int m, int n) {
+    if (method == NQ_METHOD_QUADRANT && m == TOOL_CALIBRATE_MAX && n > m &&
+        n <= NQ_METHOD_QUADRANT_MAX_N)
+        return quadrant_seconds[n] / quadrant_seconds[m];
+    return exp(log_solutions(n) - log_solutions(m));
+}
+
 /* "about 3.2 seconds", "about 12 minutes", "about 703 years", or "under a second" (a count of
  * a small n is not "about 0 seconds"). */
 static void print_duration(FILE *to, double s) {
@@ -81,6 +100,8 @@ int tool_estimate_count(int n, int threads, int ranks, nq_kernel kernel, nq_meth
         rc = nq_method_resolve(method, n, &method);
     if (rc != NQ_OK)
         return rc;
+    if (method == NQ_METHOD_QUADRANT && n > TOOL_CALIBRATE_MAX)
+        m = TOOL_CALIBRATE_MAX; /* where growth() has the quadrant join's own */
     for (;; m++) {
         rc = count_run(m, threads, kernel, method, &c, &t);
         if (rc != NQ_OK)
@@ -96,8 +117,7 @@ int tool_estimate_count(int n, int threads, int ranks, nq_kernel kernel, nq_meth
     e->method = method;
     e->measured = t;
     e->ranks = ranks;
-    e->seconds =
-        t / (used < procs ? used : procs) / ranks * exp(log_solutions(n) - log_solutions(m));
+    e->seconds = t / (used < procs ? used : procs) / ranks * growth(method, m, n);
     return NQ_OK;
 }
 
