@@ -180,9 +180,7 @@ void quadrant_lists_free(quadrant_lists *q) {
     free(q);
 }
 
-int quadrant_buf_fit(quadrant_buf *b, size_t bytes, int keep) {
-    if (bytes <= b->bytes)
-        return 0;
+int quadrant_buf_grow(quadrant_buf *b, size_t bytes, int keep) {
     if (bytes > SIZE_MAX / 2 - 63) { /* beyond a 32-bit size_t: as if memory ran out */
         free(b->raw);
         *b = (quadrant_buf){NULL, NULL, 0};

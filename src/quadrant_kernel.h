@@ -43,10 +43,16 @@ typedef struct quadrant_buf {
     size_t bytes;
 } quadrant_buf;
 
+/* quadrant_buf_grow() : quadrant_buf_fit() where b is too small. */
+int quadrant_buf_grow(quadrant_buf *b, size_t bytes, int keep);
+
 /* quadrant_buf_fit() :
- * Room for at least `bytes` in b, its contents kept when keep is 1 (else lost).
+ * Room for at least `bytes` in b, its contents kept when keep is 1 (else lost). Inline: the
+ * half-board join asks once per candidate group, and the call alone took 2% of a count of n = 18.
  * @return 0, or -1 if memory ran out (b then empty). */
-int quadrant_buf_fit(quadrant_buf *b, size_t bytes, int keep);
+static inline int quadrant_buf_fit(quadrant_buf *b, size_t bytes, int keep) {
+    return bytes <= b->bytes ? 0 : quadrant_buf_grow(b, bytes, keep);
+}
 
 /* The OR tables of the pair counter: 8 chunks of 256 entries of at most 512 bits. */
 #define QUADRANT_TABLE_BYTES (8 * 256 * 64)
