@@ -17,6 +17,7 @@
 #include "gpu_options.h"
 #include "kernel_env.h"
 #include "progress.h"
+#include "session.h"
 
 /* The quadrant join's range of N and the least N auto gives it, for the help. */
 #define QUADRANT_MAX  TOOL_STR(NQ_METHOD_QUADRANT_MAX_N)
@@ -182,6 +183,8 @@ int cmd_count(int argc, char **argv) {
     if (status)
         return cli_checkpoint_status(checkpoint, (int)n);
 
+    if (tool_method_n_check((int)n, method)) /* before an estimate of a count it would refuse */
+        return EXIT_USAGE;
     if (gpu && estimate)
         return cli_usage_error("count", "--estimate measures a count on this CPU; it has no --gpu "
                                         "form");

@@ -162,6 +162,8 @@ static int parse_args(int argc, char **argv, mpi_options *o, int loud) {
     if (tool_parse_ll("N", argv[optind], 1, NQ_MAX_N, &v))
         return -1;
     o->n = (int)v;
+    if (tool_method_n_check(o->n, o->method)) /* before the estimate */
+        return -1;
     if (o->gpu && (o->method == NQ_METHOD_JOIN || o->method == NQ_METHOD_QUADRANT)) {
         tool_error("--gpu counts by backtracking only; it takes no --method join or quadrant");
         return -1;

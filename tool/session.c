@@ -17,13 +17,19 @@
 
 enum { EXIT_OK = 0, EXIT_USAGE = 2 };
 
-int tool_session_split(int n, nq_method m, int border, const char *path, nq_split **out) {
+int tool_method_n_check(int n, nq_method m) {
     if (m == NQ_METHOD_QUADRANT && (n < 4 || n > NQ_METHOD_QUADRANT_MAX_N)) {
         tool_error("--method quadrant counts N = 4 to %d, not %d: use --method auto or "
                    "backtrack",
                    NQ_METHOD_QUADRANT_MAX_N, n);
         return -1;
     }
+    return 0;
+}
+
+int tool_session_split(int n, nq_method m, int border, const char *path, nq_split **out) {
+    if (tool_method_n_check(n, m))
+        return -1;
     nq_split *s = NULL;
     nq_journal_info info;
     int rc = NQ_EINVAL;

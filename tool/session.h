@@ -38,6 +38,12 @@ typedef struct tool_session {
  * so that a signal during the set-up ends the count as it would a moment later. */
 void tool_session_signals(tool_session *ss, const char *path);
 
+/* tool_method_n_check() :
+ * Whether method m counts n (NQ_METHOD_QUADRANT: n = 4 to NQ_METHOD_QUADRANT_MAX_N; every other
+ * method every n), checked before anything is measured or started (--estimate included).
+ * @return 0, or -1 after printing why and what to use instead. */
+int tool_method_n_check(int n, nq_method m);
+
 /* tool_session_split() :
  * The split that counts n by method m for a session with the journal at path (NULL: none), into
  * *out: with m NQ_METHOD_AUTO and a journal of n at path, the journal's own split (a resumed

@@ -275,6 +275,15 @@ check_err "quadrant n=3: out of its range" 2 "--method quadrant counts N = 4 to 
   "$NQ" count 3 --method quadrant
 check_err "quadrant n=23: out of its range" 2 "--method quadrant counts N = 4 to 22, not 23: use --method auto or backtrack" -- \
   "$NQ" count 23 --method quadrant --force
+# The range is checked before the estimate: --estimate of a count it would refuse gave an estimate
+# (by backtracking), and n above 24 printed an estimate first (n = 64: "add --force", which then
+# was refused by the range).
+check_err "quadrant n=23 --estimate: refused, not estimated" 2 "^nqueens count: --method quadrant counts N = 4 to 22, not 23" -- \
+  "$NQ" count 23 --method quadrant --estimate
+check_err "quadrant n=3 --estimate: refused" 2 "^nqueens count: --method quadrant counts N = 4 to 22, not 3" -- \
+  "$NQ" count 3 --method quadrant --estimate
+check_err "quadrant n=64: the range refusal alone (one line), no estimate first" 2 "^nqueens count: --method quadrant counts N = 4 to 22, not 64" -- \
+  "$NQ" count 64 --method quadrant
 check_err "quadrant with --part" 2 "--method quadrant counts one whole count on this machine's CPUs; --part counts the border split: use --method auto or backtrack" -- \
   "$NQ" count 12 --method quadrant --part 1/2
 check_err "quadrant with --export" 2 "--method quadrant counts one whole count on this machine's CPUs; --export counts the border split: use --method auto or backtrack" -- \

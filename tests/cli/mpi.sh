@@ -87,6 +87,11 @@ err=$(mpi -np 2 "$MPI_NQ" count 23 --method quadrant 2>&1 >/dev/null)
 rc=$?
 [ "$rc" -eq 2 ] && [ "$(grep -c 'method quadrant counts N = 4 to 22, not 23' <<<"$err")" -eq 1 ] &&
     ok "--method quadrant beyond 22 refused, once" || fail "--method quadrant 23: exit $rc, '$err'"
+# ... and before the estimate of n above 24 (it printed the estimate of a count it then refused)
+err=$(mpi -np 2 "$MPI_NQ" count 30 --method quadrant --force 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -eq 2 ] && grep -q 'method quadrant counts N = 4 to 22, not 30' <<<"$err" && ! grep -q 'takes about' <<<"$err" &&
+    ok "--method quadrant at n = 30 refused before any estimate" || fail "--method quadrant 30: exit $rc, '$err'"
 err=$(mpi -np 2 "$MPI_NQ" count 10 --method quick 2>&1 >/dev/null)
 rc=$?
 [ "$rc" -ne 0 ] && grep -q "'quick' is not a method" <<<"$err" && ok "an unknown --method refused" ||
