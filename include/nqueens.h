@@ -748,11 +748,12 @@ NQ_API int nq_method_parse(const char *name, nq_method *out);
 /* nq_method_resolve() :
  * The method that a count of n run with setting m uses: NQ_METHOD_AUTO becomes the faster one
  * for n, as measured (bench/RESULTS.md): the quadrant join for NQ_METHOD_QUADRANT_AUTO_N <= n <=
- * NQ_METHOD_QUADRANT_MAX_N where its quadrant placements take at most half of this machine's
- * physical memory, backtracking otherwise (the per-subproblem join is slower than backtracking
- * at every n measured). n <= 3 (a plain search), NQ_METHOD_JOIN for n > NQ_METHOD_JOIN_MAX_N
- * and NQ_METHOD_QUADRANT outside 4 <= n <= NQ_METHOD_QUADRANT_MAX_N resolve to
- * NQ_METHOD_BACKTRACK.
+ * NQ_METHOD_QUADRANT_MAX_N where its quadrant placements take at most half of the memory this
+ * process may take (the least of the physical memory, the RLIMIT_AS and RLIMIT_DATA limits and
+ * the process's cgroup memory limit), backtracking otherwise (the per-subproblem join is slower
+ * than backtracking at every n measured). n <= 3 (a plain search), NQ_METHOD_JOIN for
+ * n > NQ_METHOD_JOIN_MAX_N and NQ_METHOD_QUADRANT outside 4 <= n <= NQ_METHOD_QUADRANT_MAX_N
+ * resolve to NQ_METHOD_BACKTRACK.
  * @param n    1 <= n <= NQ_MAX_N.
  * @param out  receives the method (never NQ_METHOD_AUTO).
  * @return NQ_OK, or NQ_EINVAL if m or n is out of range or out is NULL. */

@@ -6,7 +6,6 @@
  * one thing it asks the machine is whether the quadrant placements fit in its memory.
  */
 #include <string.h>
-#include <unistd.h>
 
 #include "quadrant.h"
 #include "split.h"
@@ -34,14 +33,13 @@ int nq_method_parse(const char *name, nq_method *out) {
     return NQ_EINVAL;
 }
 
-/* 1 if the quadrant placements of n take at most half of this machine's physical memory (a
- * machine that does not say is taken to have room). */
+/* 1 if the quadrant placements of n take at most half of the memory this process may take: the
+ * machine's, or less under a ulimit or a cgroup (split_memory_limit(); where nothing says, it is
+ * taken to have room). */
 static int quadrant_fits(int n) {
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0)
-        return 1;
-    return (double)quadrant_lists_bytes_needed(n, split_quadrant_middle(n)) <=
-           0.5 * (double)pages * (double)page;
+    double limit = split_memory_limit();
+    return limit == 0 ||
+           (double)quadrant_lists_bytes_needed(n, split_quadrant_middle(n)) <= 0.5 * limit;
 }
 
 int nq_method_resolve(nq_method m, int n, nq_method *out) {

@@ -57,6 +57,10 @@ int split_quadrant_new(int n, split_quadrant **out);
 uint64_t split_quadrant_size(const split_quadrant *sq);
 const char *split_quadrant_id(const split_quadrant *sq);
 uint64_t split_quadrant_memory(const split_quadrant *sq);
+/* split_memory_limit() : the bytes this process may take, the least of the machine's physical
+ * memory, its address-space and data limits (setrlimit, ulimit -v) and its cgroup's memory.max
+ * (a container, a Slurm job); 0 where nothing says. What the quadrant lists are sized against. */
+double split_memory_limit(void);
 int split_quadrant_columns(const split_quadrant *sq, uint64_t index, uint64_t *top, int *middle,
                            int *weight);
 int split_quadrant_board(const split_quadrant *sq, uint64_t index, count_state *st);

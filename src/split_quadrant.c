@@ -27,6 +27,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#endif
 
 #include "quadrant.h"
 #include "split.h"
@@ -187,13 +190,60 @@ int split_quadrant_board(const split_quadrant *sq, uint64_t index, count_state *
     return NQ_OK;
 }
 
-/* 1 if the placements of the split fit in this machine's physical memory, with room to spare for
- * the threads' halves (a machine that does not say is taken to have room): a refusal is better
- * than the kernel's out-of-memory killer in the middle of a long count. */
-static int lists_fit(const split_quadrant *sq) {
+/* The least of *least and the number in the file at path (cgroup v2 memory.max, or v1
+ * memory.limit_in_bytes: "max", or a limit beyond any machine, means none). */
+#ifdef __linux__
+static void least_of_file(double *least, const char *path) {
+    FILE *f = fopen(path, "r");
+    unsigned long long v;
+    if (f && fscanf(f, "%llu", &v) == 1 && v < (1ull << 60) && (*least == 0 || (double)v < *least))
+        *least = (double)v;
+    if (f)
+        fclose(f);
+}
+#endif
+
+double split_memory_limit(void) {
+    double least = 0;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    return pages <= 0 || page <= 0 ||
-           (double)split_quadrant_memory(sq) <= 0.9 * (double)pages * (double)page;
+    if (pages > 0 && page > 0)
+        least = (double)pages * (double)page;
+#ifdef __linux__
+    int limits[2] = {RLIMIT_AS, RLIMIT_DATA};
+    for (int i = 0; i < 2; i++) {
+        struct rlimit r;
+        if (getrlimit(limits[i], &r) == 0 && r.rlim_cur != RLIM_INFINITY &&
+            (least == 0 || (double)r.rlim_cur < least))
+            least = (double)r.rlim_cur;
+    }
+    /* the process's own cgroup, from /proc/self/cgroup: "0::/path" (v2), "N:memory:/path" (v1) */
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    char line[512], path[640];
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        const char *v2 = strncmp(line, "0::", 3) == 0 ? line + 3 : NULL,
+                   *v1 = strstr(line, ":memory:");
+        if (v2) {
+            snprintf(path, sizeof path, "/sys/fs/cgroup%s/memory.max", strcmp(v2, "/") ? v2 : "");
+            least_of_file(&least, path);
+        } else if (v1) {
+            snprintf(path, sizeof path, "/sys/fs/cgroup/memory%s/memory.limit_in_bytes",
+                     strcmp(v1 + 8, "/") ? v1 + 8 : "");
+            least_of_file(&least, path);
+        }
+    }
+    if (f)
+        fclose(f);
+#endif
+    return least;
+}
+
+/* 1 if the placements of the split fit in the memory this process may take (split_memory_limit()),
+ * with room to spare for the threads' halves (where nothing says, it is taken to have room): a
+ * refusal is better than the out-of-memory killer in the middle of a long count. */
+static int lists_fit(const split_quadrant *sq) {
+    double limit = split_memory_limit();
+    return limit == 0 || (double)split_quadrant_memory(sq) <= 0.9 * limit;
 }
 
 /* The split's placements, set up by the first caller and their four quadrants built by the

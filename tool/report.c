@@ -108,9 +108,21 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
         } else if (s) {
             char differs[3 * NQ_JOURNAL_SPLIT_ID];
             nq_journal_mismatch(found, s, differs, sizeof differs);
-            tool_error("checkpoint '%s' belongs to another count: its header has %s; give "
-                       "another file",
-                       path, differs);
+            /* the same n numbered by the other split: the method that resumes it, not another
+               file, is what the user wants */
+            nq_split *theirs = NULL;
+            const char *hint = "give another file";
+            if (found->n == nq_split_n(s) && nq_split_new_id(found->split_id, &theirs) == NQ_OK &&
+                nq_split_method(theirs) != nq_split_method(s))
+                hint = nq_split_method(theirs) == NQ_METHOD_QUADRANT
+                           ? "it is a journal of the quadrant join: resume it with --method "
+                             "quadrant or auto (without --gpu, --part or --export), or give "
+                             "another file"
+                           : "it is a journal of the border split: resume it with --method auto, "
+                             "backtrack or join, or give another file";
+            nq_split_free(theirs);
+            tool_error("checkpoint '%s' belongs to another count: its header has %s; %s", path,
+                       differs, hint);
         } else
             tool_error("checkpoint '%s' belongs to another count (n = %d, split '%s'); give "
                        "another file",

@@ -85,6 +85,7 @@ void tool_session_signals(tool_session *ss, const char *path) {
 int tool_session_open(tool_session *ss, const char *path, const nq_split *s, int progress) {
     ss->path = path;
     ss->size = ss->part_size ? ss->part_size : nq_split_size(s);
+    ss->tables = nq_split_memory(s);
     if (path) {
         nq_journal_problem why;
         int rc = nq_journal_open(path, s, 0, &ss->journal, &why);
@@ -203,6 +204,11 @@ int tool_session_close(tool_session *ss, int n, int rc, int threads, const nq_co
                    tool_signal_name(sig), (unsigned long long)done, (unsigned long long)ss->size,
                    ss->path);
         code = 128 + sig;
+    } else if (rc == NQ_ENOMEM && ss->tables) { /* the quadrant join's lists: say what to do */
+        tool_error("cannot count n = %d: out of memory (the quadrant join's tables take %.0f MiB, "
+                   "more than this process may have); count with --method backtrack",
+                   n, (double)ss->tables / (1 << 20));
+        code = EXIT_USAGE;
     } else if (rc != NQ_OK) {
         tool_count_failed(n, rc, threads);
         code = EXIT_USAGE;

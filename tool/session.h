@@ -20,6 +20,7 @@ typedef struct tool_session {
     tool_progress *progress;  /* NULL without a progress line */
     const volatile int *stop; /* the signals' stop flag (tool_session_signals()) */
     uint64_t size;            /* subproblems of the count */
+    uint64_t tables;          /* the bytes of the split's shared tables (nq_split_memory()) */
     nq_counts resumed_counts; /* what the journal held when opened (zero without one) */
     tool_work work;           /* subproblems resumed from the journal and computed now */
     int partial;              /* a part of a count (--part): its sum is not the whole count's,

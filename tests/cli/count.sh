@@ -275,6 +275,19 @@ check_err "quadrant n=3: out of its range" 2 "--method quadrant counts N = 4 to 
   "$NQ" count 3 --method quadrant
 check_err "quadrant n=23: out of its range" 2 "--method quadrant counts N = 4 to 22, not 23: use --method auto or backtrack" -- \
   "$NQ" count 23 --method quadrant --force
+# auto sizes the quadrant lists against the memory this process may take, not the machine's: under
+# ulimit -v (as under a cgroup's memory.max) it counted by the quadrant join and ran out of memory
+# (n = 20's lists take 246 MiB, more than half of 100 MB). Not under sanitizers, which need the
+# address space.
+if ! grep -qs "NQ_SANITIZE:BOOL=ON" "${NQ_BUILD:-/nonexistent}/CMakeCache.txt"; then
+  check "auto under ulimit -v 100000 at n = 20: backtracking" 0 '"method":"backtrack"' -- \
+    bash -c "ulimit -v 100000; '$NQ' count 20 --estimate --json --threads 1 | grep -o '\"method\":\"[a-z]*\"'"
+  check "auto without it at n = 20: the quadrant join" 0 '"method":"quadrant"' -- \
+    bash -c "'$NQ' count 20 --estimate --json --threads 1 | grep -o '\"method\":\"[a-z]*\"'"
+  check_err "--method quadrant under ulimit -v 100000 at n = 20: out of memory, and what to do" 2 \
+    "^nqueens count: cannot count n = 20: out of memory \(the quadrant join's tables take 246 MiB, more than this process may have\); count with --method backtrack$" -- \
+    bash -c "ulimit -v 100000; '$NQ' count 20 --method quadrant --threads 1"
+fi
 # The range is checked before the estimate: --estimate of a count it would refuse gave an estimate
 # (by backtracking), and n above 24 printed an estimate first (n = 64: "add --force", which then
 # was refused by the range).
@@ -300,8 +313,15 @@ check "a whole quadrant journal resumed by auto: nothing computed" 0 '"resumed":
   bash -c "'$NQ' count 16 --json --checkpoint '$q' | grep -o '\"resumed\":[0-9]*,\"computed\":[0-9]*'"
 check "--status of a whole quadrant journal: the classes" 0 "1846955" -- \
   bash -c "'$NQ' count 16 --checkpoint '$q' --status | grep -o '1846955' | head -1"
-check_err "a quadrant journal is not resumed by the search" 2 "belongs to another count: its header has size=3300, not 3206; split 'nq-split/4 quadrant n=16 cut=plain size=3300', not 'nq-split/3 border-mrv n=16 depth=0 size=3206'; give another file" -- \
+check_err "a quadrant journal is not resumed by the search" 2 "belongs to another count: its header has size=3300, not 3206; split 'nq-split/4 quadrant n=16 cut=plain size=3300', not 'nq-split/3 border-mrv n=16 depth=0 size=3206'; it is a journal of the quadrant join: resume it with --method quadrant or auto \\(without --gpu, --part or --export\\), or give another file$" -- \
   "$NQ" count 16 --method backtrack --checkpoint "$q"
+# It said "give another file" only, where the user has only to name the journal's method.
+check_err "... nor by --part, which names what resumes it" 2 "; it is a journal of the quadrant join: resume it with --method quadrant or auto" -- \
+  "$NQ" count 16 --part 1/2 --checkpoint "$q"
+"$NQ" count 14 --method backtrack --checkpoint "$q.border" >/dev/null
+check_err "a border journal is not resumed by --method quadrant, which names what resumes it" 2 \
+  "split 'nq-split/3 border-mrv n=14 depth=0 size=1632', not 'nq-split/4 quadrant n=14 cut=plain size=891'; it is a journal of the border split: resume it with --method auto, backtrack or join, or give another file$" -- \
+  "$NQ" count 14 --method quadrant --checkpoint "$q.border"
 head -n 50 "$q" >"$q.part"
 check "--status of a partial quadrant journal: classes unknown till complete" 0 \
   "unique so far: unknown until the journal is complete (a quadrant split's classes follow from the whole total)" -- \
@@ -318,7 +338,7 @@ python3 "$NQ_SRC/tests/support/forge_journal.py" "$q.forged" 5 8 0 0 0 0 0
 check "verify a forged quadrant journal: wrong" 1 "verdict: WRONG" -- \
   bash -o pipefail -c "'$NQ' verify '$q.forged' --all | tail -1"
 rm -f "$q.forged"
-rm -f "$q"
+rm -f "$q" "$q.border"
 check_err "an unknown method" 2 "--method 'fast' is not a method: use auto \(the faster for N\), backtrack \(the search\), join \(meet in the middle, per subproblem\) or quadrant \(the quadrant join\)" -- \
   "$NQ" count 8 --method fast
 check_err "a method without value" 2 "option '--method' needs a value" -- "$NQ" count 8 --method
