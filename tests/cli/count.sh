@@ -323,6 +323,9 @@ check_err "a border journal is not resumed by --method quadrant, which names wha
   "split 'nq-split/3 border-mrv n=14 depth=0 size=1632', not 'nq-split/4 quadrant n=14 cut=plain size=891'; it is a journal of the border split: resume it with --method auto, backtrack or join, or give another file$" -- \
   "$NQ" count 14 --method quadrant --checkpoint "$q.border"
 head -n 50 "$q" >"$q.part"
+# verify of a partial quadrant journal printed record 0's classes as the records' unique count
+check "verify a partial quadrant journal: unique unknown" 0 "1" -- \
+  bash -c "'$NQ' verify '$q.part' --sample 10 --seed 1 | grep -cE '^total: [0-9]+, unique unknown until the journal is complete \\(of the records'"
 check "--status of a partial quadrant journal: classes unknown till complete" 0 \
   "unique so far: unknown until the journal is complete (a quadrant split's classes follow from the whole total)" -- \
   bash -c "'$NQ' count 16 --checkpoint '$q.part' --status | grep '^unique so far'"
