@@ -126,7 +126,7 @@ int split_quadrant_new(int n, split_quadrant **out) {
         return NQ_ENOMEM;
     sq->n = n, sq->middle = split_quadrant_middle(n);
     uint64_t kept = walk_kept(sq);
-    /* At most C(22, 11) / 4 keys here; the test keeps a 32-bit size_t (the page's) from
+    /* At most C(22, 11) / 4 keys here; this check keeps a 32-bit size_t (the page's) from
        wrapping the product all the same. */
     if (kept > SIZE_MAX / sizeof *sq->key) {
         split_quadrant_free(sq);
