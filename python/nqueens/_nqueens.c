@@ -84,12 +84,25 @@ static void journal_message(char *msg, size_t cap, const char *path, int rc,
                      "reads formats %d to %d",
                      path, p->found.format, p->found.library[0] ? p->found.library : "unknown",
                      nq_version(), NQ_JOURNAL_FORMAT_MIN, NQ_JOURNAL_FORMAT);
-        else
+        else {
+            /* the same n numbered by the other split: say which method resumes it */
+            nq_split *theirs = NULL;
+            const char *hint = "give another file";
+            if (s && p->found.n == nq_split_n(s) &&
+                nq_split_new_id(p->found.split_id, &theirs) == NQ_OK &&
+                nq_split_method(theirs) != nq_split_method(s))
+                hint = nq_split_method(theirs) == NQ_METHOD_QUADRANT
+                           ? "it is a journal of the quadrant join: resume it with "
+                             "method='quadrant' or 'auto', or give another file"
+                           : "it is a journal of the border split: resume it with method='auto', "
+                             "'backtrack' or 'join', or give another file";
+            nq_split_free(theirs);
             snprintf(msg, cap,
                      "checkpoint '%s' belongs to another count (n = %d, split '%s'), not to "
-                     "n = %d (split '%s'); give another file",
+                     "n = %d (split '%s'); %s",
                      path, p->found.n, p->found.split_id, s ? nq_split_n(s) : 0,
-                     s ? nq_split_id(s) : "");
+                     s ? nq_split_id(s) : "", hint);
+        }
         break;
     case NQ_ECORRUPT:
         switch (p->kind) {

@@ -96,6 +96,21 @@ def test_a_quadrant_checkpoint_resumes_by_auto(tmp_path):
     assert again.orbits == dict(zip((8, 4, 2, 1), TABLE[14][2:]))
 
 
+def test_a_journal_of_the_other_split_names_the_method_that_resumes_it(tmp_path):
+    # It said only "give another file", where the method is all that has to change.
+    q, b = tmp_path / "q.nqj", tmp_path / "b.nqj"
+    nqueens.count(12, method="quadrant", checkpoint=q)
+    nqueens.count(12, method="backtrack", checkpoint=b)
+    with pytest.raises(nqueens.JournalError,
+                       match="journal of the quadrant join: resume it with method='quadrant'"):
+        nqueens.count(12, method="backtrack", checkpoint=q)
+    with pytest.raises(nqueens.JournalError,
+                       match="journal of the border split: resume it with method='auto'"):
+        nqueens.count(12, method="quadrant", checkpoint=b)
+    with pytest.raises(nqueens.JournalError, match="give another file"):
+        nqueens.count(13, method="quadrant", checkpoint=b)
+
+
 def test_a_join_checkpoint_resumes_by_backtracking(tmp_path):
     path = tmp_path / "j.nqj"
     first = nqueens.count(12, method="join", checkpoint=path)
