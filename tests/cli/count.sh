@@ -277,9 +277,9 @@ check_err "quadrant n=23: out of its range" 2 "--method quadrant counts N = 4 to
   "$NQ" count 23 --method quadrant --force
 # auto sizes the quadrant lists against the memory this process may take, not the machine's: under
 # ulimit -v (as under a cgroup's memory.max) it counted by the quadrant join and ran out of memory
-# (n = 20's lists take 246 MiB, more than half of 100 MB). Not under sanitizers, which need the
-# address space.
-if ! grep -qs "NQ_SANITIZE:BOOL=ON" "${NQ_BUILD:-/nonexistent}/CMakeCache.txt"; then
+# (n = 20's lists take 246 MiB, more than half of 100 MB). Not under sanitizers (ASan, UBSan,
+# TSan), which need the address space.
+if ! grep -qsE "^NQ_(SANITIZE|TSAN):BOOL=ON" "${NQ_BUILD:-/nonexistent}/CMakeCache.txt"; then
   check "auto under ulimit -v 100000 at n = 20: backtracking" 0 '"method":"backtrack"' -- \
     bash -c "ulimit -v 100000; '$NQ' count 20 --estimate --json --threads 1 | grep -o '\"method\":\"[a-z]*\"'"
   check "auto without it at n = 20: the quadrant join" 0 '"method":"quadrant"' -- \
