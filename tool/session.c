@@ -209,6 +209,14 @@ int tool_session_close(tool_session *ss, int n, int rc, int threads, const nq_co
                    "more than this process may have); count with --method backtrack",
                    n, (double)ss->tables / (1 << 20));
         code = EXIT_USAGE;
+    } else if (rc == NQ_EWRONG && (ss->journal || ss->work.resumed)) {
+        /* a quadrant split's records that complete into no whole classes (nq_split_complete()) */
+        tool_error("the count of n = %d does not complete into whole symmetry classes: checkpoint "
+                   "'%s' is likely damaged (records altered after they were written), or the "
+                   "hardware is faulty; no result is shown: 'nqueens verify %s --all' finds the "
+                   "records, or count again with a new journal",
+                   n, ss->path, ss->path);
+        code = EXIT_USAGE;
     } else if (rc != NQ_OK) {
         tool_count_failed(n, rc, threads);
         code = EXIT_USAGE;

@@ -340,6 +340,15 @@ cp "$q" "$q.forged"
 python3 "$NQ_SRC/tests/support/forge_journal.py" "$q.forged" 5 8 0 0 0 0 0
 check "verify a forged quadrant journal: wrong" 1 "verdict: WRONG" -- \
   bash -o pipefail -c "'$NQ' verify '$q.forged' --all | tail -1"
+# Record 0's classes forged (CRC recomputed): the classes no longer complete. The count said only
+# "the result disagrees with the known counts", naming neither the file nor what to do.
+cp "$q" "$q.forged"
+python3 "$NQ_SRC/tests/support/forge_journal.py" "$q.forged" 1 0 1 0 1 0 0
+check_err "a quadrant journal whose record 0 was forged: the file named, and verify" 2 \
+  "^nqueens count: the count of n = 16 does not complete into whole symmetry classes: checkpoint '$q.forged' is likely damaged .*'nqueens verify $q.forged --all' finds the records" -- \
+  "$NQ" count 16 --checkpoint "$q.forged"
+check "... and verify says so, from any sample" 0 "1" -- \
+  bash -c "'$NQ' verify '$q.forged' --sample 5 --seed 1 | grep -c '^total: wrong: the records. total 14772512 leaves no whole classes'"
 rm -f "$q.forged"
 rm -f "$q" "$q.border"
 check_err "an unknown method" 2 "--method 'fast' is not a method: use auto \(the faster for N\), backtrack \(the search\), join \(meet in the middle, per subproblem\) or quadrant \(the quadrant join\)" -- \
