@@ -190,14 +190,20 @@ int split_quadrant_board(const split_quadrant *sq, uint64_t index, count_state *
     return NQ_OK;
 }
 
-/* The least of *least and the number in the file at path (cgroup v2 memory.max, or v1
- * memory.limit_in_bytes: "max", or a limit beyond any machine, means none). */
+/* *least lowered to v where v is a limit (> 0) below it, or the first one (*least 0: none yet). */
+static void lower_to(double *least, double v) {
+    if (v > 0 && (*least == 0 || v < *least))
+        *least = v;
+}
+
 #ifdef __linux__
-static void least_of_file(double *least, const char *path) {
+/* *least lowered to the number in the file at path (cgroup v2 memory.max, or v1
+ * memory.limit_in_bytes: "max", or a limit beyond any machine, means none). */
+static void lower_to_file(double *least, const char *path) {
     FILE *f = fopen(path, "r");
     unsigned long long v;
-    if (f && fscanf(f, "%llu", &v) == 1 && v < (1ull << 60) && (*least == 0 || (double)v < *least))
-        *least = (double)v;
+    if (f && fscanf(f, "%llu", &v) == 1 && v < (1ull << 60))
+        lower_to(least, (double)v);
     if (f)
         fclose(f);
 }
@@ -207,14 +213,13 @@ double split_memory_limit(void) {
     double least = 0;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     if (pages > 0 && page > 0)
-        least = (double)pages * (double)page;
+        lower_to(&least, (double)pages * (double)page);
 #ifdef __linux__
     int limits[2] = {RLIMIT_AS, RLIMIT_DATA};
     for (int i = 0; i < 2; i++) {
         struct rlimit r;
-        if (getrlimit(limits[i], &r) == 0 && r.rlim_cur != RLIM_INFINITY &&
-            (least == 0 || (double)r.rlim_cur < least))
-            least = (double)r.rlim_cur;
+        if (getrlimit(limits[i], &r) == 0 && r.rlim_cur != RLIM_INFINITY)
+            lower_to(&least, (double)r.rlim_cur);
     }
     /* the process's own cgroup, from /proc/self/cgroup: "0::/path" (v2), "N:memory:/path" (v1) */
     FILE *f = fopen("/proc/self/cgroup", "r");
@@ -223,14 +228,13 @@ double split_memory_limit(void) {
         line[strcspn(line, "\n")] = 0;
         const char *v2 = strncmp(line, "0::", 3) == 0 ? line + 3 : NULL,
                    *v1 = strstr(line, ":memory:");
-        if (v2) {
+        if (v2)
             snprintf(path, sizeof path, "/sys/fs/cgroup%s/memory.max", strcmp(v2, "/") ? v2 : "");
-            least_of_file(&least, path);
-        } else if (v1) {
+        else if (v1)
             snprintf(path, sizeof path, "/sys/fs/cgroup/memory%s/memory.limit_in_bytes",
                      strcmp(v1 + 8, "/") ? v1 + 8 : "");
-            least_of_file(&least, path);
-        }
+        if (v2 || v1)
+            lower_to_file(&least, path);
     }
     if (f)
         fclose(f);
