@@ -166,6 +166,7 @@ set(NQ_CLI_TESTS
   svg_trace
 )
 set(NQ_HOOK_SOURCES tests/hook/nq_hook.c)
+set(NQ_CPU_FLAGS_SOURCES tests/support/cpu_flags.c)
 set(NQ_FUZZ_SOURCES tests/fuzz/fuzz_readers.c)
 set(NQ_FUZZ_REPLAY_SOURCES tests/fuzz/replay.c)
 set(NQ_EXAMPLE_SOURCES examples/example.c)

@@ -69,11 +69,16 @@ if(NQ_SANITIZE OR NQ_TSAN)
   target_link_options(nq_hook PRIVATE -fno-sanitize=all)
 endif()
 
+# What this CPU offers, read from CPUID (tests/support/cpu_flags.c): the CLI tests' own view of
+# which kernels it runs, not /proc/cpuinfo's.
+nq_paths(nq_cpu_flags_files ${NQ_CPU_FLAGS_SOURCES})
+add_executable(cpu_flags ${nq_cpu_flags_files})
+
 foreach(name ${NQ_CLI_TESTS})
   add_test(NAME cli_${name} COMMAND bash ${PROJECT_SOURCE_DIR}/tests/cli/${name}.sh)
   set_tests_properties(cli_${name} PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT
     "NQ=$<TARGET_FILE:nqueens>;NQ_SRC=${PROJECT_SOURCE_DIR};NQ_BUILD=${PROJECT_BINARY_DIR};\
-NQ_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;NQ_HOOK=$<TARGET_FILE:nq_hook>;\
+NQ_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;NQ_HOOK=$<TARGET_FILE:nq_hook>;NQ_CPU_FLAGS=$<TARGET_FILE:cpu_flags>;\
 NQ_VERSION=${PROJECT_VERSION};${NQ_REQUIRE_ALL_ENV};${NQ_TSAN_ENV}")
 endforeach()
 
