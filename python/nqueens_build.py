@@ -8,9 +8,10 @@ Debian's python3 has them from python3-setuptools and python3-wheel; a virtual e
 Debian's python3 without --system-site-packages, or a pyenv or python.org CPython, may have a
 setuptools without `wheel` (which setuptools before 70.1 needs for bdist_wheel), an old one
 (PEP 621 metadata needs setuptools 61), or none at all (CPython 3.12 and later install none).
-Debian's python3-setuptools-whl and python3-wheel-whl put wheels of both in
-/usr/share/python-wheels/, which pip installs offline into any CPython >= 3.9.
+Debian's python3-wheel-whl puts a wheel of `wheel` in /usr/share/python-wheels/, which pip
+installs offline into any CPython >= 3.9.
 """
+import importlib
 import sys
 
 _OFFLINE = "/usr/share/python-wheels"
@@ -29,18 +30,19 @@ def _version(text):
     return tuple(parts)
 
 
+# Debian's wheel of setuptools (python3-setuptools-whl) is patched for Debian's Python and
+# fails in another one, so the offline way to a setuptools is Debian's python3 itself.
+_DEBIAN = ("offline, make the environment with Debian's python3: `/usr/bin/python3 -m venv "
+           "--system-site-packages ENV` has them from python3-setuptools and python3-wheel")
 try:
     import setuptools
 except ImportError:
     _stop(f"this Python ({sys.executable}) has no setuptools: install it into the environment "
-          "(`python -m pip install setuptools wheel`; offline, from Debian's "
-          f"python3-setuptools-whl and python3-wheel-whl: `python -m pip install "
-          f"{_OFFLINE}/setuptools-*.whl {_OFFLINE}/wheel-*.whl`)")
+          f"(`python -m pip install 'setuptools>=61' wheel`; {_DEBIAN})")
 if _version(setuptools.__version__) < _NEED:
     _stop(f"setuptools {setuptools.__version__} of this Python ({sys.executable}) is too old "
           "(the metadata of pyproject.toml needs 61 or later): `python -m pip install -U "
-          f"setuptools` (offline, from Debian's python3-setuptools-whl: `python -m pip install -U "
-          f"{_OFFLINE}/setuptools-*.whl`)")
+          f"'setuptools>=61' wheel` ({_DEBIAN})")
 
 from setuptools import build_meta as _meta  # noqa: E402
 from setuptools.build_meta import *  # noqa: E402,F401,F403
@@ -48,18 +50,16 @@ from setuptools.build_meta import *  # noqa: E402,F401,F403
 
 def _need_wheel():
     """setuptools before 70.1 builds wheels with the `wheel` package's bdist_wheel."""
-    try:
-        import setuptools.command.bdist_wheel  # noqa: F401 (setuptools >= 70.1)
-        return
-    except ImportError:
-        pass
-    try:
-        import wheel.bdist_wheel  # noqa: F401
-    except ImportError:
-        _stop(f"setuptools {setuptools.__version__} of this Python ({sys.executable}) needs the "
-              "package `wheel` to build a wheel, and it is missing: `python -m pip install "
-              f"wheel` (offline, from Debian's python3-wheel-whl: `python -m pip install "
-              f"{_OFFLINE}/wheel-*.whl`)")
+    for module in ("setuptools.command.bdist_wheel", "wheel.bdist_wheel"):  # the first: >= 70.1
+        try:
+            importlib.import_module(module)
+            return
+        except ImportError:
+            pass
+    _stop(f"setuptools {setuptools.__version__} of this Python ({sys.executable}) needs the "
+          "package `wheel` to build a wheel, and it is missing: `python -m pip install wheel` "
+          f"(offline, from Debian's python3-wheel-whl: `python -m pip install "
+          f"{_OFFLINE}/wheel-*.whl`)")
 
 
 def prepare_metadata_for_build_wheel(*args, **kwargs):
