@@ -94,6 +94,16 @@ def _find(args):
 
 
 def _complete(args):
+    if len(args.operands) > 2:
+        raise ValueError(f"too many operands: {' '.join(args.operands)} ([N] [FILE])")
+    args.n, args.file = None, None
+    for word in args.operands:  # [N] [FILE], as the program reads them
+        if args.n is None and args.file is None and word.isdigit():
+            args.n = _size(word)
+        elif args.file is None:
+            args.file = word
+        else:
+            raise ValueError(f"too many operands: {' '.join(args.operands)} ([N] [FILE])")
     if args.queens is not None:
         n, queens = _read_n(args), args.queens
     else:
@@ -189,9 +199,11 @@ def parser():
     c.add_argument("-c", "--column-major", action="store_true",
                    help="print the board transposed")
 
-    c = command("complete", "extend a partial placement, or prove none exists", _complete)
-    c.add_argument("file", metavar="FILE", nargs="?",
-                   help="a board (Q given, . or _ free, x blocked); default: standard input")
+    c = command("complete", "extend a partial placement, or prove none exists", _complete,
+                n=False)
+    c.add_argument("operands", metavar="[N] [FILE]", nargs="*",
+                   help="the board size, and a board (Q given, . or _ free, x blocked; "
+                   "default: standard input)")
     c.add_argument("-q", "--queens", metavar="LIST", help='given queens, e.g. "3-3, 4-1"')
     c.add_argument("-c", "--count", action="store_true", help="print the number of completions")
     c.add_argument("-a", "--all", action="store_true", help="print every completion")
