@@ -41,29 +41,50 @@ if(NQ_PYTHON)
     configure_file(${f} ${NQ_PY_OUT}/${name} COPYONLY)
   endforeach()
 
-  # `make install` puts the package where this Python looks for packages under the prefix:
-  # PREFIX/lib/python3.X/dist-packages on Debian (whose python3 reads /usr/local/lib/python3.X/
-  # dist-packages), site-packages elsewhere. NQ_PYTHON_INSTALL_DIR (relative to the prefix)
-  # chooses another place.
-  execute_process(COMMAND ${Python3_EXECUTABLE} -c
-    "import sys, sysconfig; d = 'dist' if 'dist-packages' in sysconfig.get_path('platlib') else 'site'; print('lib/python%d.%d/%s-packages' % (sys.version_info[0], sys.version_info[1], d))"
-    OUTPUT_VARIABLE NQ_PY_SITE OUTPUT_STRIP_TRAILING_WHITESPACE)
-  set(NQ_PYTHON_INSTALL_DIR ${NQ_PY_SITE} CACHE STRING
-      "Where `make install` puts the Python package, relative to the prefix")
-  install(TARGETS nq_python LIBRARY DESTINATION ${NQ_PYTHON_INSTALL_DIR}/nqueens)
-  install(FILES ${NQ_PY_FILES} DESTINATION ${NQ_PYTHON_INSTALL_DIR}/nqueens)
+  # `make install` puts the package where this Python reads packages under the prefix, decided
+  # when it installs (the prefix may be given then: `make install PREFIX=P`, `cmake --install
+  # build --prefix P`) by cmake/python_site.py: the user site for ~/.local, PREFIX/lib/python3.X/
+  # dist-packages for Debian's /usr/local, site-packages for other prefixes. A non-empty
+  # NQ_PYTHON_INSTALL_DIR (relative to the prefix) chooses another place.
+  # A build configured before kept the configure-time guess in the cache: it is dropped.
+  get_property(nq_help CACHE NQ_PYTHON_INSTALL_DIR PROPERTY HELPSTRING)
+  if(nq_help STREQUAL "Where `make install` puts the Python package, relative to the prefix")
+    unset(NQ_PYTHON_INSTALL_DIR CACHE)
+  endif()
+  set(NQ_PYTHON_INSTALL_DIR "" CACHE STRING
+      "Where `make install` puts the Python package, relative to the prefix (empty: where the Python looks)")
+  install(CODE "
+    set(nq_py_dir \"${NQ_PYTHON_INSTALL_DIR}\")
+    if(nq_py_dir STREQUAL \"\")
+      execute_process(COMMAND \"${Python3_EXECUTABLE}\" \"${PROJECT_SOURCE_DIR}/cmake/python_site.py\"
+                      \"\${CMAKE_INSTALL_PREFIX}\" OUTPUT_VARIABLE nq_py_dir
+                      OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE nq_py_rc)
+      if(NOT nq_py_rc EQUAL 0)
+        message(FATAL_ERROR \"cmake/python_site.py failed: set NQ_PYTHON_INSTALL_DIR\")
+      endif()
+    endif()
+    message(STATUS \"The Python package nqueens: \${CMAKE_INSTALL_PREFIX}/\${nq_py_dir}\")
+    file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/\${nq_py_dir}/nqueens\" TYPE MODULE
+         FILES \"$<TARGET_FILE:nq_python>\")
+    file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/\${nq_py_dir}/nqueens\" TYPE FILE
+         FILES ${NQ_PY_FILES})")
 
   if(NQ_BUILD_TESTS)
     # pytest over tests/python against the build tree; the example script runs as a test too.
     # Under the sanitizers the library's objects need the ASan runtime, which a plain python3
     # does not carry: the tests then preload it (tests/python/run.sh says how).
     set(NQ_PY_ENV
-        "PYTHONPATH=${PROJECT_BINARY_DIR}/python;NQ=$<TARGET_FILE:nqueens>;NQ_SRC=${PROJECT_SOURCE_DIR};NQ_BUILD=${PROJECT_BINARY_DIR};NQ_PY_SITE=${NQ_PYTHON_INSTALL_DIR};NQ_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;NQ_PYTHON=${Python3_EXECUTABLE};NQ_SANITIZE=$<BOOL:${NQ_SANITIZE}>;NQ_C_COMPILER=${CMAKE_C_COMPILER};PYTHONDONTWRITEBYTECODE=1;${NQ_REQUIRE_ALL_ENV}")
+        "PYTHONPATH=${PROJECT_BINARY_DIR}/python;NQ=$<TARGET_FILE:nqueens>;NQ_SRC=${PROJECT_SOURCE_DIR};NQ_BUILD=${PROJECT_BINARY_DIR};NQ_PY_INSTALL_DIR=${NQ_PYTHON_INSTALL_DIR};NQ_TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;NQ_PYTHON=${Python3_EXECUTABLE};NQ_SANITIZE=$<BOOL:${NQ_SANITIZE}>;NQ_C_COMPILER=${CMAKE_C_COMPILER};PYTHONDONTWRITEBYTECODE=1;${NQ_REQUIRE_ALL_ENV}")
     add_test(NAME python COMMAND bash ${PROJECT_SOURCE_DIR}/tests/python/run.sh -q
              ${PROJECT_SOURCE_DIR}/tests/python)
     add_test(NAME python_example COMMAND bash ${PROJECT_SOURCE_DIR}/tests/python/run.sh
              --example ${PROJECT_SOURCE_DIR}/examples/notebook.py)
-    set_tests_properties(python python_example PROPERTIES LABELS python SKIP_RETURN_CODE 77
-                         ENVIRONMENT "${NQ_PY_ENV}")
+    # `pip wheel .` and `pip install .` in fresh venvs, as Python users build the package: it
+    # compiles the library once (about a minute on two cores).
+    add_test(NAME python_pip COMMAND bash ${PROJECT_SOURCE_DIR}/tests/python/run.sh -q
+             ${PROJECT_SOURCE_DIR}/tests/python/pip_check.py)
+    set_tests_properties(python python_example python_pip PROPERTIES LABELS python
+                         SKIP_RETURN_CODE 77 ENVIRONMENT "${NQ_PY_ENV}")
+    set_tests_properties(python_pip PROPERTIES TIMEOUT 600)
   endif()
 endif()

@@ -1,9 +1,10 @@
-"""The package as users install it: `cmake --install` (what `make install` runs) puts it where
-Debian's python3 finds it under the prefix, and `pip install --no-build-isolation ./python`
-builds it offline against the installed library (pkg-config). Both copies must work from
-another directory, away from the build tree."""
+"""The package as `make install` (cmake --install) installs it: where the Python of the build
+reads packages under the prefix (cmake/python_site.py): the user site for ~/.local, the
+directory on the Python's path for a prefix that has one, site-packages elsewhere; `import
+nqueens` must work afterwards, away from the build tree. (`pip install .` and `pip wheel .`:
+pip_check.py.)"""
 import os
-import shutil
+import re
 import subprocess
 import sys
 
@@ -12,12 +13,14 @@ import pytest
 from conftest import SRC, UNDER_ASAN
 
 # Under the sanitizers the preloaded runtime (tests/python/run.sh) would go into cmake and the
-# compiler too, and the installed library is an instrumented one that setup.py's plain flags
-# cannot link; tests/cli/install.sh checks that build's install, the plain build runs this file.
+# installing cmake too; tests/cli/install.sh checks that build's install, the plain build runs
+# this file.
 pytestmark = pytest.mark.skipif(UNDER_ASAN, reason="sanitizer build: see above")
 
 BUILD = os.environ.get("NQ_BUILD")
-SITE = os.environ.get("NQ_PY_SITE")
+# NQ_PYTHON_INSTALL_DIR, when the build chose the place itself (empty: cmake/python_site.py).
+CHOSEN = os.environ.get("NQ_PY_INSTALL_DIR", "")
+SITE = CHOSEN or os.path.join("lib", "python%d.%d" % sys.version_info[:2], "site-packages")
 PROBE = ("import nqueens, sys; print(nqueens.__file__); "
          "print(nqueens.count(10).total, next(nqueens.solutions(8)).cols)")
 
@@ -34,8 +37,8 @@ def probe(path, cwd):
 
 @pytest.fixture(scope="module")
 def prefix(tmp_path_factory):
-    if not BUILD or not SITE:
-        pytest.skip("NQ_BUILD and NQ_PY_SITE come from ctest (cmake/python.cmake)")
+    if not BUILD:
+        pytest.skip("NQ_BUILD comes from ctest (cmake/python.cmake)")
     p = tmp_path_factory.mktemp("prefix")
     r = subprocess.run(["cmake", "--install", BUILD, "--prefix", str(p)], capture_output=True,
                        text=True)
@@ -51,20 +54,45 @@ def test_cmake_install_puts_the_package_under_the_prefix(prefix, tmp_path):
     probe(prefix / SITE, tmp_path)
 
 
-def test_pip_install_builds_offline_against_the_installed_library(prefix, tmp_path):
-    src = tmp_path / "python"
-    shutil.copytree(os.path.join(SRC, "python"), src,
-                    ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
-    target = tmp_path / "target"
-    env = dict(os.environ, PKG_CONFIG_PATH=str(prefix / "lib" / "pkgconfig"),
-               PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
-    pc = subprocess.run(["pkg-config", "--variable=libdir", "nqueens-static"], env=env,
-                        capture_output=True, text=True)
-    if pc.returncode != 0:  # a lib64 or multiarch LIBDIR
-        libdirs = [d for d in prefix.glob("lib*/**/pkgconfig")]
-        env["PKG_CONFIG_PATH"] = os.pathsep.join(map(str, libdirs))
-    r = subprocess.run([sys.executable, "-m", "pip", "install", "--no-build-isolation",
-                        "--no-deps", "--target", str(target), str(src)], env=env,
-                       capture_output=True, text=True, cwd=tmp_path)
-    assert r.returncode == 0, r.stdout + r.stderr
-    probe(target, tmp_path)
+def test_make_install_into_home_local_is_imported(tmp_path):
+    """The quick start's `make install PREFIX=$HOME/.local`: the user site of the Python, which
+    it reads without PYTHONPATH (Debian's python3 took dist-packages there, where none looks)."""
+    if not BUILD:
+        pytest.skip("NQ_BUILD comes from ctest (cmake/python.cmake)")
+    if CHOSEN:
+        pytest.skip(f"the build puts the package in {CHOSEN} (NQ_PYTHON_INSTALL_DIR)")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONPATH", "PYTHONUSERBASE", "PYTHONNOUSERSITE")}
+    env["HOME"] = str(home)
+    r = subprocess.run(["cmake", "--install", BUILD, "--prefix", str(home / ".local")],
+                       capture_output=True, text=True, env=env)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([sys.executable, "-c", PROBE], cwd=tmp_path, env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    where = r.stdout.splitlines()[0]
+    user_site = subprocess.run([sys.executable, "-m", "site", "--user-site"], env=env,
+                               capture_output=True, text=True).stdout.strip()
+    assert user_site.startswith(str(home)) and where.startswith(user_site), (where, user_site)
+
+
+@pytest.mark.parametrize("entry", [p for p in sys.path if p.endswith(("-packages"))])
+def test_a_prefix_on_the_path_gets_its_directory(entry, tmp_path):
+    """For each X/lib/python*/Y-packages directory this Python reads (Debian's /usr/local/lib/
+    python3.X/dist-packages, say), `make install PREFIX=X` puts the package there."""
+    m = re.fullmatch(r"(.*)/(lib/python[0-9.]*/[a-z]+-packages)", entry)
+    if not m:
+        pytest.skip(f"{entry} is not PREFIX/lib/pythonX.Y/NAME-packages")
+    r = subprocess.run([sys.executable, os.path.join(SRC, "cmake", "python_site.py"),
+                        m.group(1)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    # The first of the directories of that prefix on the path, in python_site.py's order.
+    assert os.path.join(m.group(1), r.stdout.strip()) in sys.path
+
+
+def test_another_prefix_gets_site_packages(tmp_path):
+    r = subprocess.run([sys.executable, os.path.join(SRC, "cmake", "python_site.py"),
+                        str(tmp_path)], capture_output=True, text=True)
+    assert r.stdout == "lib/python%d.%d/site-packages\n" % sys.version_info[:2]
