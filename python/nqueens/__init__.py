@@ -95,10 +95,13 @@ def _format_code(fmt):
 class Solution:
     """A solution of the n-queens problem: ``cols[row] = column``, 0-based (a tuple of ints).
 
-    ``Solution(cols)`` checks its argument and raises ConflictError naming the first two
-    queens that attack each other (nq_validate()), ValueError for a column outside the board.
     In Jupyter a Solution shows itself as the library's SVG picture (queens given to a
-    completion drawn in dark red).
+    completion drawn in dark red). Solutions compare and sort by cols, and hash.
+
+    :param cols: the column of the queen of each row, 0-based (a sequence of ints, or find()'s
+        array).
+    :raises ConflictError: naming the first two queens that attack each other (nq_validate()).
+    :raises ValueError: for an empty cols or a column outside the board.
     """
 
     __slots__ = ("cols", "_given")
@@ -149,13 +152,22 @@ class Solution:
         return self.cols[row]
 
     def pairs(self):
-        """The queens as (row, col) pairs, rows 0..n-1 (the `pairs` format's notation)."""
+        """The queens as (row, col) pairs, rows 0..n-1 (the ``pairs`` format's notation).
+
+        :returns: a list of n (row, col) tuples.
+        """
         return list(enumerate(self.cols))
 
     def format(self, fmt="pairs", *, column_major=False) -> str:
         """This solution as the CLI prints it alone (``nqueens find N --format F``), byte for
-        byte: cols, pairs, board, json, jsonl, grid, perm, matrix or svg. column_major draws
-        the board transposed (the queen of row r in column r)."""
+        byte.
+
+        :param fmt: cols, pairs, board, json, jsonl, grid, perm, matrix or svg.
+        :param column_major: draw the board transposed (the queen of row r in column r).
+        :returns: the text (str).
+        :raises ValueError: for an unknown format, or a board-shaped one above n = 1000.
+        :raises TypeError: if fmt is not a str.
+        """
         code = _format_code(fmt)
         if fmt in _BOARD_FORMATS and self.n > _BOARD_MAX_N:
             raise ValueError(f"n = {self.n} is too large for the {fmt} format; use cols")
@@ -165,7 +177,11 @@ class Solution:
         return "[" + text + "]\n" if fmt == "json" else text
 
     def svg(self, *, column_major=False) -> str:
-        """The library's SVG 1.1 picture of this board (40 px cells up to n = 16)."""
+        """The library's SVG 1.1 picture of this board (40 px cells up to n = 16).
+
+        :param column_major: draw the board transposed.
+        :returns: the SVG document (str).
+        """
         return _nqueens.svg(self.n, [self.cols], _COLUMN_MAJOR if column_major else 0,
                             self._given)
 
@@ -174,16 +190,28 @@ class Solution:
 
     def canonical(self) -> "Solution":
         """The representative of this solution's symmetry class: the lexicographically least
-        of its 8 images (how a fundamental solution is printed; OEIS A002562 counts them)."""
+        of its 8 images (how a fundamental solution is printed; OEIS A002562 counts them).
+
+        :returns: a Solution.
+        """
         cols, _ = _nqueens.canonical(self.cols)
         return _solution(cols)
 
     def orbit(self) -> int:
-        """The size of this solution's symmetry class: 8, 4, 2 or 1."""
+        """The size of this solution's symmetry class.
+
+        :returns: 8, 4, 2 or 1.
+        """
         return _nqueens.canonical(self.cols)[1]
 
     def transform(self, sym) -> "Solution":
-        """The image under a symmetry (a Symmetry, its name such as "rot90", or 0..7)."""
+        """The image of this solution under a symmetry.
+
+        :param sym: a Symmetry, its name such as "rot90" (any case), or its number 0..7.
+        :returns: a Solution.
+        :raises ValueError: for an unknown name or number.
+        :raises TypeError: for another type.
+        """
         return _solution(_nqueens.transform(self.cols, int(_symmetry(sym))))
 
 
@@ -207,19 +235,30 @@ def _share(how):
 
 
 class CountResult:
-    """The result of count(): exact Python ints (128-bit in the library).
-
-    total (OEIS A000170), unique (fundamental solutions, OEIS A002562), orbits (a dict: how
-    many fundamental solutions have a class of 8, 4, 2 and 1 members), nodes (queens placed by
-    the search below the split's subproblems; the join counts those its two halves placed, the
-    quadrant join the pairs of half-boards it compared), seconds (wall-clock time of this call's
-    count), kernel (the instruction set of the counting kernel), method (the counting method
-    used: "backtrack", "join" or "quadrant"), threads, subproblems (the split's size), resumed (subproblems taken from the checkpoint) and computed (by this call).
-    ``int(result)`` is total, or unique for count(n, unique=True), as ``nqueens count`` prints.
+    """The result of count() (made by it, not by users): exact Python ints (128-bit in the
+    library). ``int(result)`` is total, or unique for count(n, unique=True), as ``nqueens
+    count`` prints; a CountResult equals that int.
     """
 
-    __slots__ = ("n", "total", "unique", "orbits", "nodes", "seconds", "kernel", "method",
-                 "threads", "subproblems", "resumed", "computed", "_want_unique")
+    # The attributes, with their documentation (a dict's values document the slots).
+    __slots__ = {
+        "n": "The board size.",
+        "total": "The number of solutions (OEIS A000170).",
+        "unique": "The number of fundamental solutions, one per symmetry class (OEIS A002562).",
+        "orbits": "A dict {8: a, 4: b, 2: c, 1: d}: how many fundamental solutions have a "
+                  "class of 8, 4, 2 and 1 members.",
+        "nodes": "Queens placed by the search below the split's subproblems (the join: those "
+                 "its two halves placed; the quadrant join: the pairs of half-boards it "
+                 "compared).",
+        "seconds": "Wall-clock time of this call's count, in seconds (a float).",
+        "kernel": 'The instruction set of the counting kernel: "generic", "avx2" or "avx512".',
+        "method": 'The counting method used: "backtrack", "join" or "quadrant".',
+        "threads": "The worker threads that counted.",
+        "subproblems": "The size of the split: the numbered subproblems of the count.",
+        "resumed": "Subproblems taken from the checkpoint (0 without one).",
+        "computed": "Subproblems computed by this call.",
+        "_want_unique": "",
+    }
 
     def __init__(self, d, want_unique=False):
         self.n = d["n"]
@@ -277,26 +316,32 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
     each n + 1 about 7 times longer). The GIL is released while counting; Ctrl-C
     (KeyboardInterrupt) stops it within about 50 ms plus the subproblems in flight.
 
-    unique: int(result) is the fundamental count (OEIS A002562) instead of the total.
-    threads: worker threads, 1 to 1024 (None: all cores).
-    checkpoint: a path: finished subproblems are recorded in this journal (the CLI's
+    :param n: the board size, 1 <= n <= 64.
+    :param unique: int(result) is the fundamental count (OEIS A002562) instead of the total.
+    :param threads: worker threads, 1 to 1024 (None: all cores).
+    :param checkpoint: a path: finished subproblems are recorded in this journal (the CLI's
         ``--checkpoint`` format), and a count that finds it resumes from it; after a
         KeyboardInterrupt the journal holds what was done, and the same call resumes it.
-        JournalError if it is damaged or belongs to another count; OSError if unusable.
-    progress: a callable(done, subproblems), called from this thread as subproblems finish;
-        True for a text bar on stderr when stderr is a terminal. An exception it raises
-        stops the count and propagates.
-    kernel: "auto" (the fastest this CPU runs), "generic", "avx2" or "avx512".
-    method: how the count is made: "auto" (the faster for n, as measured: the quadrant join
-        for 16 <= n <= 22 where its tables fit in memory, else backtracking; a checkpoint being
-        resumed keeps its own), "backtrack" (the kernels' search over the border subproblems),
-        "join" (each border subproblem by meeting in the middle; 4 <= n <= 21, other n count by
-        backtracking) or "quadrant" (the quadrant join over the whole board, a split of its
-        own: 4 <= n <= 22, memory about 250 MiB at n = 20, 2.1 GiB at n = 22). Every method gives
-        the same counts; only nodes differ. A checkpoint made by backtrack or join resumes with
-        either; one made by quadrant only with quadrant (or auto). result.method is the method
-        used.
-    Returns a CountResult.
+    :param progress: a callable(done, subproblems), called from this thread as subproblems
+        finish; True for a text bar on stderr when stderr is a terminal. An exception it
+        raises stops the count and propagates.
+    :param kernel: "auto" (the fastest this CPU runs), "generic", "avx2" or "avx512".
+    :param method: how the count is made: "auto" (the faster for n, as measured: the quadrant
+        join for 16 <= n <= 22 where its tables fit in memory, else backtracking; a checkpoint
+        being resumed keeps its own), "backtrack" (the kernels' search over the border
+        subproblems), "join" (each border subproblem by meeting in the middle; 4 <= n <= 21,
+        other n count by backtracking) or "quadrant" (the quadrant join over the whole board, a
+        split of its own: 4 <= n <= 22, memory about 250 MiB at n = 20, 2.1 GiB at n = 22).
+        Every method gives the same counts; only nodes differ. A checkpoint made by backtrack
+        or join resumes with either; one made by quadrant only with quadrant (or auto).
+        result.method is the method used.
+    :returns: a CountResult (its int() the total, or the fundamental count with unique=True).
+    :raises ValueError: for n, threads, kernel or method out of range or unknown, or a kernel
+        this CPU cannot run.
+    :raises TypeError: for an argument of the wrong type.
+    :raises JournalError: if the checkpoint is damaged or belongs to another count.
+    :raises OSError: if the checkpoint cannot be read or written.
+    :raises KeyboardInterrupt: on Ctrl-C (the checkpoint then holds what was done).
     """
     n = _size(n)
     if threads is None:
@@ -339,7 +384,13 @@ def journal_info(path):
 
 def known_count(n):
     """(total, fundamental) known to mathematics for 1 <= n <= 27 (OEIS A000170, A002562; the
-    Q27 project, 2016), or None for a larger n."""
+    Q27 project, 2016), or None for a larger n.
+
+    :param n: the board size, 1 <= n <= 2**31 - 1.
+    :returns: a tuple (total, fundamental) of ints, or None beyond n = 27.
+    :raises ValueError: if n is out of range.
+    :raises TypeError: if n is not an int.
+    """
     return _nqueens.known_count(_size(n, high=2**31 - 1))
 
 
@@ -348,9 +399,15 @@ def known_count(n):
 
 def solutions(n, *, unique=False):
     """Every solution of n (1 <= n <= 64) as a Solution, lazily, in lexicographic order, by the
-    library's iterative bitboard backtracking (nq_search_new()). unique: only the fundamental
-    solutions, each the least of its class. The iterator holds a native search of about 2 KiB,
-    released when it is exhausted or dropped."""
+    library's iterative bitboard backtracking (nq_search_new()). The iterator holds a native
+    search of about 2 KiB, released when it is exhausted or dropped.
+
+    :param n: the board size, 1 <= n <= 64.
+    :param unique: only the fundamental solutions, each the least of its class.
+    :returns: an iterator of Solution.
+    :raises ValueError: if n is out of range.
+    :raises TypeError: if n is not an int.
+    """
     return _solutions(_nqueens.Search(_size(n), bool(unique)))
 
 
@@ -398,8 +455,18 @@ def _solutions(search):
 
 def solve(n, fmt="pairs", *, unique=False, limit=None, column_major=False) -> str:
     """The text of ``nqueens solve N --format F`` (with --unique, --limit K, --column-major),
-    byte for byte: every solution of n in lexicographic order. With no solution (n = 2, 3):
-    "" ("[]\\n" for json). svg draws at most 1000 boards unless limit is given."""
+    byte for byte: every solution of n in lexicographic order.
+
+    :param n: the board size, 1 <= n <= 64.
+    :param fmt: cols, pairs, board, json, jsonl, grid, perm, matrix or svg (FORMATS).
+    :param unique: only the fundamental solutions.
+    :param limit: at most this many solutions (a positive int); None for all.
+    :param column_major: draw each board transposed (the queen of row r in column r).
+    :returns: the text (str); with no solution (n = 2, 3) "" ("[]\\n" for json).
+    :raises ValueError: for n or limit out of range, an unknown format, or svg of more than
+        1000 boards without a limit.
+    :raises TypeError: for an argument of the wrong type.
+    """
     n = _size(n)
     code = _format_code(fmt)
     if limit is not None:
@@ -437,8 +504,15 @@ def find(n, method=None, seed=None):
     cost, 56 million nodes at n = 30); "construct": the explicit solution of Hoffman, Loessi and
     Moore (1969), O(n), any n >= 4; "random": min-conflicts local search (Sosic and Gu 1991),
     O(n) in practice, the same solution for the same seed on every machine. Default: "first"
-    for n <= 32, "construct" above (as the CLI). seed: 0 .. 2**64-1, or None for a random one.
-    The GIL is released while searching.
+    for n <= 32, "construct" above (as the CLI). The GIL is released while searching.
+
+    :param n: the board size, 1 <= n <= 2**31 - 1 (method "first": n <= 64).
+    :param method: "first", "construct", "random" or None (the default above).
+    :param seed: for method "random": 0 .. 2**64-1, or None for a random one.
+    :returns: an array('i') of n columns, or None when n has no solution.
+    :raises ValueError: for n out of range, an unknown method, a seed out of range or given to
+        another method.
+    :raises TypeError: if n or seed is not an int.
     """
     n = _size(n, high=2**31 - 1)
     if method is None:
@@ -473,8 +547,16 @@ def complete(n, queens, *, all=False, count=False):
     Returns the lexicographically first completion as a Solution (its given queens drawn apart
     in its picture), or None if there is none; with all=True the list of every completion in
     lexicographic order; with count=True their number (an int).
-    Raises ConflictError if given queens attack each other, ParseError for malformed text,
-    ValueError for a queen outside the board.
+
+    :param n: the board size, 1 <= n <= 2**20 (0 with a text: the size the text states).
+    :param queens: the given queens (str, sequence of (row, col) pairs, or bytes; see above).
+    :param all: return every completion, as a list.
+    :param count: return the number of completions.
+    :returns: a Solution or None; a list of Solution (all=True); an int (count=True).
+    :raises ConflictError: if given queens attack each other.
+    :raises ParseError: for malformed text.
+    :raises ValueError: for a queen outside the board, n out of range, or all and count both.
+    :raises TypeError: if n is not an int.
     """
     if all and count:
         raise ValueError("all and count cannot be used together")
@@ -494,20 +576,32 @@ def complete(n, queens, *, all=False, count=False):
 
 
 class Verdict:
-    """The judgement of one item of a list (nq_checker_add()).
+    """The judgement of one item of a list (nq_checker_add()), one of CheckReport.verdicts."""
 
-    kind: "valid", "attack" (conflict = (row1, col1, row2, col2, how), the first two attacking
-    queens), "incomplete" (row: the first empty row), "size" (n is not the list's list_n),
-    "malformed" (error: what is wrong), "duplicate" (of item dup_of, at dup_line),
-    "claim_right", "claim_wrong" (known_total, known_unique: the truth), "claim_unknown".
-    index is 1-based over the whole list; line and column (1-based) locate the item; group is
-    the 0-based case of a `cases` output; claim is "none" ("-1"), "count" or None, with
-    claim_total and claim_unique the claimed numbers.
-    """
-
-    __slots__ = ("kind", "index", "n", "list_n", "conflict", "row", "dup_of", "dup_line",
-                 "known_total", "known_unique", "line", "column", "group", "error", "claim",
-                 "claim_total", "claim_unique")
+    __slots__ = {
+        "kind": 'What the item is: "valid", "attack" (see conflict), "incomplete" (see row), '
+                '"size" (n is not the list\'s list_n), "malformed" (see error), "duplicate" '
+                '(see dup_of), "claim_right", "claim_wrong" (see known_total), '
+                '"claim_unknown".',
+        "index": "The item's number, 1-based over the whole list.",
+        "n": "The item's board size.",
+        "list_n": "The board size of the list (given to check(), or its first placement's).",
+        "conflict": 'For "attack": (row1, col1, row2, col2, how), the first two queens that '
+                    'attack each other and the line they share; else None.',
+        "row": 'For "incomplete": the first empty row.',
+        "dup_of": 'For "duplicate": the index of the item it repeats.',
+        "dup_line": 'For "duplicate": the line of the item it repeats.',
+        "known_total": "For a claim: the true total (OEIS A000170), or None if unknown.",
+        "known_unique": "For a claim: the true fundamental count (OEIS A002562), or None.",
+        "line": "The line of the item, 1-based.",
+        "column": "The column of the item on its line, 1-based.",
+        "group": "The case of a ``cases`` output the item belongs to, 0-based.",
+        "error": 'For "malformed": what is wrong; else None.',
+        "claim": 'The kind of claim: "none" (the item is "-1"), "count", or None for a '
+                 'placement.',
+        "claim_total": "The total claimed, or None.",
+        "claim_unique": "The fundamental count claimed, or None.",
+    }
 
     def __init__(self, d):
         for k in self.__slots__:
@@ -526,15 +620,32 @@ class Verdict:
 
 
 class Group:
-    """The judgement of a whole list, or of one case of a `cases` output (nq_checker_group()):
-    counts (items, valid, wrong, duplicates, placements, claims, unchecked), completeness
-    against OEIS A000170 (known, expected, complete, missing, first_missing: the
-    lexicographically first solution not listed, found when n <= 15) and order (ordered, and
-    order_index/order_line of the first item out of order)."""
+    """The judgement of a whole list, or of one case of a ``cases`` output
+    (nq_checker_group()), one of CheckReport.groups: its counts, its completeness against OEIS
+    A000170 and its order."""
 
-    __slots__ = ("group", "n", "line", "items", "valid", "wrong", "duplicates", "placements",
-                 "claims", "unchecked", "claims_none", "known", "expected", "complete",
-                 "missing", "first_missing", "ordered", "order_index", "order_line")
+    __slots__ = {
+        "group": "The number of the case, 0-based (0 for a plain list).",
+        "n": "The board size.",
+        "line": "The line where the list or case starts, 1-based.",
+        "items": "Items judged.",
+        "valid": "Valid solutions among them.",
+        "wrong": "Items that are not valid solutions or true claims.",
+        "duplicates": "Items that repeat an earlier one.",
+        "placements": "Items that are placements (not claims).",
+        "claims": "Items that are claims (\"-1\" or a count).",
+        "unchecked": "Claims that could not be checked (no known count).",
+        "claims_none": "True when the case claims that n has no solution (\"-1\").",
+        "known": "True when the number of solutions of n is known (OEIS A000170).",
+        "expected": "The number of solutions of n, or None if unknown.",
+        "complete": "True when every solution of n is listed.",
+        "missing": "How many solutions of n are not listed, or None if unknown.",
+        "first_missing": "The lexicographically first solution not listed (a tuple), found "
+                         "when n <= 15; else None.",
+        "ordered": "True when the list is in lexicographic order.",
+        "order_index": "The index of the first item out of order (0 when ordered).",
+        "order_line": "The line of the first item out of order (0 when ordered).",
+    }
 
     def __init__(self, d):
         for k in self.__slots__:
@@ -547,10 +658,13 @@ class Group:
 
 
 class CheckReport:
-    """What check() found: format (the input format, detected or given), verdicts (one Verdict
-    per item), groups (one Group per list or case); ok is True when every item is right."""
+    """What check() found (made by it, not by users)."""
 
-    __slots__ = ("format", "verdicts", "groups")
+    __slots__ = {
+        "format": "The input format, detected or given (a str).",
+        "verdicts": "One Verdict per item, in order.",
+        "groups": "One Group per list or case.",
+    }
 
     def __init__(self, fmt, verdicts, groups):
         self.format = fmt
@@ -559,6 +673,7 @@ class CheckReport:
 
     @property
     def ok(self) -> bool:
+        """True when every item is right (every Verdict ok)."""
         return all(v.ok for v in self.verdicts)
 
     @property
@@ -579,7 +694,18 @@ def check(source, *, n=None, format="auto") -> CheckReport:
     source: the text (str or bytes), a path (os.PathLike), or a str naming an existing file
     (one line, no newline). n: the board size to insist on (None: the first placement's).
     format: "auto" (detected) or one of cols, pairs, board, json, jsonl, grid, perm, matrix,
-    cases, count. ParseError when the text cannot be read on (a broken JSON structure).
+    cases, count.
+
+    :param source: the text (str or bytes), a path (os.PathLike), or a str naming an existing
+        file (one line, no newline).
+    :param n: the board size to insist on (None: the first placement's).
+    :param format: "auto" (detected) or one of cols, pairs, board, json, jsonl, grid, perm,
+        matrix, cases, count.
+    :returns: a CheckReport.
+    :raises ParseError: when the text cannot be read on (a broken JSON structure).
+    :raises ValueError: for an unknown format or n out of range.
+    :raises TypeError: for a source or format of the wrong type.
+    :raises OSError: if the file cannot be read.
     """
     if isinstance(source, _os.PathLike) or (
             isinstance(source, str) and "\n" not in source and source.strip()
@@ -607,19 +733,28 @@ def check(source, *, n=None, format="auto") -> CheckReport:
 
 
 class TraceEvent:
-    """One step of the branch-and-bound search (nq_trace_search()).
-
-    kind: "try" (the cell (row, col) is tested), "attacked" (... and is attacked along its
-    `attack` line, "column", "diagonal" or "anti-diagonal", by the queen at (by_row, by_col)),
-    "place" (a queen is placed: one search node), "solution" (row = n; cols is the solution,
-    number its 1-based number in lexicographic order), "dead_end" (every column of row is
-    attacked), "backtrack" (the queen at (row, col) is removed; reason: "dead end", "solution"
-    or "exhausted", what came just before it). cols: the queens above (rows 0..row-1, and the
-    cell itself for place and backtrack). str(event) is the line of ``nqueens trace``.
+    """One step of the branch-and-bound search (nq_trace_search()), as trace() yields them.
+    str(event) is the line of ``nqueens trace``.
     """
 
-    __slots__ = ("kind", "n", "row", "col", "attack", "by_row", "by_col", "cols", "number",
-                 "reason")
+    __slots__ = {
+        "kind": 'The step: "try" (the cell (row, col) is tested), "attacked" (... and is '
+                'attacked, see attack), "place" (a queen is placed: one search node), '
+                '"solution" (row = n; cols is the solution), "dead_end" (every column of row '
+                'is attacked) or "backtrack" (the queen at (row, col) is removed; see reason).',
+        "n": "The board size.",
+        "row": "The row of the step, 0-based (n for a solution).",
+        "col": "The column of the step, 0-based.",
+        "attack": 'For "attacked": the line along which the cell is attacked, "column", '
+                  '"diagonal" or "anti-diagonal"; else "none".',
+        "by_row": 'For "attacked": the row of the attacking queen.',
+        "by_col": 'For "attacked": the column of the attacking queen.',
+        "cols": "The queens above (rows 0..row-1, and the cell itself for place and "
+                "backtrack), as a tuple of columns.",
+        "number": 'For "solution": its 1-based number in lexicographic order.',
+        "reason": 'For "backtrack": what came just before it, "dead end", "solution" or '
+                  '"exhausted"; else None.',
+    }
 
     def __init__(self, t, reason=None):
         (self.kind, self.n, self.row, self.col, self.attack, self.by_row, self.by_col,
@@ -654,7 +789,13 @@ def trace(n):
     """The events of the recursive branch-and-bound search of n (1 <= n <= 64; the number of
     events grows like n!: n = 12 has about 21 million), lazily, as TraceEvent objects. The
     search runs on its own thread a batch of 1024 events ahead, stopped when the iterator is
-    dropped."""
+    dropped.
+
+    :param n: the board size, 1 <= n <= 64.
+    :returns: an iterator of TraceEvent.
+    :raises ValueError: if n is out of range.
+    :raises TypeError: if n is not an int.
+    """
     return _trace(_nqueens.Trace(_size(n)))
 
 
