@@ -378,7 +378,13 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
 def journal_info(path):
     """What a checkpoint journal holds, read without changing it (nq_journal_read()): a dict
     with format, n, size (subproblems), done, total and unique so far, nodes, torn (a torn last
-    record, ignored), split (the numbering's id) and library (the version that made it)."""
+    record, ignored), split (the numbering's id) and library (the version that made it).
+
+    :param path: the journal (a str, bytes or os.PathLike), as count(checkpoint=...) writes it.
+    :returns: a dict (keys above).
+    :raises JournalError: if the file is not a journal, or is damaged.
+    :raises OSError: if it cannot be read.
+    """
     return _nqueens.journal_info(_os.fspath(path))
 
 
