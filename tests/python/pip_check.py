@@ -54,8 +54,11 @@ def sh(*cmd, cwd=None, check=True, **extra):
     return r
 
 
-def venv(path, system_site=True):
-    sh(PY, "-m", "venv", *(["--system-site-packages"] if system_site else []), path)
+def venv(path, system_site=True, pip=True):
+    """A fresh venv; pip=False leaves out its own pip (Debian's, through --system-site-packages,
+    or `pip --python` serves it): ensurepip takes seconds a venv."""
+    sh(PY, "-m", "venv", *(["--system-site-packages"] if system_site else []),
+       *([] if pip else ["--without-pip"]), path)
     return path / "bin" / "python"
 
 
@@ -150,7 +153,7 @@ def test_pip_install_in_a_fresh_venv(clone, wheel, tmp_path):
 def test_the_wheel_passes_the_tests_in_another_venv(wheel, tmp_path):
     """With numpy (Debian's, through --system-site-packages) and pytest: the package's tests,
     but those of the build tree's installation (test_install.py)."""
-    python = venv(tmp_path / "venv")
+    python = venv(tmp_path / "venv", pip=False)
     sh(python, "-m", "pip", "install", "--no-deps", wheel, cwd=tmp_path)
     probe(python, tmp_path, tmp_path / "venv")
     r = sh(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
@@ -161,8 +164,25 @@ def test_the_wheel_passes_the_tests_in_another_venv(wheel, tmp_path):
     assert " passed" in r.stdout, r.stdout[-500:]
 
 
-def test_the_wheel_works_without_numpy(wheel, tmp_path):
+def one_line(r, pattern):
+    """The build failed, and its output has one line saying what is missing and how to get it."""
+    assert r.returncode != 0, r.stdout
+    lines = [x.strip() for x in (r.stdout + r.stderr).splitlines() if "nqueens build:" in x]
+    assert len(lines) == 1 and re.search(pattern, lines[0]), r.stdout + r.stderr
+    return lines[0]
+
+
+def test_a_plain_venv_lacks_wheel_then_takes_the_wheel_without_numpy(clone, wheel, tmp_path):
+    """A venv without --system-site-packages has pip and setuptools, not `wheel` (which
+    setuptools before 70.1 needs to build a wheel) and not numpy: the build says what to
+    install; the wheel installs and works without numpy."""
     python = venv(tmp_path / "venv", system_site=False)
+    if sh(python, "-c", "import setuptools.command.bdist_wheel", check=False).returncode != 0:
+        r = sh(python, "-m", "pip", "install", "--no-build-isolation", "--no-deps", ".",
+               cwd=clone, check=False)
+        one_line(r, r"needs the package `wheel` to build a wheel, and it is missing: "
+                    r"`python -m pip install wheel` \(offline, .*python3-wheel-whl")
+    assert sh(python, "-c", "import nqueens", cwd=tmp_path, check=False).returncode != 0
     assert sh(python, "-c", "import numpy", check=False).returncode != 0
     sh(python, "-m", "pip", "install", "--no-deps", wheel, cwd=tmp_path)
     probe(python, tmp_path, tmp_path / "venv")
@@ -173,26 +193,6 @@ def test_the_wheel_works_without_numpy(wheel, tmp_path):
         "(92, 8) [0, 4, 7, 5, 2, 6, 1, 3] [0, 4, 7, 5, 2, 6, 1, 3]\n"
     assert sh(python, "-m", "nqueens", "find", "8", "--format", "cols", cwd=tmp_path).stdout == \
         "0 4 7 5 2 6 1 3\n"
-
-
-def one_line(r, pattern):
-    """The build failed, and its output has one line saying what is missing and how to get it."""
-    assert r.returncode != 0, r.stdout
-    lines = [x.strip() for x in (r.stdout + r.stderr).splitlines() if "nqueens build:" in x]
-    assert len(lines) == 1 and re.search(pattern, lines[0]), r.stdout + r.stderr
-    return lines[0]
-
-
-def test_a_setuptools_without_wheel_is_told_what_to_install(clone, tmp_path):
-    """A venv without --system-site-packages has pip and setuptools, not `wheel`."""
-    python = venv(tmp_path / "venv", system_site=False)
-    if sh(python, "-c", "import setuptools.command.bdist_wheel", check=False).returncode == 0:
-        pytest.skip("this setuptools (>= 70.1) builds wheels without the package wheel")
-    r = sh(python, "-m", "pip", "install", "--no-build-isolation", "--no-deps", ".", cwd=clone,
-           check=False)
-    one_line(r, r"needs the package `wheel` to build a wheel, and it is missing: "
-                r"`python -m pip install wheel` \(offline, .*python3-wheel-whl")
-    assert sh(python, "-c", "import nqueens", cwd=tmp_path, check=False).returncode != 0
 
 
 def test_no_compiler_is_told(clone, tmp_path):

@@ -41,8 +41,8 @@ def test_a_count_in_a_thread_lets_python_run():
     ticks = []
     done = threading.Event()
 
-    def counter():
-        nqueens.count(14, threads=1)
+    def counter():  # n = 15: about 0.2 s, so that a loaded machine still gives many ticks
+        nqueens.count(15, threads=1, method="backtrack")
         done.set()
     t = threading.Thread(target=counter)
     t.start()
