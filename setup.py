@@ -21,7 +21,6 @@ import platform
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 
 from setuptools import Extension, setup
