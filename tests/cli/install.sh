@@ -178,6 +178,18 @@ for c in $commands; do
     COMP_WORDS=('$NQ' $c --); COMP_CWORD=2; _nqueens; printf '%s\n' \"\${COMPREPLY[@]}\"" | sort -u)
   check "bash completion offers the options of '$c --help'" 0 "$opts" -- printf '%s\n' "$offered"
 done
+# And the other way round, so that the man page and --help say the same things: the man page has
+# a section for no command that --help does not list, and each command's section heading (its
+# synopsis) names exactly the options of that command's --help.
+man_commands=$(sed -n 's/^\.SS "\([a-z][a-z-]*\)[ "].*/\1/p' "$man" | sort)
+check "the man page's commands are those of nqueens --help" 0 "$(printf '%s\n' $commands | sort)" -- \
+  printf '%s\n' $man_commands
+for c in $commands; do
+  synopsis=$(grep "^\.SS \"$c[ \"]" "$man" | grep -oE -- '\\-\\-[a-z][a-z\\-]*' | sed 's/\\-/-/g' | sort -u)
+  help_opts=$("$NQ" "$c" --help 2>&1 | grep -oE -- '--[a-z][a-z-]*' | grep -vx -- --help | sort -u)
+  check "the man page's synopsis of '$c' names the options of '$c --help'" 0 "$help_opts" -- \
+    printf '%s\n' "$synopsis"
+done
 check "bash completion completes commands" 0 "cases check complete count" -- \
   bash -c "source '$NQ_SRC/doc/nqueens.bash-completion'; COMP_WORDS=(nqueens c); COMP_CWORD=1
            _nqueens; echo \"\${COMPREPLY[@]}\" | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//'"
