@@ -32,6 +32,9 @@ def filter_header(text):
                 line = "/** @file" + line[2:]
             elif documents:
                 line = line.replace("/*", "/**", 1)
+                # "nq_name() :" or "NQ_NAME :" opening the comment repeats the declaration's name,
+                # which Doxygen shows anyway.
+                line = re.sub(r"/\*\* ?[A-Za-z_][A-Za-z0-9_]*(?:\(\))? : ?", "/** ", line, count=1)
             first = False
             out.append(line)
             out.extend(lines[i + 1:end + 1])
