@@ -25,7 +25,6 @@ exclude_patterns = ["_build"]
 myst_heading_anchors = 3
 html_theme = "furo"
 html_title = f"nqueens {release}"
-pygments_style = "sphinx"
 
 # The C API: the XML Doxygen wrote from include/*.h (cmake/docs.cmake runs it).
 breathe_projects = {"nqueens": os.environ.get("NQ_DOXYGEN_XML", os.path.join(root, "build", "doc", "xml"))}
