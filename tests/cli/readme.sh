@@ -41,7 +41,7 @@ PAGES=${PAGES:-"$NQ_SRC/README.md $(ls "$NQ_SRC"/doc/*.md)"} PATH="$bin:$PATH" R
 import glob, os, re, subprocess, sys
 
 src = os.environ["NQ_SRC"]
-fails, ran, skipped, missing_parts = 0, 0, [], []
+fails, ran, skipped, missing_parts, page_errors = 0, 0, [], [], 0
 KERNEL = r"(generic|avx2|avx512)"
 # What varies: each pattern found in a page's line stands for the regular expression beside it;
 # the rest of the line is matched as it is.
@@ -149,6 +149,7 @@ for page in pages:
         where = f"{name}:{start}"
         if lang == "bad-skip":
             fails += 1
+            page_errors += 1
             print(f"FAIL: {where}: a doc-test skip without its reason: <!-- doc-test: skip WHY -->")
             continue
         if lang not in ("console", "sh", "bash", "shell", "pycon", "text", ""):
@@ -159,6 +160,7 @@ for page in pages:
         if lang in ("text", ""):
             if any(line.startswith("$ ") for line in body):
                 fails += 1
+                page_errors += 1
                 print(f"FAIL: {where}: a command in a text block: make it a console block, or "
                       "mark it <!-- doc-test: skip WHY -->")
             continue
@@ -171,6 +173,7 @@ for page in pages:
                     examples[-1][2].append(line)
                 else:
                     fails += 1
+                    page_errors += 1
                     print(f"FAIL: {name}:{number}: output before any command in a console block")
             for number, command, want in examples:
                 if not needs(command, f"{name}:{number}"):
@@ -234,8 +237,8 @@ for s in skipped:
     print(f"not run: {s}")
 for m in missing_parts:
     print(f"MISSING: {m}")
-print(f"{ran - fails} of {ran} documented commands as shown ({len(pages)} pages; "
-      f"{len(skipped)} blocks marked not to run)")
+print(f"{ran - (fails - page_errors)} of {ran} documented commands as shown ({len(pages)} pages; "
+      f"{len(skipped)} blocks marked not to run; {page_errors} blocks written wrong)")
 sys.exit(1 if fails or not ran else (3 if missing_parts else 0))
 PY
 rc=$?
