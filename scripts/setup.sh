@@ -6,12 +6,15 @@
 #   setup.sh PART...       those parts only: run (the program), web (the page), docs (the guide),
 #                          test (the suite)
 #   setup.sh FILE          every package of another list (the benchmarks pass one)
+#   setup.sh --list ...    print the packages those parts name, one a line, and install nothing
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 list=$here/packages.txt
 parts=()
+list_only=0
 for arg in "$@"; do
   case $arg in
+    --list) list_only=1 ;;
     run | web | docs | test) parts+=("$arg") ;;
     *)
       if [ -r "$arg" ]; then list=$arg; else
@@ -32,6 +35,7 @@ while read -r pkg cmd _; do
   [[ -z "$pkg" || "$pkg" == \#* ]] && continue
   if [[ "$pkg" =~ ^\[([a-z]+)\]$ ]]; then part=${BASH_REMATCH[1]}; continue; fi
   [ -n "$part" ] && ! wanted "$part" && continue
+  if [ "$list_only" = 1 ]; then echo "$pkg"; continue; fi
   [[ -n "${cmd:-}" && "$cmd" != \#* ]] && command -v "$cmd" >/dev/null 2>&1 && continue
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done <"$list"
