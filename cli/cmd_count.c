@@ -64,7 +64,7 @@ static const tool_option count_options[] = {
     {"export", 'X', "FILE",
      "write the per-subproblem subtotals of the finished count (or part)\n"
      "to FILE, atomically, in the text format that 'nqueens verify' and\n"
-     "'nqueens merge' read (see the README); with --checkpoint, the\n"
+     "'nqueens merge' read (man nqueens: EXPORTS); with --checkpoint, the\n"
      "journal's records too"},
     {"status", 's', NULL,
      "with --checkpoint: print how far FILE has got, as text, without counting"},

@@ -94,3 +94,6 @@ set_tests_properties(layout_includes layout_includes_selftest layout_sources lay
   PROPERTIES LABELS layout ENVIRONMENT
   "NQ_SRC=${PROJECT_SOURCE_DIR};NQ_VERSION=${PROJECT_VERSION};NQ_PYTHON3=${NQ_PYTHON3};\
 NQ=$<TARGET_FILE:nqueens>")
+# The quick start stays quick: what `make run` installs and builds (tests/layout/make.sh, make -n).
+add_test(NAME layout_make COMMAND bash ${PROJECT_SOURCE_DIR}/tests/layout/make.sh)
+set_tests_properties(layout_make PROPERTIES LABELS layout ENVIRONMENT "NQ_SRC=${PROJECT_SOURCE_DIR}")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# CLI tests of `nqueens find`: the examples of the README for find, every method and format,
-# the streamed formats against the library's formatter (through `solve`), validity of large
+# CLI tests of `nqueens find`: the guide's examples for find (doc/cli.md), every method and
+# format, the streamed formats against the library's formatter (through `solve`), validity of large
 # answers checked here by an independent awk checker, seeds, and bad input.
 # Environment (set by ctest): NQ = the nqueens binary, NQ_BUILD = the build directory.
 set -u
@@ -60,7 +60,7 @@ valid() {
     END { if (bad != "" || NR != 1) { print (bad != "" ? bad : "no line"); exit 1 } }' "$2"
 }
 
-# --- the README's examples ---------------------------------------------------------------
+# --- the guide's examples -----------------------------------------------------------------
 expect "grid 4" 0 "_ Q _ _ 
 _ _ _ Q 
 Q _ _ _ 

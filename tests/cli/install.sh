@@ -116,6 +116,37 @@ ok "find_package build (static library) runs right" example_ok "$tmp/ex/example_
 ok "the static build does not need libnqueens.so" \
   bash -c "! readelf -d '$tmp/ex/example_static' | grep -q 'NEEDED.*libnqueens'"
 
+# The guide's first program (doc/c-library.md): examples/count/, a project of its own, built with
+# its CMakeLists.txt (find_package(nqueens), nqueens::nqueens) and with pkg-config as the page
+# shows, printing a 128-bit total.
+ok "examples/count/ builds with its CMakeLists.txt (find_package)" \
+  bash -c "cmake -S '$NQ_SRC/examples/count' -B '$tmp/count' -DCMAKE_PREFIX_PATH='$prefix' \
+    -DCMAKE_C_COMPILER='$cc' -DCMAKE_C_FLAGS='$extra' -DCMAKE_EXE_LINKER_FLAGS='$extra' \
+    >'$tmp/count.log' 2>&1 && cmake --build '$tmp/count' >>'$tmp/count.log' 2>&1 || { cat '$tmp/count.log'; false; }"
+check "examples/count (find_package) prints the total of n = 12" 0 "n = 12: 14200 solutions" -- \
+  "$tmp/count/count" 12
+check "examples/count (find_package) prints the total of n = 8 by default" 0 "n = 8: 92 solutions" -- \
+  "$tmp/count/count"
+check "examples/count refuses n = 99 with the library's message" 1 "" -- "$tmp/count/count" 99
+# shellcheck disable=SC2046
+ok "examples/count/count.c builds with pkg-config, as doc/c-library.md shows" \
+  "$cc" $extra "$NQ_SRC/examples/count/count.c" -o "$tmp/count_pc" \
+  $(pkg-config --cflags --libs nqueens) -Wl,-rpath,"$(pkg-config --variable=libdir nqueens)"
+check "the pkg-config build of count.c runs" 0 "n = 13: 73712 solutions" -- "$tmp/count_pc" 13
+# shellcheck disable=SC2046
+ok "examples/count/count.c builds with pkg-config nqueens-static" \
+  "$cc" $extra "$NQ_SRC/examples/count/count.c" -o "$tmp/count_static" \
+  $(pkg-config --cflags --libs nqueens-static)
+check "the static build of count.c runs without libnqueens.so" 0 "n = 10: 724 solutions" -- \
+  env LD_LIBRARY_PATH= "$tmp/count_static" 10
+# The page shows these very files and commands.
+page=$NQ_SRC/doc/c-library.md
+ok "doc/c-library.md includes examples/count/count.c" grep -q 'literalinclude} ../examples/count/count.c' "$page"
+ok "doc/c-library.md includes examples/count/CMakeLists.txt" \
+  grep -q 'literalinclude} ../examples/count/CMakeLists.txt' "$page"
+ok "doc/c-library.md shows the pkg-config build that ran above" \
+  grep -qF 'cc count.c $(pkg-config --cflags --libs nqueens) -Wl,-rpath,$(pkg-config --variable=libdir nqueens) -o count' "$page"
+
 # The man page: renders without warnings; documents every command of `nqueens --help` and every
 # option of each command's --help, in that command's section (an option named anywhere else in the
 # page does not count).
@@ -146,6 +177,18 @@ for c in $commands; do
   offered=$(bash -c "source '$NQ_SRC/doc/nqueens.bash-completion'
     COMP_WORDS=('$NQ' $c --); COMP_CWORD=2; _nqueens; printf '%s\n' \"\${COMPREPLY[@]}\"" | sort -u)
   check "bash completion offers the options of '$c --help'" 0 "$opts" -- printf '%s\n' "$offered"
+done
+# And the other way round, so that the man page and --help say the same things: the man page has
+# a section for no command that --help does not list, and each command's section heading (its
+# synopsis) names exactly the options of that command's --help.
+man_commands=$(sed -n 's/^\.SS "\([a-z][a-z-]*\)[ "].*/\1/p' "$man" | sort)
+check "the man page's commands are those of nqueens --help" 0 "$(printf '%s\n' $commands | sort)" -- \
+  printf '%s\n' $man_commands
+for c in $commands; do
+  synopsis=$(grep "^\.SS \"$c[ \"]" "$man" | grep -oE -- '\\-\\-[a-z][a-z\\-]*' | sed 's/\\-/-/g' | sort -u)
+  help_opts=$("$NQ" "$c" --help 2>&1 | grep -oE -- '--[a-z][a-z-]*' | grep -vx -- --help | sort -u)
+  check "the man page's synopsis of '$c' names the options of '$c --help'" 0 "$help_opts" -- \
+    printf '%s\n' "$synopsis"
 done
 check "bash completion completes commands" 0 "cases check complete count" -- \
   bash -c "source '$NQ_SRC/doc/nqueens.bash-completion'; COMP_WORDS=(nqueens c); COMP_CWORD=1

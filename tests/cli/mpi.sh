@@ -185,7 +185,7 @@ else
     t0=$(date +%s)
     # Rank 0's message and exit are what is tested; then the stopped rank is killed, as an
     # operator would, and mpirun is killed should it hang while cleaning up a stopped child
-    # (Open MPI 4.1.4 does so in about 1 run in 5 here, every rank gone: README, "MPI").
+    # (Open MPI 4.1.4 does so in about 1 run in 5 here, every rank gone: doc/cluster.md, "MPI").
     for _ in $(seq 1 600); do
         grep -q "has sent nothing for" "$tmp/err" 2>/dev/null && break
         kill -0 "$mp" 2>/dev/null || break
@@ -260,7 +260,7 @@ for target in rank0 mpirun; do
     j=$tmp/int-$target
     rm -f "$j"
     # mpirun kills the ranks odls_base_sigkill_timeout seconds (default 1) after its SIGTERM; the
-    # sanitizer build's rank 0 needs longer to record what the ranks had in flight (README).
+    # sanitizer build's rank 0 needs longer to record what the ranks had in flight (doc/cluster.md).
     NQ_KERNEL=generic "${MPIRUN[@]}" --mca odls_base_sigkill_timeout 30 -np 3 -x NQ_KERNEL \
         "$MPI_NQ" count 17 --checkpoint "$j" --json >"$tmp/out" 2>"$tmp/err" &
     mp=$!
