@@ -8,6 +8,10 @@
 #   bash bench/complete.sh --full   both solvers on n = 10..23 x 5 D x 40 seeds (2800 instances;
 #                                   hours, MiniZinc dominating), then the same as above
 #
+#   bash bench/complete.sh --csplib DIR
+#                                   the published CSPLib problem 79 instances of a CSPLib
+#                                   checkout DIR (this script fetches nothing): see below
+#
 # Instances: bench/gen_diags.c N 2 SEED (every row and column keeps 2 free cells), the first D
 # diagonals with D = n/2, 3n/4, n, 5n/4, 3n/2 (the satisfiable fraction drops from ~1 to ~0 there;
 # the reduced side-by-side set uses 3n/4, n, 5n/4).
@@ -29,6 +33,79 @@ NQ=$build/nqueens
 full=0
 [ "${1:-}" = "--full" ] && full=1
 mzn_timeout=${MZN_TIMEOUT:-20}
+
+# --csplib DIR: DIR is a checkout of https://github.com/csplib/csplib (Problems/prob079/data/
+# diag-N.tar.gz and Problems/prob079/results/run-diags-shiftqueens-processed.txt.gz, the runs of
+# the JAIR 2017 bit solver). The HARD (default 100) instances of n = CSPLIB_N (default 19..21)
+# that the published solver took longest on, plus the CSPLIB_ALL (default 0) first ids of each n
+# at every published D, run through nq_complete_first() in one process (CPU s and nodes; the
+# verdict must equal the published one); the SAT (default 10) hardest of them also through
+# CaDiCaL (Debian's cadical) on the direct CNF encoding of bench/complete_cnf.c, stopped after
+# SAT_TIMEOUT (default 60) s, a stopped run counting as SAT_TIMEOUT (its ratio a lower bound, +).
+# Ratios divide by the library's CPU time floored at 1 ms (below that the clock is noise).
+if [ "${1:-}" = "--csplib" ]; then
+  dir=${2:?usage: bash bench/complete.sh --csplib DIR (a checkout of github.com/csplib/csplib)}
+  p79=$dir/Problems/prob079
+  pub=$p79/results/run-diags-shiftqueens-processed.txt.gz
+  [ -f "$pub" ] || { echo "complete.sh: no $pub: give the root of a CSPLib checkout" >&2; exit 2; }
+  if ! command -v cadical >/dev/null 2>&1; then
+    echo "installing Debian's cadical (the SAT solver of the side-by-side runs)" >&2
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo=sudo
+    $sudo apt-get install -y -qq --no-install-recommends cadical >/dev/null
+  fi
+  cmake --build "$build" --target bench_complete_driver bench_complete_cnf bench_cpu_time >/dev/null
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+  sizes=${CSPLIB_N:-"19 20 21"} hard=${HARD:-100} nall=${CSPLIB_ALL:-0} nsat=${SAT:-10}
+  sat_timeout=${SAT_TIMEOUT:-60}
+  # Published lines: "n D 4 id path:Solutions: S Nodes: X Timeout: T Time: SECONDS".
+  zcat "$pub" | awk -v sz=" $sizes " 'index(sz, " " $1 " ") {
+      s = $0; sub(/.*Solutions: /, "", s); split(s, a, " ")
+      t = $0; sub(/.*Timeout: /, "", t); split(t, b, " ")
+      u = $0; sub(/.*Time: /, "", u); split(u, c, " ")
+      print $1, $2, $4, (b[1] + 0 ? "timeout" : (a[1] + 0 ? "sat" : "unsat")), c[1] + 0 }' >"$work/pub"
+  for n in $sizes; do
+    tar -xzf "$p79/data/diag-$n.tar.gz" -C "$work"
+  done
+  { sort -k5 -g -r "$work/pub" | awk -v h="$hard" 'NR <= h'
+    awk -v m="$nall" '$3 <= m' "$work/pub"; } | sort -u -k1,3 | sort -k5 -g -r >"$work/set"
+  awk -v w="$work" '{ printf "%s/diag-%s/diag-%s-4-%s.param %s\n", w, $1, $1, $3, $2 }' "$work/set" >"$work/list"
+  "$build/bench/complete_driver" <"$work/list" | paste -d' ' "$work/set" - >"$work/lib"
+  # Fields: 1 n, 2 D, 3 id, 4 published verdict, 5 published s, 6 library CPU s, 7 wall s,
+  # 8 verdict, 9 nodes, 10 columns.
+  bad=$(awk '$4 != "timeout" && $4 != $8' "$work/lib")
+  if [ -n "$bad" ]; then
+    echo "MISMATCH with the published verdicts (n D id published - library):" >&2
+    echo "$bad" | cut -d' ' -f1-4,8 >&2
+    exit 1
+  fi
+  echo "CSPLib prob079, n = $sizes: $(wc -l <"$work/lib") instances (the $hard slowest published, plus ids <= $nall)"
+  awk 'function med(a, k,   i, j, t) { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+         return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
+    { k++; q[k] = $6; r[k] = $5 / ($6 > 0.001 ? $6 : 0.001); tl += $6; tp += $5; nd += $9; sat += ($8 == "sat")
+      if ($6 > mx) mx = $6; over += ($6 > 0.5) }
+    END { printf "library: %d sat, total CPU %.2fs (published %.1fs), median %.4fs, max %.3fs, %d over 0.5s, %d nodes; median ratio published/library %.0fx\n", sat, tl, tp, med(q, k), mx, over, nd, med(r, k) }' "$work/lib"
+  echo "slowest for the library (n D id: CPU s, answer, nodes | published s):"
+  sort -k6 -g -r "$work/lib" | awk 'NR <= 10 { printf "  diag-%s-4-%s D=%s: %.3fs %s %s nodes | %.1fs\n", $1, $3, $2, $6, $8, $9, $5 }'
+  echo "side by side with $(cadical --version 2>/dev/null | head -1 | sed 's/^/CaDiCaL /') (direct CNF, timeout ${sat_timeout}s), the $nsat slowest for the library:"
+  printf '  %-18s %3s %6s %9s %9s %8s %9s\n' instance D answer lib_cpu sat_cpu sat/lib published
+  sort -k6 -g -r "$work/lib" | awk -v h="$nsat" 'NR <= h' | while read -r n d id pv pt lc lw a nodes sol; do
+    "$build/bench/complete_cnf" "$work/diag-$n/diag-$n-4-$id.param" "$d" >"$work/f.cnf"
+    rc=0
+    "$build/bench/cpu_time" timeout "$sat_timeout" cadical -q "$work/f.cnf" >/dev/null 2>"$work/c.err" </dev/null || rc=$?
+    sc=$(sed -n 's/^cpu=//p' "$work/c.err")
+    case $rc in 10) sa=sat ;; 20) sa=unsat ;; 124) sa=timeout sc=$sat_timeout ;;
+      *) echo "cadical failed (exit $rc) on diag-$n-4-$id D=$d" >&2; exit 1 ;; esac
+    if [ "$sa" != timeout ] && [ "$sa" != "$a" ]; then
+      echo "MISMATCH diag-$n-4-$id D=$d: library $a, CaDiCaL $sa" >&2
+      exit 1
+    fi
+    printf '  diag-%-13s %3s %6s %8.3fs %8.2fs %7.0fx%s %8.1fs\n' "$n-4-$id" "$d" "$a" "$lc" "$sc" \
+      "$(echo "$sc $lc" | awk '{ print $1 / ($2 > 0.001 ? $2 : 0.001) }')" "$([ "$sa" = timeout ] && echo + || echo " ")" "$pt"
+  done
+  exit 0
+fi
 
 if ! command -v minizinc >/dev/null 2>&1; then
   echo "installing Debian's minizinc (MiniZinc with Gecode) for the baseline" >&2

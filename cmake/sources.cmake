@@ -175,6 +175,7 @@ set(NQ_EXAMPLE_SOURCES examples/example.c)
 set(NQ_BENCH_PROGRAMS
   baseline_mirror
   baseline_recursive
+  complete_cnf
   complete_driver
   cpu_time
   gen_diags

@@ -27,7 +27,11 @@
  * the next frame as the attacked cells are removed, with ties between lines going to the line
  * nearest the centre; for larger k the general engine (complete_trail.c), where the lines are
  * multi-word bitsets with counts and removed cells are undone from a trail of cell numbers, so a
- * node costs O(k) and memory stays O(k^2).
+ * node costs O(k) and memory stays O(k^2). When the free rows and the free columns are each a run
+ * of consecutive board lines and k <= 32 (every excluded-diagonals instance without given queens,
+ * n <= 32), the one-word engine also applies a diagonal sums rule after each placement: the queens
+ * still to place take distinct free diagonals whose sum is known in advance (word_sums() in
+ * complete_word.c); it halves the nodes on the hardest CSPLib instances of n = 19..21.
  *
  * Lexicographic order. That search finds some completion fast but not the first in row order, and
  * row order alone would make the hard (unsatisfiable) subtrees much slower. So the choice made is:
@@ -306,6 +310,7 @@ static int complete_walk(const nq_instance *inst, int engine, complete_sink *out
         return ret;
     }
     int words = complete_use_words(&s, engine);
+    s.sums_allowed = engine != COMPLETE_ENGINE_NOSUMS;
     int *witness = malloc((size_t)(s.k > 0 ? s.k : 1) * sizeof *witness);
     out->cols = malloc((size_t)inst->n * sizeof *out->cols);
     if (!witness || !out->cols || (words && word_setup(&s) != NQ_OK)) {
@@ -396,6 +401,7 @@ int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_
     if (s.k == 0) {
         s.count = 1;
     } else if (complete_use_words(&s, engine)) {
+        s.sums_allowed = engine != COMPLETE_ENGINE_NOSUMS;
         ret = word_setup(&s);
         if (ret == NQ_OK) {
             word_search_root(&s, 0, 1, NULL);

@@ -11,6 +11,7 @@ enum {
     COMPLETE_ENGINE_AUTO =
         0, /* the one-word engine when k <= 64 (and n <= 65536), else the general one */
     COMPLETE_ENGINE_GENERAL = 1, /* always the general engine (bitsets of any width, trail) */
+    COMPLETE_ENGINE_NOSUMS = 2,  /* as AUTO, without the one-word engine's diagonal sums rule */
 };
 
 /* As nq_complete_first(), nq_complete_each() and nq_complete_count(), with an engine choice. */

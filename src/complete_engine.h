@@ -43,6 +43,8 @@ typedef struct complete_state {
      * (cbit) or free row (rbit) of a board column or row x, at index x + n for x in (-n, 2n). */
     uint64_t *frames;
     uint64_t *cbit, *rbit;
+    int sums_allowed; /* set by the driver: the one-word engine may use the diagonal sums rule */
+    int sums;         /* 1: it does (word_setup(): k <= 32, free rows and columns each a run) */
     int *cent; /* 2k: distance from the centre of free row i, then of free column j (times 2) */
 } complete_state;
 

@@ -213,9 +213,11 @@ static void check_engine(const nq_instance *inst, int engine) {
     free(cols);
 }
 
-/* Both engines (the one-word engine and the general one) against the reference. */
+/* Both engines (the one-word engine, with and without its diagonal sums rule, and the general
+ * one) against the reference. */
 static void check_against_reference(const nq_instance *inst) {
     check_engine(inst, COMPLETE_ENGINE_AUTO);
+    check_engine(inst, COMPLETE_ENGINE_NOSUMS);
     check_engine(inst, COMPLETE_ENGINE_GENERAL);
 }
 
@@ -524,9 +526,12 @@ static void test_hard_instances(void **state) {
         hard_ref_rows(&h, 0, 0, 0, 0);
         assert_true(cases[t].all ? h.count == cases[t].want && h.count < h.keep
                                  : h.count == 1); /* the table says what the reference finds */
-        static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_GENERAL};
-        nq_u128 counts[2] = {0, 0};
-        for (int e = 0; e < 2; e++) {
+        /* The one-word engine also without its diagonal sums rule: its probes then go deep
+         * (beyond 2^18 nodes on some), as they may on instances the rule does not apply to. */
+        static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NOSUMS,
+                                      COMPLETE_ENGINE_GENERAL};
+        nq_u128 counts[3] = {0, 0, 0};
+        for (int e = 0; e < 3; e++) {
             int cols[32];
             nq_complete_stats st;
             int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
@@ -552,10 +557,82 @@ static void test_hard_instances(void **state) {
             }
             free(l.cols);
         }
-        assert_true(counts[0] == counts[1]);
+        assert_true(counts[0] == counts[1] && counts[1] == counts[2]);
         free(h.found);
         nq_instance_free(inst);
     }
+}
+
+/* The diagonal sums rule of the one-word engine (word_sums() in complete_word.c) applies when the
+ * free rows and the free columns are each a run of board lines: excluded-diagonals instances
+ * without given queens, or with one in a corner. On random ones of n = 6..12 (up to 2n excluded
+ * diagonals, around where half have a completion), the engine with the rule and without it give
+ * the count, the first completion and the whole listing of the reference (row-by-row
+ * backtracking); and the rule does cut nodes, so these checks run where it acts. */
+static void test_diagonal_sums_rule(void **state) {
+    (void)state;
+    uint64_t nodes[2] = {0, 0};
+    int fewer = 0, solvable = 0, trials = 400;
+    for (int trial = 0; trial < trials; trial++) {
+        int n = 6 + (int)rnd(7), corner = (int)rnd(4);
+        int qr = corner == 1 ? 0 : corner == 2 ? n - 1 : -1, qc = 0; /* a queen in a corner */
+        nq_instance *inst;
+        assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
+        if (qr >= 0) {
+            assert_int_equal(nq_instance_place(inst, qr, qc, NULL), NQ_OK);
+        }
+        int diags = n / 4 + (int)rnd((unsigned)n);
+        for (int d = 0; d < diags; d++) {
+            int i = (int)rnd(2u * (unsigned)n - 1), t = (int)rnd(2);
+            if (qr >= 0 && (t ? i == qr + qc : i == qr - qc + n - 1)) {
+                continue; /* the queen's own lines stay free */
+            }
+            assert_int_equal(nq_instance_exclude(inst, i, t), NQ_OK);
+        }
+        hard_ref h = {.n = n, .keep = 20000};
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                int q = nq_instance_queen(inst, r);
+                h.allow[r] |= (uint64_t)(nq_instance_allows(inst, r, c) && (q < 0 || q == c)) << c;
+            }
+        }
+        h.found = malloc(h.keep * (size_t)n * sizeof *h.found);
+        assert_non_null(h.found);
+        hard_ref_rows(&h, 0, 0, 0, 0);
+        assert_true(h.count < h.keep);
+        solvable += h.count > 0;
+        static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NOSUMS};
+        uint64_t here[2];
+        for (int e = 0; e < 2; e++) {
+            int cols[32];
+            nq_complete_stats st = {0};
+            nq_u128 count = 12345;
+            assert_int_equal(complete_count_with(inst, engines[e], &count, NULL, &st), NQ_OK);
+            assert_true(count == (nq_u128)h.count);
+            here[e] = st.nodes;
+            nodes[e] += st.nodes;
+            int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
+            assert_int_equal(rf, h.count ? NQ_OK : NQ_ENOSOL);
+            if (h.count) {
+                assert_memory_equal(cols, h.found, (size_t)n * sizeof *cols);
+            }
+            listing l = {0};
+            int re = complete_each_with(inst, engines[e], collect, &l, NULL, NULL);
+            assert_int_equal(re, h.count ? NQ_OK : NQ_ENOSOL);
+            assert_int_equal(l.len, h.count);
+            if (l.len) {
+                assert_memory_equal(l.cols, h.found, l.len * (size_t)n * sizeof *l.cols);
+            }
+            free(l.cols);
+        }
+        fewer += here[0] < here[1];
+        free(h.found);
+        nq_instance_free(inst);
+    }
+    /* The sample covers both answers, and the rule acted on a good part of it. */
+    assert_true(solvable > trials / 10 && solvable < trials - trials / 10);
+    assert_true(fewer > trials / 10);
+    assert_true(nodes[0] < nodes[1]);
 }
 
 static void test_conflicts_and_forbidden(void **state) {
@@ -624,6 +701,7 @@ int main(void) {
         cmocka_unit_test(test_wide_bitsets),
         cmocka_unit_test(test_large_board_few_free),
         cmocka_unit_test(test_hard_instances),
+        cmocka_unit_test(test_diagonal_sums_rule),
         cmocka_unit_test(test_conflicts_and_forbidden),
         cmocka_unit_test(test_stop_listing),
     };
