@@ -1088,7 +1088,8 @@ typedef struct nq_journal_problem {
  * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another handle
  *         holds the lock: a count is running on it); NQ_EIO (the file cannot be created, read,
  *         written, locked or synced: problem->os_error tells why; EINVAL when path is not a
- *         regular file, e.g. a FIFO or a device); NQ_EMISMATCH (the journal
+ *         regular file, e.g. a FIFO or a device; ENOENT for a symbolic link to nothing, which is
+ *         not followed to create a file); NQ_EMISMATCH (the journal
  *         belongs to another n, size, split or format: problem->found); NQ_ECORRUPT (the file is
  *         not a journal, or a line other than a torn last one fails: problem->line and
  *         problem->kind); NQ_ENOMEM. */

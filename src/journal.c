@@ -772,7 +772,13 @@ int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_jo
         return NQ_ENOMEM;
     }
     j->sync_ms = sync_ms ? sync_ms : NQ_JOURNAL_SYNC_MS;
-    j->fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    /* A link to nothing is refused (ENOENT), not followed to create what it names: a journal is
+     * written where its link points, never made by one (tool/output.h's policy). */
+    struct stat link;
+    int dangling = lstat(path, &link) == 0 && S_ISLNK(link.st_mode) && access(path, F_OK) != 0;
+    j->fd = dangling ? -1 : open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (dangling)
+        errno = ENOENT;
     int rc;
     if (j->fd < 0) {
         problem->os_error = errno;

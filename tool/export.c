@@ -11,16 +11,14 @@
  * records are held in memory (112 bytes each).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "export.h"
 #include "options.h"
+#include "output.h"
 #include "report.h"
 
 int tool_part_has(uint64_t part, uint64_t parts, uint64_t index) {
@@ -371,7 +369,8 @@ int tool_table_audit(const tool_table *t, char *why, size_t cap) {
     return 0;
 }
 
-/* Writes the export of t to fp; @return 0, or -1 on a write error (errno). */
+/* Writes the export of t to fp (synced by tool_output_write()); @return 0, or -1 on a write
+ * error (errno). */
 static int export_put(FILE *fp, const tool_table *t) {
     char v[7][41];
     fprintf(fp,
@@ -397,43 +396,13 @@ static int export_put(FILE *fp, const tool_table *t) {
             fprintf(fp, "end %" PRIu64 " %s %s %s %s %s %s %" PRIu64 "\n", t->records, v[0], v[1],
                     v[2], v[3], v[4], v[5], c->nodes);
     }
-    return fflush(fp) == 0 && !ferror(fp) && fsync(fileno(fp)) == 0 ? 0 : -1;
+    return fflush(fp) == 0 && !ferror(fp) ? 0 : -1;
 }
 
-int tool_export_write(const char *path, const tool_table *t) {
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
-    if (!tmp) {
-        tool_error("cannot write export '%s': out of memory", path);
-        return -1;
-    }
-    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!fp) {
-        tool_error("cannot write export '%s': cannot create '%s': %s", path, tmp, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp);
-        }
-        free(tmp);
-        return -1;
-    }
-    (void)fchmod(fd, 0644); /* mkstemp makes it 0600: an export is meant to be shared */
-    int rc = export_put(fp, t);
-    int err = errno;
-    if (fclose(fp) != 0 && rc == 0) {
-        rc = -1;
-        err = errno;
-    }
-    if (rc == 0 && rename(tmp, path) != 0) {
-        rc = -1;
-        err = errno;
-    }
-    if (rc != 0) {
-        tool_error("cannot write export '%s': %s", path, strerror(err));
-        unlink(tmp);
-    }
-    free(tmp);
-    return rc;
+static int export_put_any(FILE *fp, const void *t) {
+    return export_put(fp, t);
+}
+
+int tool_export_write(const char *path, const tool_table *t, const char *journal) {
+    return tool_output_write("export", path, journal, export_put_any, t);
 }

@@ -83,9 +83,12 @@ int tool_table_audit(const tool_table *t, char *why, size_t cap);
 void tool_table_free(tool_table *t);
 
 /* tool_export_write() :
- * Writes t (kind, part and records; the sums are computed) as an export at path, atomically: into
- * a temporary file in the same directory, synced, then renamed over path, so that path holds the
- * old file or the whole new one, never a part. @return 0, or -1 after printing why. */
-int tool_export_write(const char *path, const tool_table *t);
+ * Writes t (kind, part and records; the sums are computed) as an export at path by the policy of
+ * output.h (tool_output_write()): a regular file atomically (a temporary file in the same folder,
+ * synced, then renamed over path, so that path holds the old file or the whole new one, never a
+ * part), a FIFO, a device or an open descriptor in place; never over a checkpoint journal, a file
+ * a running count holds, or journal (the count's own checkpoint path, or NULL). @return 0, or -1
+ * after printing why. */
+int tool_export_write(const char *path, const tool_table *t, const char *journal);
 
 #endif /* NQ_TOOL_EXPORT_H */
