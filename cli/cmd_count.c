@@ -262,11 +262,10 @@ int cmd_count(int argc, char **argv) {
         return EXIT_USAGE;
     }
     const tool_work *did = checkpoint || parts ? &work : NULL;
-    if (gpu)
-        tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda",
-                          nq_method_name(NQ_METHOD_BACKTRACK), did, &report);
-    else
-        tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
-                          nq_kernel_name(used), nq_method_name(mused), did, NULL);
-    return cli_flush() || unsaved ? EXIT_USAGE : EXIT_OK;
+    int lost =
+        gpu ? tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda",
+                                nq_method_name(NQ_METHOD_BACKTRACK), did, &report)
+            : tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
+                                nq_kernel_name(used), nq_method_name(mused), did, NULL);
+    return lost || unsaved ? EXIT_USAGE : EXIT_OK;
 }

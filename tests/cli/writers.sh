@@ -270,4 +270,16 @@ for fmt in "" "--json"; do
         fail "a full disk: count 11 $fmt: exit $rc, $(cat "$tmp/out" "$tmp/err")"
 done
 
+# The standard output full: the result goes to stderr after the reason, exit 2 (it was lost).
+for fmt in "" "--json"; do
+    "$NQ" count 11 $fmt >/dev/full 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 2 ] &&
+        grep -qx "nqueens count: cannot write the result on standard output: No space left on device; here it is on standard error:" "$tmp/err" &&
+        tail -n 1 "$tmp/err" | grep -q '2680' && ok "count 11 $fmt >/dev/full: the result on stderr" ||
+        fail "count 11 $fmt >/dev/full: exit $rc, $(cat "$tmp/err")"
+done
+# (nqueens-mpi prints through the same tool_print_counts(); under mpirun its stdout is mpirun's
+# pipe, which cannot be made full from here.)
+
 skip_exit $fails
