@@ -165,6 +165,7 @@ set(NQ_CLI_TESTS
   slurm
   solve
   svg_trace
+  texts
   writers
 )
 set(NQ_HOOK_SOURCES tests/hook/nq_hook.c)

@@ -241,7 +241,7 @@ int main(int argc, char **argv) {
     /* Rank 0 chooses the split (by the method, its memory and the journal), every rank builds
      * the same one from its id. */
     nq_split *split = NULL;
-    char id[128] = "";
+    char id[NQ_JOURNAL_SPLIT_ID] = ""; /* any split id the library makes */
     if (rank == 0 && tool_session_split(o.n, o.method, o.gpu, o.checkpoint, &split) == 0)
         snprintf(id, sizeof id, "%s", nq_split_id(split));
     MPI_Bcast(id, sizeof id, MPI_CHAR, 0, MPI_COMM_WORLD);

@@ -222,20 +222,28 @@ double split_memory_limit(void) {
             lower_to(&least, (double)r.rlim_cur);
     }
     /* the process's own cgroup, from /proc/self/cgroup: "0::/path" (v2), "N:memory:/path" (v1) */
+    /* Its lines are read whole (getline): a cgroup's path has no length limit. */
     FILE *f = fopen("/proc/self/cgroup", "r");
-    char line[512], path[640];
-    while (f && fgets(line, sizeof line, f)) {
+    char *line = NULL, *path = NULL;
+    size_t cap = 0;
+    while (f && getline(&line, &cap, f) > 0) {
         line[strcspn(line, "\n")] = 0;
         const char *v2 = strncmp(line, "0::", 3) == 0 ? line + 3 : NULL,
                    *v1 = strstr(line, ":memory:");
+        size_t room = strlen(line) + 64;
+        char *more = v2 || v1 ? realloc(path, room) : NULL;
+        if (!more)
+            continue;
+        path = more;
         if (v2)
-            snprintf(path, sizeof path, "/sys/fs/cgroup%s/memory.max", strcmp(v2, "/") ? v2 : "");
-        else if (v1)
-            snprintf(path, sizeof path, "/sys/fs/cgroup/memory%s/memory.limit_in_bytes",
+            snprintf(path, room, "/sys/fs/cgroup%s/memory.max", strcmp(v2, "/") ? v2 : "");
+        else
+            snprintf(path, room, "/sys/fs/cgroup/memory%s/memory.limit_in_bytes",
                      strcmp(v1 + 8, "/") ? v1 + 8 : "");
-        if (v2 || v1)
-            lower_to_file(&least, path);
+        lower_to_file(&least, path);
     }
+    free(line);
+    free(path);
     if (f)
         fclose(f);
 #endif

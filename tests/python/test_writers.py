@@ -54,3 +54,18 @@ def test_another_counts_journal_untouched(tmp_path):
     with pytest.raises(nqueens.JournalError):
         nqueens.count(10, checkpoint=j)
     assert j.read_bytes() == before
+
+
+def test_refusal_names_a_long_path_whole(tmp_path):
+    """The message of a refused journal holds its whole path, however long (it was cut at 1023
+    bytes)."""
+    deep = tmp_path
+    for i in range(12):
+        deep = deep / (f"{i:02d}" + "d" * 200)
+    deep.mkdir(parents=True)
+    j = deep / "j9"
+    assert nqueens.count(9, checkpoint=j).total == 352
+    with pytest.raises(nqueens.JournalError) as e:
+        nqueens.count(10, checkpoint=j)
+    assert str(j) in str(e.value)
+    assert str(e.value).endswith("give another file")
