@@ -106,16 +106,43 @@ static int export_counts(const char **f, const char **fend, nq_counts *c) {
     return export_u64(f[6], fend[6], &c->nodes);
 }
 
-/* Reads the next line of fp into *line (getline's buffer) without its '\n'; @return its length,
- * -1 at the end, -2 for a last line with no '\n' (*terminated 0). */
+/* Reads the next line of fp into *line (a buffer of *cap bytes, grown as getline's) without its
+ * line end: LF, CR LF or a bare CR, all alike (an export edited on any system reads the same);
+ * *terminated is 0 for a last line that ends the file instead (a journal's torn record; an
+ * export's last line, read as a line). @return its length, or -1 at the end (or out of memory,
+ * with errno ENOMEM). */
 static ssize_t export_line(FILE *fp, char **line, size_t *cap, int *terminated) {
-    ssize_t len = getline(line, cap, fp);
-    if (len < 0)
+    size_t len = 0;
+    int c;
+    *terminated = 0;
+    while ((c = getc(fp)) != EOF) {
+        if (c == '\n' || c == '\r') {
+            int d = c == '\r' ? getc(fp) : '\n';
+            if (d != '\n' && d != EOF)
+                ungetc(d, fp);
+            *terminated = 1;
+            break;
+        }
+        if (len + 2 > *cap) {
+            size_t more = *cap ? 2 * *cap : 256;
+            char *bigger = realloc(*line, more);
+            if (!bigger) {
+                errno = ENOMEM;
+                return -1;
+            }
+            *line = bigger;
+            *cap = more;
+        }
+        (*line)[len++] = (char)c;
+    }
+    if (len == 0 && !*terminated)
         return -1;
-    *terminated = len > 0 && (*line)[len - 1] == '\n';
-    if (*terminated)
-        (*line)[--len] = '\0';
-    return len;
+    if (!*line && !(*line = malloc(*cap = 256))) {
+        errno = ENOMEM;
+        return -1;
+    }
+    (*line)[len] = '\0';
+    return (ssize_t)len;
 }
 
 static int export_grow(tool_table *t, uint64_t *cap) {
@@ -190,7 +217,8 @@ static int export_read_header(const char *path, FILE *fp, tool_table *t, char **
         ssize_t len = export_line(fp, line, cap, &terminated);
         ++*lineno;
         size_t kl = strlen(keys[k]);
-        if (len < 0 || !terminated || (size_t)len <= kl || strncmp(*line, keys[k], kl) != 0 ||
+        (void)terminated; /* a last line with no line end is a line */
+        if (len < 0 || (size_t)len <= kl || strncmp(*line, keys[k], kl) != 0 ||
             (*line)[kl] != ' ') {
             if (k == 0)
                 tool_error("'%s' is neither an export (its first line would be "
@@ -264,7 +292,7 @@ static int export_read_export(const char *path, FILE *fp, tool_table *t) {
     while ((len = export_line(fp, &line, &cap, &terminated)) >= 0) {
         lineno++;
         const char *f[9], *fend[9];
-        int k = terminated ? export_fields(line, (size_t)len, f, fend, 9) : -1;
+        int k = export_fields(line, (size_t)len, f, fend, 9); /* a line end or the file's end */
         if (ended) {
             tool_error("export '%s': line %d comes after the end line", path, lineno);
             goto fail;
@@ -282,7 +310,7 @@ static int export_read_export(const char *path, FILE *fp, tool_table *t) {
         if (k != 8 || export_u64(f[0], fend[0], &r.index) || export_counts(f + 1, fend + 1, &r.c)) {
             tool_error("export '%s': line %d, '%s', is not a record (index and 7 numbers)%s", path,
                        lineno, tool_quote(line, (size_t)len, buf, sizeof buf),
-                       terminated ? "" : " (the file is cut short)");
+                       terminated ? "" : " (the file ends there: it may be cut short)");
             goto fail;
         }
         if (r.index >= t->size || !tool_part_has(t->part, t->parts, r.index)) {
