@@ -186,7 +186,10 @@ int cmd_count(int argc, char **argv) {
 
     if (tool_method_n_check((int)n, method)) /* before an estimate of a count it would refuse */
         return EXIT_USAGE;
-    /* Where the export goes is judged now, not after a count of days (output.h). */
+    /* Where the journal and the export go is judged now, not after an estimate's seconds or a
+     * count of days (output.h). */
+    if (checkpoint && tool_output_check(TOOL_OUTPUT_JOURNAL, "checkpoint", checkpoint, NULL))
+        return EXIT_USAGE;
     if (export_path && tool_output_check(TOOL_OUTPUT_EXPORT, "export", export_path, checkpoint))
         return EXIT_USAGE;
     if (gpu && estimate)

@@ -4,7 +4,8 @@
  * our journal format) or from a checkpoint journal, and written as an export. `nqueens merge`
  * adds tables of parts, `nqueens verify` recounts their records.
  *
- * The export format (version TOOL_EXPORT_FORMAT), one line each, every line ending in '\n':
+ * The export format (version TOOL_EXPORT_FORMAT), one line each, every line ending in '\n' (read
+ * back, "\r\n", a bare '\r' and no line end after the last line are read alike):
  *   nqueens-export 1
  *   n <n>
  *   size <subproblems of the whole split>

@@ -184,6 +184,10 @@ for f in fifo ${devices:+null full}; do
         "$c '$tmp/s/$f': it is not a regular file \($kind\); give the path of a file" \
         "$NQ" count 10 --checkpoint "$tmp/s/$f"
 done
+# ... judged before anything else: n = 26's estimate takes seconds and prints a line first.
+refused "count 26 --checkpoint FIFO (before the estimate)" "$tmp/s/fifo" \
+    "$c '$tmp/s/fifo': it is not a regular file \(a FIFO\); give the path of a file" \
+    "$NQ" count 26 --checkpoint "$tmp/s/fifo"
 refused "count 10 --checkpoint DIRECTORY" "$tmp/s/dir" \
     "$c '$tmp/s/dir': it is not a regular file \(a directory\); give the path of a file" \
     "$NQ" count 10 --checkpoint "$tmp/s/dir"
