@@ -52,6 +52,23 @@ for order in "m.x p2.x" "p2.x m.x"; do
         ok "merge $order: the edited size line named" || fail "merge $order: exit $rc, $(cat "$tmp/err")"
 done
 
+# A user's long text in a message is cut with "..." at its end, never shown cut as if whole (an
+# option's value of 200 digits was shown as 91 of them; NQ_KERNEL's as 40 characters).
+long=$(printf '7%.0s' $(seq 1 200))
+"$NQ" count 8 --threads "$long" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -Eqx "nqueens count: --threads must be an integer from 1 to [0-9]+, got '7{20,}\.\.\.' \(out of range\)" "$tmp/err" &&
+    ok "a 200-digit --threads shown cut with '...'" || fail "a long --threads: exit $rc, $(cat "$tmp/err")"
+NQ_KERNEL=$(printf 'x%.0s' $(seq 1 200)) "$NQ" count 8 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -Eq "^nqueens count: NQ_KERNEL='x{20,}\.\.\.' is not a kernel" "$tmp/err" &&
+    ok "a 200-character NQ_KERNEL shown cut with '...'" || fail "a long NQ_KERNEL: exit $rc, $(cat "$tmp/err")"
+{ head -n 7 p1.x; printf '%s\n' "$long"; } >"$tmp/longline.x"
+"$NQ" verify "$tmp/longline.x" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -Eqx "nqueens verify: export '$tmp/longline.x': line 8, '7{20,}\.\.\.', is not a record \(index and 7 numbers\)" "$tmp/err" &&
+    ok "an export's long bad line shown cut with '...'" || fail "an export's long line: exit $rc, $(cat "$tmp/err")"
+
 # Line ends: every reader gets each text in four styles, LF, CR LF, a bare CR and LF but none at
 # the end, and must give the same answer for all four (and, for a damaged line, name that line).
 D=$NQ_SRC/tests/data/complete
