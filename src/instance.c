@@ -227,7 +227,8 @@ static int rd_is_ident(int c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || scan_is_digit((char)c) || c == '_';
 }
 
-/* Reads an identifier into buf (truncated to 31 characters); returns its length. */
+/* Reads an identifier into buf (one of more than 31 characters cut to its first 28 and "...", so
+ * that a message never shows it cut as if whole, and it matches no name); returns its length. */
 static size_t rd_ident(rd *t, char buf[32]) {
     size_t len = 0;
     while (rd_is_ident(rd_peek(t))) {
@@ -238,6 +239,9 @@ static size_t rd_ident(rd *t, char buf[32]) {
         rd_next(t);
     }
     buf[len < 31 ? len : 31] = '\0';
+    if (len > 31) {
+        memcpy(buf + 28, "...", 4);
+    }
     return len;
 }
 

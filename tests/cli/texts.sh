@@ -69,6 +69,12 @@ rc=$?
 [ $rc -eq 2 ] && grep -Eqx "nqueens verify: export '$tmp/longline.x': line 8, '7{20,}\.\.\.', is not a record \(index and 7 numbers\)" "$tmp/err" &&
     ok "an export's long bad line shown cut with '...'" || fail "an export's long line: exit $rc, $(cat "$tmp/err")"
 
+printf 'n = 8\n%s = 3\n' "$(printf 'a%.0s' $(seq 1 50))" >"$tmp/longname.param"
+"$NQ" complete "$tmp/longname.param" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -qx "nqueens complete: $tmp/longname.param: line 2, column 1: unknown name 'aaaaaaaaaaaaaaaaaaaaaaaaaaaa...' (expected n, numdiags, diags or init)" "$tmp/err" &&
+    ok "a 50-character name in an instance shown cut with '...'" || fail "a long name: exit $rc, $(cat "$tmp/err")"
+
 # Line ends: every reader gets each text in four styles, LF, CR LF, a bare CR and LF but none at
 # the end, and must give the same answer for all four (and, for a damaged line, name that line).
 D=$NQ_SRC/tests/data/complete
