@@ -85,15 +85,14 @@ int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reade
     /* A text with a bare CR is read from a copy whose CRs are line ends (scan_bare_cr()). */
     for (const char *p = text, *e = text + len; p && (p = memchr(p, '\r', (size_t)(e - p))); p++)
         if (p + 1 == e || p[1] != '\n') {
-            r->buf = malloc(len);
-            if (!r->buf) {
+            r->own = malloc(len);
+            if (!r->own) {
                 free(r);
                 return NQ_ENOMEM;
             }
-            memcpy(r->buf, text, len);
-            scan_bare_cr(r->buf, 0, len, 1);
-            r->text = r->buf;
-            r->cap = len;
+            memcpy(r->own, text, len);
+            scan_bare_cr(r->own, 0, len, 1);
+            r->text = r->own;
             break;
         }
     r->n_hint = n_hint;
@@ -254,5 +253,6 @@ void nq_reader_free(nq_reader *r) {
     free(r->rows);
     free(r->cols);
     free(r->buf);
+    free(r->own);
     free(r);
 }
