@@ -94,7 +94,7 @@ static int count_export(const nq_split *s, const cli_long_count *lc, tool_table 
         tool_table_free(&t);
         return -1;
     }
-    int rc = tool_export_write(lc->export_path, &t);
+    int rc = tool_export_write(lc->export_path, &t, lc->checkpoint);
     tool_table_free(&t);
     return rc;
 }
@@ -182,12 +182,15 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
         rc = nq_count_split(split, &opt, &c);
     *seconds = tool_now() - start;
     int code = tool_session_close(&ss, n, rc, nq_count_threads(lc->threads), &c);
-    if (code == EXIT_OK && lc->export_path && count_export(split, lc, &keep))
-        code = EXIT_USAGE;
+    if (code == EXIT_OK && lc->export_path && count_export(split, lc, &keep)) {
+        tool_note("the count is finished: its result follows on standard output, then the "
+                  "command fails for want of its export");
+        code = CLI_COUNT_UNSAVED;
+    }
     tool_table_free(&keep);
     free(part_skip);
     nq_split_free(split);
-    if (code == EXIT_OK) {
+    if (code == EXIT_OK || code == CLI_COUNT_UNSAVED) {
         *out = c;
         *work = ss.work;
         *used = method;

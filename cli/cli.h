@@ -209,7 +209,10 @@ typedef struct cli_long_count {
  * --export count the border split (an explicit --method quadrant with them is refused), and a
  * journal that exists decides the split when the method is auto. Otherwise
  * prints why (a bad journal, a write error, an interruption with how to resume) and returns the
- * exit code: EXIT_USAGE, or 128 + the signal number when interrupted. */
+ * exit code: EXIT_USAGE, or 128 + the signal number when interrupted. A finished count whose
+ * export cannot be written returns CLI_COUNT_UNSAVED with the outputs filled as on success: its
+ * result is printed all the same, then the command fails. */
+enum { CLI_COUNT_UNSAVED = -1 };
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,
                    tool_work *work, nq_method *used);
 

@@ -16,6 +16,7 @@
 #include "export.h"
 #include "gpu_options.h"
 #include "kernel_env.h"
+#include "output.h"
 #include "progress.h"
 #include "session.h"
 
@@ -185,6 +186,12 @@ int cmd_count(int argc, char **argv) {
 
     if (tool_method_n_check((int)n, method)) /* before an estimate of a count it would refuse */
         return EXIT_USAGE;
+    /* Where the journal and the export go is judged now, not after an estimate's seconds or a
+     * count of days (output.h). */
+    if (checkpoint && tool_output_check(TOOL_OUTPUT_JOURNAL, "checkpoint", checkpoint, NULL))
+        return EXIT_USAGE;
+    if (export_path && tool_output_check(TOOL_OUTPUT_EXPORT, "export", export_path, checkpoint))
+        return EXIT_USAGE;
     if (gpu && estimate)
         return cli_usage_error("count", "--estimate measures a count on this CPU; it has no --gpu "
                                         "form");
@@ -241,13 +248,16 @@ int cmd_count(int argc, char **argv) {
             fputc('\n', stderr);
     }
     nq_counts c;
+    int unsaved = 0; /* counted, but the export could not be written */
     double seconds = 0;
     tool_work work = {0, 0, 0, 0};
     if (rc == NQ_OK) { /* checkpoint journal, progress line and clean stops: progress.h */
         cli_long_count lc = {checkpoint, progress, (int)threads, kernel, method, gpu,
                              devices,    ndevices, &report,      part,   parts,  export_path};
         int code = cli_count_long((int)n, &lc, &c, &seconds, &work, &mused);
-        if (code != EXIT_OK)
+        if (code == CLI_COUNT_UNSAVED)
+            unsaved = 1;
+        else if (code != EXIT_OK)
             return code;
     }
     if (rc != NQ_OK) {
@@ -255,11 +265,10 @@ int cmd_count(int argc, char **argv) {
         return EXIT_USAGE;
     }
     const tool_work *did = checkpoint || parts ? &work : NULL;
-    if (gpu)
-        tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda",
-                          nq_method_name(NQ_METHOD_BACKTRACK), did, &report);
-    else
-        tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
-                          nq_kernel_name(used), nq_method_name(mused), did, NULL);
-    return cli_flush() ? EXIT_USAGE : EXIT_OK;
+    int lost =
+        gpu ? tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda",
+                                nq_method_name(NQ_METHOD_BACKTRACK), did, &report)
+            : tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
+                                nq_kernel_name(used), nq_method_name(mused), did, NULL);
+    return lost || unsaved ? EXIT_USAGE : EXIT_OK;
 }

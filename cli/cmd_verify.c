@@ -249,10 +249,13 @@ static int verify_same(const nq_counts *a, const nq_counts *b) {
            a->orbit4 == b->orbit4 && a->orbit2 == b->orbit2 && a->orbit1 == b->orbit1;
 }
 
-/* "total T unique U orbit8 .. orbit1 .." into buf (256 bytes). */
-static const char *verify_counts_text(const nq_counts *c, char *buf) {
+/* The room for verify_counts_text(): six 128-bit numbers (39 digits at most) and their labels. */
+enum { VERIFY_COUNTS_TEXT = 6 * 40 + 48 };
+
+/* "total T unique U orbit8 .. orbit1 .." into buf (VERIFY_COUNTS_TEXT bytes). */
+static const char *verify_counts_text(const nq_counts *c, char buf[VERIFY_COUNTS_TEXT]) {
     char v[6][41];
-    snprintf(buf, 256, "total %s unique %s orbit8 %s orbit4 %s orbit2 %s orbit1 %s",
+    snprintf(buf, VERIFY_COUNTS_TEXT, "total %s unique %s orbit8 %s orbit4 %s orbit2 %s orbit1 %s",
              nq_u128_to_string(c->total, v[0]), nq_u128_to_string(c->unique, v[1]),
              nq_u128_to_string(c->orbit8, v[2]), nq_u128_to_string(c->orbit4, v[3]),
              nq_u128_to_string(c->orbit2, v[4]), nq_u128_to_string(c->orbit1, v[5]));
@@ -262,7 +265,7 @@ static const char *verify_counts_text(const nq_counts *c, char *buf) {
 /* The checks that need no recount; prints their lines and returns how many failed. */
 static int verify_file(const char *path, const tool_table *t, const nq_split *s) {
     int quadrant = nq_split_method(s) == NQ_METHOD_QUADRANT;
-    char a[32], b[32], why[256], tot[41], uq[41];
+    char a[32], b[32], why[VERIFY_COUNTS_TEXT], known_text[VERIFY_COUNTS_TEXT], tot[41], uq[41];
     int wrong = 0;
     printf("file: %s (%s of n = %d, numbered '%s')\n", path,
            t->kind == TOOL_TABLE_EXPORT ? "export" : "checkpoint journal", t->n, t->split_id);
@@ -325,7 +328,7 @@ static int verify_file(const char *path, const tool_table *t, const nq_split *s)
     else {
         printf("total: wrong: the records add up to %s; n = %d has %s (OEIS A000170, "
                "A002562)\n",
-               verify_counts_text(&sum, why), t->n, verify_counts_text(&known, why + 128));
+               verify_counts_text(&sum, why), t->n, verify_counts_text(&known, known_text));
         wrong++;
     }
     return wrong;
@@ -436,7 +439,7 @@ int cmd_verify(int argc, char **argv) {
     }
     uint64_t disagree = 0, by_ref = 0, ref_disagree = 0, spent = 0;
     const char *ref_name = quadrant ? "backtracking" : "the reference search";
-    char a[32], b[32], x[256], y[256];
+    char a[32], b[32], x[VERIFY_COUNTS_TEXT], y[VERIFY_COUNTS_TEXT];
     for (uint64_t i = 0; i < k; i++) {
         const tool_record *r = &t.rec[pos[i]];
         if (!verify_same(&got[i], &r->c)) {

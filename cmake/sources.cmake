@@ -69,6 +69,7 @@ set(NQ_TOOL_SOURCES
   tool/kernel_env.c
   tool/message.c
   tool/options.c
+  tool/output.c
   tool/progress.c
   tool/report.c
   tool/session.c
@@ -164,6 +165,8 @@ set(NQ_CLI_TESTS
   slurm
   solve
   svg_trace
+  texts
+  writers
 )
 set(NQ_HOOK_SOURCES tests/hook/nq_hook.c)
 set(NQ_CPU_FLAGS_SOURCES tests/support/cpu_flags.c)

@@ -262,6 +262,7 @@ NQ_API int nq_instance_parse_queens(const char *spec, int n, nq_instance **out,
  *   `n` (board size), `numdiags` and `diags` (CSPLib problem 79 excluded diagonals: pairs [i, t],
  *   see nq_instance_exclude(); numdiags must equal the number of pairs) and `init` (given queens
  *   as 0-based pairs [row, col]).
+ * Lines may end in '\n', "\r\n" or a bare '\r', all alike, the last one with none.
  * @param text       the input, len bytes (need not be NUL-terminated).
  * @param n          the expected board size, or 0 to take it from the text.
  * @param max_diags  use only the first max_diags pairs of `diags` (the instance's D prefix, as in
@@ -985,7 +986,9 @@ NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, si
  * can resume where it stopped and still give exactly the uninterrupted answer.
  *
  * File format (version 2 for a border split, NQ_JOURNAL_FORMAT = 3 for a quadrant split; a
- * header of one with the other's split id is damage), one line each, every line ending in '\n':
+ * header of one with the other's split id is damage), one line each, every line ending in '\n'
+ * (read back, a line may end in "\r\n" or a bare '\r' too, outside the signed text: a journal
+ * whose line ends were converted reads as written; a last line with no line end is a torn record):
  *   nqueens-journal <2 or 3> n=<n> size=<subproblems> library=<version> id=<16 hex>
  *       split=<split id> crc=<8 hex>                                      (one line: the header)
  *   r <index> <total> <unique> <orbit8> <orbit4> <orbit2> <orbit1> <nodes> <8 hex>
@@ -1088,7 +1091,8 @@ typedef struct nq_journal_problem {
  * @return NQ_OK; NQ_EINVAL (a NULL argument, or a split id too long); NQ_EBUSY (another handle
  *         holds the lock: a count is running on it); NQ_EIO (the file cannot be created, read,
  *         written, locked or synced: problem->os_error tells why; EINVAL when path is not a
- *         regular file, e.g. a FIFO or a device); NQ_EMISMATCH (the journal
+ *         regular file, e.g. a FIFO or a device; ENOENT for a symbolic link to nothing, which is
+ *         not followed to create a file); NQ_EMISMATCH (the journal
  *         belongs to another n, size, split or format: problem->found); NQ_ECORRUPT (the file is
  *         not a journal, or a line other than a torn last one fails: problem->line and
  *         problem->kind); NQ_ENOMEM. */
@@ -1362,7 +1366,8 @@ typedef struct nq_reader nq_reader; /* opaque; reads one text or stream */
 
 /* nq_reader_new() :
  * Starts reading a list of solutions (or claims) from a text in one input format. Every format
- * tolerates leading and trailing spaces and tabs, "\r\n" line ends, blank lines and a UTF-8
+ * tolerates leading and trailing spaces and tabs, line ends of every kind ('\n', "\r\n" and a bare
+ * '\r', all alike; none after the last line), blank lines and a UTF-8
  * byte order mark at the start; the board formats (board, grid, matrix) accept a board with or
  * without the blank line after it, even boards with no blank line between them. `cols`, `pairs`
  * and `perm` accept commas between numbers; `json` accepts comments (// to the end of the line,

@@ -21,6 +21,7 @@
 #include "kernel_env.h"
 #include "nqmpi.h"
 #include "options.h"
+#include "output.h"
 #include "report.h"
 #include "session.h"
 
@@ -232,7 +233,10 @@ int main(int argc, char **argv) {
         device = local % have;
         o.threads = 1;
     }
-    int go = rank != 0 || estimate_gate(&o, ranks) == 0;
+    /* The journal's path is judged before the estimate's seconds (tool/output.h). */
+    int go = rank != 0 || ((!o.checkpoint || tool_output_check(TOOL_OUTPUT_JOURNAL, "checkpoint",
+                                                               o.checkpoint, NULL) == 0) &&
+                           estimate_gate(&o, ranks) == 0);
     MPI_Bcast(&go, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (!go) {
         MPI_Finalize();
@@ -241,7 +245,7 @@ int main(int argc, char **argv) {
     /* Rank 0 chooses the split (by the method, its memory and the journal), every rank builds
      * the same one from its id. */
     nq_split *split = NULL;
-    char id[128] = "";
+    char id[NQ_JOURNAL_SPLIT_ID] = ""; /* any split id the library makes */
     if (rank == 0 && tool_session_split(o.n, o.method, o.gpu, o.checkpoint, &split) == 0)
         snprintf(id, sizeof id, "%s", nq_split_id(split));
     MPI_Bcast(id, sizeof id, MPI_CHAR, 0, MPI_COMM_WORLD);

@@ -224,13 +224,10 @@ int run_master(const nq_split *split, const mpi_options *o, int ranks, int devic
             used = NQ_KERNEL_GENERIC;
         if (o->gpu || nq_split_count_method(m.split, o->method, &mused) != NQ_OK)
             mused = NQ_METHOD_BACKTRACK;
-        tool_print_counts(o->n, &m.sum, o->unique, o->json, tool_now() - start, ranks * o->threads,
-                          o->gpu ? "cuda" : nq_kernel_name(used), nq_method_name(mused),
-                          o->checkpoint ? &m.ss.work : NULL, NULL);
-        if (fflush(stdout) != 0) {
-            tool_error("cannot write the result: %s", strerror(errno));
-            code = EXIT_USAGE;
-        }
+        if (tool_print_counts(o->n, &m.sum, o->unique, o->json, tool_now() - start,
+                              ranks * o->threads, o->gpu ? "cuda" : nq_kernel_name(used),
+                              nq_method_name(mused), o->checkpoint ? &m.ss.work : NULL, NULL))
+            code = EXIT_USAGE; /* the result went to stderr */
     }
     return code;
 }

@@ -227,7 +227,8 @@ static int rd_is_ident(int c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || scan_is_digit((char)c) || c == '_';
 }
 
-/* Reads an identifier into buf (truncated to 31 characters); returns its length. */
+/* Reads an identifier into buf (one of more than 31 characters cut to its first 28 and "...", so
+ * that a message never shows it cut as if whole, and it matches no name); returns its length. */
 static size_t rd_ident(rd *t, char buf[32]) {
     size_t len = 0;
     while (rd_is_ident(rd_peek(t))) {
@@ -238,6 +239,9 @@ static size_t rd_ident(rd *t, char buf[32]) {
         rd_next(t);
     }
     buf[len < 31 ? len : 31] = '\0';
+    if (len > 31) {
+        memcpy(buf + 28, "...", 4);
+    }
     return len;
 }
 
@@ -547,6 +551,9 @@ static int rd_board(rd *t, int n_given, nq_instance **out, nq_conflict *conflict
     return instance_hand_over(&inst, ret, out);
 }
 
+static int instance_parse_text(const char *text, size_t len, int n, long max_diags,
+                               nq_instance **out, nq_conflict *conflict, char *err, size_t errcap);
+
 int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_instance **out,
                       nq_conflict *conflict, char *err, size_t errcap) {
     if (!text || !out || n < 0 || n > NQ_INSTANCE_MAX_N || max_diags < -1) {
@@ -555,6 +562,27 @@ int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_in
     if (err && errcap > 0) {
         err[0] = '\0';
     }
+    /* Line ends of every kind read alike (scan_bare_cr()): a text with a bare CR is read from a
+     * copy in which it is an LF. */
+    for (const char *p = text, *e = text + len; (p = memchr(p, '\r', (size_t)(e - p))); p++) {
+        if (p + 1 == e || p[1] != '\n') {
+            char *copy = malloc(len);
+            if (!copy) {
+                return NQ_ENOMEM;
+            }
+            memcpy(copy, text, len);
+            scan_bare_cr(copy, 0, len, 1);
+            int rc = instance_parse_text(copy, len, n, max_diags, out, conflict, err, errcap);
+            free(copy);
+            return rc;
+        }
+    }
+    return instance_parse_text(text, len, n, max_diags, out, conflict, err, errcap);
+}
+
+/* nq_instance_parse() of a text whose line ends are LF, or CR LF. */
+static int instance_parse_text(const char *text, size_t len, int n, long max_diags,
+                               nq_instance **out, nq_conflict *conflict, char *err, size_t errcap) {
     rd t = {text, text + len, 1, 1, err, errcap};
     t.p += scan_bom_length(text, len); /* a UTF-8 byte order mark, as the readers skip it */
     /* A keyword instance starts with a name and has '=' or "be" on its first line; a board

@@ -400,7 +400,31 @@ typedef struct journal_reader {
                      image, say) comes back at once, without reading the rest */
 } journal_reader;
 
-/* Returns 1 with the next line in *ln, 0 at end of file, NQ_EIO on a read error. */
+/* Reads the next chunk into the emptied buffer (r->eof at the end). @return NQ_OK or NQ_EIO. */
+static int journal_fill(journal_reader *r) {
+    ssize_t got;
+    while ((got = read(r->fd, r->buf, READ_CHUNK)) < 0 && errno == EINTR)
+        continue;
+    if (got < 0) {
+        r->os_error = errno;
+        return NQ_EIO;
+    }
+    r->start = 0;
+    r->end = (size_t)got;
+    r->eof = got == 0;
+    return NQ_OK;
+}
+
+/* The first line end in [p, p + avail): an LF or a CR (alone or before an LF), or NULL. */
+static const char *journal_eol(const char *p, size_t avail) {
+    const char *lf = memchr(p, '\n', avail);
+    const char *cr = memchr(p, '\r', lf ? (size_t)(lf - p) : avail);
+    return cr ? cr : lf;
+}
+
+/* Returns 1 with the next line in *ln, 0 at end of file, NQ_EIO on a read error. A line ends at
+ * an LF, a CR LF or a bare CR, all alike (the CR is no part of the signed text): a journal whose
+ * line ends were converted reads as it was written. */
 static int journal_next_line(journal_reader *r, journal_line *ln) {
     memset(ln, 0, sizeof *ln);
     ln->text = r->line;
@@ -409,21 +433,13 @@ static int journal_next_line(journal_reader *r, journal_line *ln) {
         if (r->start == r->end) {
             if (r->eof)
                 break;
-            ssize_t got = read(r->fd, r->buf, READ_CHUNK);
-            if (got < 0) {
-                if (errno == EINTR)
-                    continue;
-                r->os_error = errno;
+            if (journal_fill(r) != NQ_OK)
                 return NQ_EIO;
-            }
-            r->start = 0;
-            r->end = (size_t)got;
-            r->eof = got == 0;
             continue;
         }
         const char *p = r->buf + r->start;
         size_t avail = r->end - r->start;
-        const char *nl = memchr(p, '\n', avail);
+        const char *nl = journal_eol(p, avail);
         size_t take = nl ? (size_t)(nl - p) : avail;
         size_t room = LINE_MAX_LEN - 1 - ln->len;
         memcpy(r->line + ln->len, p, take < room ? take : room);
@@ -447,6 +463,13 @@ static int journal_next_line(journal_reader *r, journal_line *ln) {
         r->start += take + (nl != NULL);
         if (nl) {
             ln->terminated = 1;
+            /* A CR's line end takes the LF right after it, even at the start of the next chunk. */
+            if (*nl == '\r' && r->start == r->end && !r->eof && journal_fill(r) != NQ_OK)
+                return NQ_EIO;
+            if (*nl == '\r' && r->start < r->end && r->buf[r->start] == '\n') {
+                r->start++;
+                ln->bytes++;
+            }
             break;
         }
     }
@@ -772,7 +795,13 @@ int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_jo
         return NQ_ENOMEM;
     }
     j->sync_ms = sync_ms ? sync_ms : NQ_JOURNAL_SYNC_MS;
-    j->fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    /* A link to nothing is refused (ENOENT), not followed to create what it names: a journal is
+     * written where its link points, never made by one (tool/output.h's policy). */
+    struct stat link;
+    int dangling = lstat(path, &link) == 0 && S_ISLNK(link.st_mode) && access(path, F_OK) != 0;
+    j->fd = dangling ? -1 : open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (dangling)
+        errno = ENOENT;
     int rc;
     if (j->fd < 0) {
         problem->os_error = errno;

@@ -82,6 +82,19 @@ int nq_reader_new(const char *text, size_t len, int format, int n_hint, nq_reade
     r->text = text ? text : "";
     r->len = len;
     r->eof = 1;
+    /* A text with a bare CR is read from a copy whose CRs are line ends (scan_bare_cr()). */
+    for (const char *p = text, *e = text + len; p && (p = memchr(p, '\r', (size_t)(e - p))); p++)
+        if (p + 1 == e || p[1] != '\n') {
+            r->own = malloc(len);
+            if (!r->own) {
+                free(r);
+                return NQ_ENOMEM;
+            }
+            memcpy(r->own, text, len);
+            scan_bare_cr(r->own, 0, len, 1);
+            r->text = r->own;
+            break;
+        }
     r->n_hint = n_hint;
     r->loc_line = r->base_line = 1;
     r->format = format;
@@ -240,5 +253,6 @@ void nq_reader_free(nq_reader *r) {
     free(r->rows);
     free(r->cols);
     free(r->buf);
+    free(r->own);
     free(r);
 }

@@ -28,6 +28,7 @@ struct nq_reader {
     nq_read_fn read;
     void *user;
     char *buf;
+    char *own; /* nq_reader_new(): the copy of a text with a bare CR, read as the text */
     size_t cap;
     int status;  /* a failed read (NQ_EIO, NQ_STOPPED) or NQ_ENOMEM: sticky */
     size_t pos;  /* where reading goes on */

@@ -189,6 +189,12 @@ int scan_u128(const char **p, const char *end, nq_u128 *v) {
     return over ? -1 : 1;
 }
 
+void scan_bare_cr(char *text, size_t from, size_t len, int eof) {
+    for (char *p = text + from, *e = text + len; (p = memchr(p, '\r', (size_t)(e - p))); p++)
+        if (p + 1 < e ? p[1] != '\n' : eof)
+            *p = '\n';
+}
+
 int scan_more(nq_reader *r) {
     if (r->status != NQ_OK)
         return r->status;
@@ -207,7 +213,9 @@ int scan_more(nq_reader *r) {
         r->cap = cap;
         r->text = buf;
     }
-    size_t got = 0;
+    size_t got = 0, from = r->len;
+    if (from > 0 && r->buf[from - 1] == '\r')
+        from--; /* a CR last in the window: a line end alone or in CR LF, decided now */
     int rc = r->read(r->user, r->buf + r->len, r->cap - r->len, &got);
     if (rc != NQ_OK)
         return r->status = rc == NQ_STOPPED ? NQ_STOPPED : NQ_EIO;
@@ -216,6 +224,7 @@ int scan_more(nq_reader *r) {
     if (got == 0)
         r->eof = 1;
     r->len += got;
+    scan_bare_cr(r->buf, from, r->len, r->eof);
     assert(reader_window_ok(r));
     return NQ_OK;
 }

@@ -95,6 +95,13 @@ int scan_uint(const char **p, const char *end, long long cap, long long *v);
  * overflow, 1 otherwise. */
 int scan_u128(const char **p, const char *end, nq_u128 *v);
 
+/* scan_bare_cr() :
+ * Makes every bare CR (one not followed by LF) in text[from, len) an LF, so that the readers,
+ * which end lines at LF and take a CR before it as a blank, read the line ends of every kind alike:
+ * LF, CR LF and CR (a text with none at its end ends its last line). A CR last in the text is
+ * decided only at its end (eof), since an LF may follow it. Offsets and columns are unchanged. */
+void scan_bare_cr(char *text, size_t from, size_t len, int eof);
+
 /* scan_bom_length() : the length of a UTF-8 byte order mark at the start of a text. */
 size_t scan_bom_length(const char *text, size_t len);
 

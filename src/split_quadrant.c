@@ -21,6 +21,7 @@
  * (C11 atomics: the page's build has no threads library).
  */
 #include <assert.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,18 +223,28 @@ double split_memory_limit(void) {
             lower_to(&least, (double)r.rlim_cur);
     }
     /* the process's own cgroup, from /proc/self/cgroup: "0::/path" (v2), "N:memory:/path" (v1) */
+    /* A line and its file's path are sized by the longest path a file may have (PATH_MAX); a
+     * longer line names a file that cannot be opened, and is skipped whole (it was cut at 512
+     * bytes, its rest read as the next line). No allocation: a count's choice of method must not
+     * depend on whether malloc succeeds here. */
     FILE *f = fopen("/proc/self/cgroup", "r");
-    char line[512], path[640];
+    char line[PATH_MAX + 64], path[PATH_MAX + 64]; /* 8 KiB of stack, once per count */
     while (f && fgets(line, sizeof line, f)) {
+        if (!strchr(line, '\n') && !feof(f)) {
+            int c;
+            while ((c = getc(f)) != EOF && c != '\n')
+                continue;
+            continue;
+        }
         line[strcspn(line, "\n")] = 0;
         const char *v2 = strncmp(line, "0::", 3) == 0 ? line + 3 : NULL,
                    *v1 = strstr(line, ":memory:");
-        if (v2)
-            snprintf(path, sizeof path, "/sys/fs/cgroup%s/memory.max", strcmp(v2, "/") ? v2 : "");
-        else if (v1)
-            snprintf(path, sizeof path, "/sys/fs/cgroup/memory%s/memory.limit_in_bytes",
-                     strcmp(v1 + 8, "/") ? v1 + 8 : "");
-        if (v2 || v1)
+        int k = v2   ? snprintf(path, sizeof path, "/sys/fs/cgroup%s/memory.max",
+                              strcmp(v2, "/") ? v2 : "")
+                : v1 ? snprintf(path, sizeof path, "/sys/fs/cgroup/memory%s/memory.limit_in_bytes",
+                                strcmp(v1 + 8, "/") ? v1 + 8 : "")
+                     : -1;
+        if (k > 0 && (size_t)k < sizeof path)
             lower_to_file(&least, path);
     }
     if (f)

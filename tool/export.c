@@ -11,16 +11,14 @@
  * records are held in memory (112 bytes each).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "export.h"
 #include "options.h"
+#include "output.h"
 #include "report.h"
 
 int tool_part_has(uint64_t part, uint64_t parts, uint64_t index) {
@@ -108,16 +106,43 @@ static int export_counts(const char **f, const char **fend, nq_counts *c) {
     return export_u64(f[6], fend[6], &c->nodes);
 }
 
-/* Reads the next line of fp into *line (getline's buffer) without its '\n'; @return its length,
- * -1 at the end, -2 for a last line with no '\n' (*terminated 0). */
+/* Reads the next line of fp into *line (a buffer of *cap bytes, grown as getline's) without its
+ * line end: LF, CR LF or a bare CR, all alike (an export edited on any system reads the same);
+ * *terminated is 0 for a last line that ends the file instead (a journal's torn record; an
+ * export's last line, read as a line). @return its length, or -1 at the end (or out of memory,
+ * with errno ENOMEM). */
 static ssize_t export_line(FILE *fp, char **line, size_t *cap, int *terminated) {
-    ssize_t len = getline(line, cap, fp);
-    if (len < 0)
+    size_t len = 0;
+    int c;
+    *terminated = 0;
+    while ((c = getc(fp)) != EOF) {
+        if (c == '\n' || c == '\r') {
+            int d = c == '\r' ? getc(fp) : '\n';
+            if (d != '\n' && d != EOF)
+                ungetc(d, fp);
+            *terminated = 1;
+            break;
+        }
+        if (len + 2 > *cap) {
+            size_t more = *cap ? 2 * *cap : 256;
+            char *bigger = realloc(*line, more);
+            if (!bigger) {
+                errno = ENOMEM;
+                return -1;
+            }
+            *line = bigger;
+            *cap = more;
+        }
+        (*line)[len++] = (char)c;
+    }
+    if (len == 0 && !*terminated)
         return -1;
-    *terminated = len > 0 && (*line)[len - 1] == '\n';
-    if (*terminated)
-        (*line)[--len] = '\0';
-    return len;
+    if (!*line && !(*line = malloc(*cap = 256))) {
+        errno = ENOMEM;
+        return -1;
+    }
+    (*line)[len] = '\0';
+    return (ssize_t)len;
 }
 
 static int export_grow(tool_table *t, uint64_t *cap) {
@@ -192,7 +217,8 @@ static int export_read_header(const char *path, FILE *fp, tool_table *t, char **
         ssize_t len = export_line(fp, line, cap, &terminated);
         ++*lineno;
         size_t kl = strlen(keys[k]);
-        if (len < 0 || !terminated || (size_t)len <= kl || strncmp(*line, keys[k], kl) != 0 ||
+        (void)terminated; /* a last line with no line end is a line */
+        if (len < 0 || (size_t)len <= kl || strncmp(*line, keys[k], kl) != 0 ||
             (*line)[kl] != ' ') {
             if (k == 0)
                 tool_error("'%s' is neither an export (its first line would be "
@@ -266,7 +292,7 @@ static int export_read_export(const char *path, FILE *fp, tool_table *t) {
     while ((len = export_line(fp, &line, &cap, &terminated)) >= 0) {
         lineno++;
         const char *f[9], *fend[9];
-        int k = terminated ? export_fields(line, (size_t)len, f, fend, 9) : -1;
+        int k = export_fields(line, (size_t)len, f, fend, 9); /* a line end or the file's end */
         if (ended) {
             tool_error("export '%s': line %d comes after the end line", path, lineno);
             goto fail;
@@ -284,7 +310,7 @@ static int export_read_export(const char *path, FILE *fp, tool_table *t) {
         if (k != 8 || export_u64(f[0], fend[0], &r.index) || export_counts(f + 1, fend + 1, &r.c)) {
             tool_error("export '%s': line %d, '%s', is not a record (index and 7 numbers)%s", path,
                        lineno, tool_quote(line, (size_t)len, buf, sizeof buf),
-                       terminated ? "" : " (the file is cut short)");
+                       terminated ? "" : " (the file ends there: it may be cut short)");
             goto fail;
         }
         if (r.index >= t->size || !tool_part_has(t->part, t->parts, r.index)) {
@@ -371,7 +397,8 @@ int tool_table_audit(const tool_table *t, char *why, size_t cap) {
     return 0;
 }
 
-/* Writes the export of t to fp; @return 0, or -1 on a write error (errno). */
+/* Writes the export of t to fp (synced by tool_output_write()); @return 0, or -1 on a write
+ * error (errno). */
 static int export_put(FILE *fp, const tool_table *t) {
     char v[7][41];
     fprintf(fp,
@@ -397,43 +424,13 @@ static int export_put(FILE *fp, const tool_table *t) {
             fprintf(fp, "end %" PRIu64 " %s %s %s %s %s %s %" PRIu64 "\n", t->records, v[0], v[1],
                     v[2], v[3], v[4], v[5], c->nodes);
     }
-    return fflush(fp) == 0 && !ferror(fp) && fsync(fileno(fp)) == 0 ? 0 : -1;
+    return fflush(fp) == 0 && !ferror(fp) ? 0 : -1;
 }
 
-int tool_export_write(const char *path, const tool_table *t) {
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
-    if (!tmp) {
-        tool_error("cannot write export '%s': out of memory", path);
-        return -1;
-    }
-    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!fp) {
-        tool_error("cannot write export '%s': cannot create '%s': %s", path, tmp, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(tmp);
-        }
-        free(tmp);
-        return -1;
-    }
-    (void)fchmod(fd, 0644); /* mkstemp makes it 0600: an export is meant to be shared */
-    int rc = export_put(fp, t);
-    int err = errno;
-    if (fclose(fp) != 0 && rc == 0) {
-        rc = -1;
-        err = errno;
-    }
-    if (rc == 0 && rename(tmp, path) != 0) {
-        rc = -1;
-        err = errno;
-    }
-    if (rc != 0) {
-        tool_error("cannot write export '%s': %s", path, strerror(err));
-        unlink(tmp);
-    }
-    free(tmp);
-    return rc;
+static int export_put_any(FILE *fp, const void *t) {
+    return export_put(fp, t);
+}
+
+int tool_export_write(const char *path, const tool_table *t, const char *journal) {
+    return tool_output_write("export", path, journal, export_put_any, t);
 }

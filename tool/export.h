@@ -4,7 +4,8 @@
  * our journal format) or from a checkpoint journal, and written as an export. `nqueens merge`
  * adds tables of parts, `nqueens verify` recounts their records.
  *
- * The export format (version TOOL_EXPORT_FORMAT), one line each, every line ending in '\n':
+ * The export format (version TOOL_EXPORT_FORMAT), one line each, every line ending in '\n' (read
+ * back, "\r\n", a bare '\r' and no line end after the last line are read alike):
  *   nqueens-export 1
  *   n <n>
  *   size <subproblems of the whole split>
@@ -83,9 +84,12 @@ int tool_table_audit(const tool_table *t, char *why, size_t cap);
 void tool_table_free(tool_table *t);
 
 /* tool_export_write() :
- * Writes t (kind, part and records; the sums are computed) as an export at path, atomically: into
- * a temporary file in the same directory, synced, then renamed over path, so that path holds the
- * old file or the whole new one, never a part. @return 0, or -1 after printing why. */
-int tool_export_write(const char *path, const tool_table *t);
+ * Writes t (kind, part and records; the sums are computed) as an export at path by the policy of
+ * output.h (tool_output_write()): a regular file atomically (a temporary file in the same folder,
+ * synced, then renamed over path, so that path holds the old file or the whole new one, never a
+ * part), a FIFO, a device or an open descriptor in place; never over a checkpoint journal, a file
+ * a running count holds, or journal (the count's own checkpoint path, or NULL). @return 0, or -1
+ * after printing why. */
+int tool_export_write(const char *path, const tool_table *t, const char *journal);
 
 #endif /* NQ_TOOL_EXPORT_H */

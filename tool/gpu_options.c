@@ -66,16 +66,16 @@ int tool_gpu_ready(int n, const int *devices, int ndevices) {
     return 0;
 }
 
-void tool_gpu_json(const nq_gpu_report *r) {
-    fputs(",\"devices\":[", stdout);
+void tool_gpu_json(FILE *fp, const nq_gpu_report *r) {
+    fputs(",\"devices\":[", fp);
     for (int i = 0; i < r->ndevices; i++) {
-        printf("%s{\"id\":%d,\"name\":\"", i ? "," : "", r->device[i]);
+        fprintf(fp, "%s{\"id\":%d,\"name\":\"", i ? "," : "", r->device[i]);
         for (const char *c = r->name[i]; *c; c++)
             if (*c == '"' || *c == '\\')
-                printf("\\%c", *c);
+                fprintf(fp, "\\%c", *c);
             else if ((unsigned char)*c >= 0x20 && (unsigned char)*c < 0x7f)
-                putchar(*c);
-        printf("\",\"subproblems\":%llu}", (unsigned long long)r->subproblems[i]);
+                fputc(*c, fp);
+        fprintf(fp, "\",\"subproblems\":%llu}", (unsigned long long)r->subproblems[i]);
     }
-    putchar(']');
+    fputc(']', fp);
 }

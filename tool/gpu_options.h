@@ -5,6 +5,8 @@
 #ifndef NQ_TOOL_GPU_OPTIONS_H
 #define NQ_TOOL_GPU_OPTIONS_H
 
+#include <stdio.h>
+
 #include "nqueens.h"
 
 /* tool_gpu_devices() :
@@ -17,7 +19,7 @@ int tool_gpu_devices(const char *list, int *devices, int *ndevices);
  * not (a build without CUDA, no GPU or driver, no such device, n too large) and returns -1. */
 int tool_gpu_ready(int n, const int *devices, int ndevices);
 
-/* tool_gpu_json() : writes ,"devices":[{"id":..,"name":"..","subproblems":..},...] on stdout. */
-void tool_gpu_json(const nq_gpu_report *r);
+/* tool_gpu_json() : writes ,"devices":[{"id":..,"name":"..","subproblems":..},...] on fp. */
+void tool_gpu_json(FILE *fp, const nq_gpu_report *r);
 
 #endif /* NQ_TOOL_GPU_OPTIONS_H */

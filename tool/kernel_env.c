@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kernel_env.h"
 #include "message.h"
@@ -31,9 +32,10 @@ int tool_kernel_from_env(nq_kernel *out) {
     kernels_here(here, sizeof here);
     nq_kernel k;
     if (nq_kernel_parse(name, &k) != NQ_OK) {
-        tool_error("NQ_KERNEL='%.40s' is not a kernel: use auto, generic, avx2 or avx512 (this "
+        char shown[48];
+        tool_error("NQ_KERNEL='%s' is not a kernel: use auto, generic, avx2 or avx512 (this "
                    "machine runs: %s), or unset it",
-                   name, here);
+                   tool_quote(name, strlen(name), shown, sizeof shown), here);
         return -1;
     }
     if (!nq_kernel_supported(k)) {

@@ -99,10 +99,15 @@ void tool_note(const char *fmt, ...) {
 
 const char *tool_quote(const char *s, size_t len, char *out, size_t cap) {
     static const char hex[] = "0123456789abcdef";
-    size_t k = 0;
-    for (size_t i = 0; i < len && k + 5 < cap; i++) {
+    size_t k = 0, i = 0;
+    for (; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c >= 32 && c < 127 && c != '\\') {
+        int plain = c >= 32 && c < 127 && c != '\\';
+        /* room for this byte's text, and for "..." and the NUL if more were to follow */
+        size_t need = (plain ? 1u : 4u) + (i + 1 < len ? 4u : 1u);
+        if (k + need > cap)
+            break;
+        if (plain) {
             out[k++] = (char)c;
         } else {
             out[k++] = '\\';
@@ -110,6 +115,10 @@ const char *tool_quote(const char *s, size_t len, char *out, size_t cap) {
             out[k++] = hex[c >> 4];
             out[k++] = hex[c & 15];
         }
+    }
+    if (i < len && k + 4 <= cap) {
+        memcpy(out + k, "...", 3);
+        k += 3;
     }
     out[k] = '\0';
     return out;

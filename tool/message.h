@@ -31,8 +31,9 @@ void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* tool_quote() : the len bytes of s as printable ASCII for a message: other bytes (a NUL, a byte
- * order mark, control characters) and '\' written as \xNN; cut to fit cap bytes, NUL included.
- * @return out. */
+ * order mark, control characters) and '\' written as \xNN; cut to fit cap bytes (at least 8), NUL
+ * included, and then ending in "..." so that a cut text is never shown as the whole. @return out.
+ */
 const char *tool_quote(const char *s, size_t len, char *out, size_t cap);
 
 #endif /* NQ_TOOL_MESSAGE_H */

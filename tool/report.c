@@ -22,32 +22,48 @@ void tool_count_failed(int n, int rc, int threads) {
         tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
 }
 
-void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
-                       const char *kernel, const char *method, const tool_work *work,
-                       const nq_gpu_report *gpu) {
+/* tool_print_counts() on fp. */
+static void report_counts(FILE *fp, int n, const nq_counts *c, int unique, int json, double seconds,
+                          int threads, const char *kernel, const char *method,
+                          const tool_work *work, const nq_gpu_report *gpu) {
     char total[41], uniq[41];
     nq_u128_to_string(c->total, total);
     nq_u128_to_string(c->unique, uniq);
     if (!json) {
-        printf("%s\n", unique ? uniq : total);
+        fprintf(fp, "%s\n", unique ? uniq : total);
         return;
     }
     char o8[41], o4[41], o2[41], o1[41];
-    printf("{\"n\":%d,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
-           "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d,\"kernel\":\"%s\","
-           "\"method\":\"%s\"",
-           n, total, uniq, nq_u128_to_string(c->orbit8, o8), nq_u128_to_string(c->orbit4, o4),
-           nq_u128_to_string(c->orbit2, o2), nq_u128_to_string(c->orbit1, o1), seconds,
-           (unsigned long long)c->nodes, threads, kernel, method);
+    fprintf(fp,
+            "{\"n\":%d,\"total\":%s,\"unique\":%s,\"orbit8\":%s,\"orbit4\":%s,\"orbit2\":%s,"
+            "\"orbit1\":%s,\"seconds\":%.6f,\"nodes\":%llu,\"threads\":%d,\"kernel\":\"%s\","
+            "\"method\":\"%s\"",
+            n, total, uniq, nq_u128_to_string(c->orbit8, o8), nq_u128_to_string(c->orbit4, o4),
+            nq_u128_to_string(c->orbit2, o2), nq_u128_to_string(c->orbit1, o1), seconds,
+            (unsigned long long)c->nodes, threads, kernel, method);
     if (work)
-        printf(",\"resumed\":%llu,\"computed\":%llu", (unsigned long long)work->resumed,
-               (unsigned long long)work->computed);
+        fprintf(fp, ",\"resumed\":%llu,\"computed\":%llu", (unsigned long long)work->resumed,
+                (unsigned long long)work->computed);
     if (work && work->parts)
-        printf(",\"part\":%llu,\"parts\":%llu", (unsigned long long)work->part,
-               (unsigned long long)work->parts);
+        fprintf(fp, ",\"part\":%llu,\"parts\":%llu", (unsigned long long)work->part,
+                (unsigned long long)work->parts);
     if (gpu)
-        tool_gpu_json(gpu);
-    puts("}");
+        tool_gpu_json(fp, gpu);
+    fputs("}\n", fp);
+}
+
+int tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
+                      const char *kernel, const char *method, const tool_work *work,
+                      const nq_gpu_report *gpu) {
+    report_counts(stdout, n, c, unique, json, seconds, threads, kernel, method, work, gpu);
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    /* A count of days is not lost to a full disk or a closed pipe: the result goes to stderr. */
+    tool_error("cannot write the result on standard output: %s; here it is on standard error:",
+               strerror(errno));
+    report_counts(stderr, n, c, unique, json, seconds, threads, kernel, method, work, gpu);
+    fflush(stderr);
+    return -1;
 }
 
 /* What to do with a journal refused for damage: the file is left as it was. */

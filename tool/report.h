@@ -30,10 +30,12 @@ typedef struct tool_work {
  * orbit2, orbit1, seconds, nodes, threads, kernel (the kernel's name), method (the method's name:
  * nq_method_name()), with a journal (work not
  * NULL) resumed and computed (and part and parts for a part of a count), and for a count on GPUs
- * (gpu not NULL) devices (tool_gpu_json()). */
-void tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
-                       const char *kernel, const char *method, const tool_work *work,
-                       const nq_gpu_report *gpu);
+ * (gpu not NULL) devices (tool_gpu_json()). The result is flushed at once; when standard output
+ * cannot take it (a full disk, a closed pipe) it is said so and the result is written on stderr
+ * instead, so that a finished count is never lost. @return 0, or -1 when stdout failed. */
+int tool_print_counts(int n, const nq_counts *c, int unique, int json, double seconds, int threads,
+                      const char *kernel, const char *method, const tool_work *work,
+                      const nq_gpu_report *gpu);
 
 /* tool_journal_refused() :
  * Explains on stderr why the journal at path cannot be used (rc and problem from

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "output.h"
 #include "session.h"
 #include "signals.h"
 
@@ -86,6 +87,10 @@ int tool_session_open(tool_session *ss, const char *path, const nq_split *s, int
     ss->path = path;
     ss->size = ss->part_size ? ss->part_size : nq_split_size(s);
     ss->tables = nq_split_memory(s);
+    if (path && tool_output_check(TOOL_OUTPUT_JOURNAL, "checkpoint", path, NULL) != 0) {
+        tool_signals_restore();
+        return -1;
+    }
     if (path) {
         nq_journal_problem why;
         int rc = nq_journal_open(path, s, 0, &ss->journal, &why);

@@ -36,7 +36,8 @@ static volatile sig_atomic_t signal_idle; /* a listing is between records, not w
 static struct sigaction old_sigint, old_sigterm;
 static int signal_mode;
 static void (*signal_drain)(int sig);
-static char msg_first[192], msg_again[160]; /* made when installed */
+/* Made when installed: a prefix (tool_prefix(), under 64 bytes) and a sentence of at most 128. */
+static char msg_first[192], msg_again[192];
 
 static int stop_get(void) {
     return __atomic_load_n(&signal_stop, __ATOMIC_SEQ_CST);

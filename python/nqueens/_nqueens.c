@@ -155,9 +155,14 @@ static PyObject *raise_journal(const char *path, int rc, const nq_journal_proble
     }
     if (rc == NQ_ENOMEM)
         return PyErr_NoMemory();
-    char msg[1024];
-    journal_message(msg, sizeof msg, path, rc, p, s);
+    /* The words and the path twice at most, and the split ids of the two counts. */
+    size_t cap = 1024 + 2 * strlen(path) + 4 * NQ_JOURNAL_SPLIT_ID;
+    char *msg = malloc(cap);
+    if (!msg)
+        return PyErr_NoMemory();
+    journal_message(msg, cap, path, rc, p, s);
     PyObject *exc = PyObject_CallFunction(JournalError, "s", msg);
+    free(msg);
     if (!exc)
         return NULL;
     PyObject *line = PyLong_FromLong(rc == NQ_ECORRUPT ? p->line : 0);

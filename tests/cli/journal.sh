@@ -446,7 +446,7 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "cannot use checkpoint.*No such file or directory" "$tmp/err" &&
     ok "missing directory refused" || fail "missing directory: exit $rc, $(cat "$tmp/err")"
 "$NQ" count 8 --checkpoint "$tmp" >"$tmp/out" 2>"$tmp/err"
-[ $? -eq 2 ] && grep -q "Is a directory" "$tmp/err" && ok "directory refused" ||
+[ $? -eq 2 ] && grep -q "it is not a regular file (a directory)" "$tmp/err" && ok "directory refused" ||
     fail "directory as checkpoint: $(cat "$tmp/err")"
 # A directory the user may not write in. Root writes anywhere, so as root the counts run as the
 # unprivileged user nobody (setpriv, util-linux), who may enter $tmp and write in $tmp/rw, which

@@ -19,6 +19,10 @@
  *                 until the program's stderr, a regular file, contains TEXT; at most 120 s);
  *   NQ_HOOK_STDERR  a file: the length of every write() to fd 2 is appended to it, one a line
  *                 (a message must reach stderr in one write: tests/cli/count.sh).
+ *   NQ_HOOK_FULL  TEXT: every write() and fsync() of a regular file whose path contains TEXT
+ *                 fails with ENOSPC, as on a full disk, where a file system with delayed
+ *                 allocation reports it at fsync() (stdio's own writes do not come here; its
+ *                 files are synced by our writers): tests/cli/writers.sh, a result still shown.
  * And MPI_Send() (of nqueens-mpi's worker ranks: OMPI_COMM_WORLD_RANK >= 1), to force the
  * timings of a distributed count (tests/cli/mpi.sh):
  *   NQ_HOOK_MPI_DELAY_MS  D: each send of a worker waits a pseudo-random 0..D ms first (seeded
@@ -30,6 +34,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -79,8 +84,37 @@ static void hook_wait_stderr(const char *text) {
     }
 }
 
+/* 1 if fd is a regular file whose path contains text. */
+static int hook_is_full(int fd, const char *text) {
+    struct stat st;
+    char link[64], target[4096];
+    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+    ssize_t k = readlink(link, target, sizeof target - 1);
+    if (k <= 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;
+    target[k] = '\0';
+    return strstr(target, text) != NULL;
+}
+
+int fsync(int fd) {
+    static int (*real)(int);
+    if (!real)
+        *(void **)&real = dlsym(RTLD_NEXT, "fsync");
+    const char *full = getenv("NQ_HOOK_FULL");
+    if (full && *full && hook_is_full(fd, full)) {
+        errno = ENOSPC;
+        return -1;
+    }
+    return real(fd);
+}
+
 ssize_t write(int fd, const void *data, size_t len) {
     write_fn real = hook_real_write();
+    const char *full = getenv("NQ_HOOK_FULL");
+    if (full && *full && hook_is_full(fd, full)) {
+        errno = ENOSPC;
+        return -1;
+    }
     const char *path = getenv("NQ_HOOK_FILE"), *at = getenv("NQ_HOOK_AT");
     const char *what = getenv("NQ_HOOK_DO");
     static const char header[] = "nqueens-journal ";
