@@ -480,14 +480,68 @@ something is wrong
 EOF
 expect pairs-twice 1 "$tmp/want" -- "$NQ" check --n 4
 
-# 1-based columns written as cols (a common slip): malformed, with a hint.
+# 1-based columns written as cols (a common slip): malformed, with a hint that names the format
+# that reads the line as written (issue 37: a learner's "1 5 8 6 3 7 2 4" had no hint of perm).
 input '2 4 1 3\n'
 want <<'EOF'
-line 1, column 3: item 1 is malformed: column number '4' is off the board: 4 queens make a 4x4 board (cols columns are 0-based)
+line 1, column 3: item 1 is malformed: column number '4' is off the 4x4 board; the line looks 1-based: use the perm format '[2 4 1 ...]' or subtract 1
 list: 1 item, 1 wrong
 something is wrong
 EOF
 expect one-based-cols 1 "$tmp/want" -- "$NQ" check
+input '1 5 8 6 3 7 2 4\n'
+want <<'EOF'
+line 1, column 5: item 1 is malformed: column number '8' is off the 8x8 board; the line looks 1-based: use the perm format '[1 5 8 ...]' or subtract 1
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect one-based-cols-8 1 "$tmp/want" -- "$NQ" check
+sed -i 's/^list: /list, n = 8: /' "$tmp/want"
+expect one-based-cols-8-n 1 "$tmp/want" -- "$NQ" check --n 8
+# Only one number is the slip (a 0 is there too): the short hint; "an 8x8", "an 11x11".
+input '8 3 0 2 1 1 1 1\n'
+want <<'EOF'
+line 1, column 1: item 1 is malformed: column number '8' is off the board: 8 queens make an 8x8 board (cols columns are 0-based)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect cols-an-8x8 1 "$tmp/want" -- "$NQ" check
+input '0 1 2 3 4 5 6 7 8 9 11\n'
+want <<'EOF'
+line 1, column 21: item 1 is malformed: column number '11' is off the board: 11 queens make an 11x11 board (cols columns are 0-based)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect cols-an-11x11 1 "$tmp/want" -- "$NQ" check
+input '0 1 2 3 4 5 6 7 8 10\n'
+want <<'EOF'
+line 1, column 19: item 1 is malformed: column number '10' is off the board: 10 queens make a 10x10 board (cols columns are 0-based)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect cols-a-10x10 1 "$tmp/want" -- "$NQ" check
+# The same slip the other way (0-based columns in perm), in 1-based pairs and in jsonl.
+input '[0 4 7 5 2 6 1 3 ]\n'
+want <<'EOF'
+line 1, column 2: item 1 is malformed: 1-based column number '0' is off the 8x8 board; the line looks 0-based: use the cols format '0 4 7 ...' or add 1
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect zero-based-perm 1 "$tmp/want" -- "$NQ" check
+input '1-1, 2-5, 3-8, 4-6, 5-3, 6-7, 7-2, 8-4, .\n'
+want <<'EOF'
+line 1, column 11: item 1 is malformed: queen 3-8 is off the 8x8 board; the line looks 1-based: subtract 1 from each row and column
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect one-based-pairs 1 "$tmp/want" -- "$NQ" check
+input '{"n":8,"cols":[1,5,8,6,3,7,2,4]}\n'
+want <<'EOF'
+line 1, column 15: item 1 is malformed: column 8 of row 2 is off the 8x8 board; "cols" look 1-based: subtract 1 from each
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect one-based-jsonl 1 "$tmp/want" -- "$NQ" check
 
 # n = 1 in every format, from solve and find, reads back as the one solution (the matrix "1"
 # and its blank line used to be taken for a count claim without its n).
