@@ -153,7 +153,8 @@ class Solution:
 
     def format(self, fmt="pairs", *, column_major=False) -> str:
         """This solution as the CLI prints it alone (``nqueens find N --format F``), byte for
-        byte: cols, pairs, board, json, jsonl, grid, perm, matrix or svg. column_major draws
+        byte: cols, pairs, board, json, jsonl, grid, perm, matrix or svg (json: the board
+        alone, LeetCode's one board ``[".Q..", ...]``, not a list of one). column_major draws
         the board transposed (the queen of row r in column r)."""
         code = _format_code(fmt)
         if fmt in _BOARD_FORMATS and self.n > _BOARD_MAX_N:
@@ -161,7 +162,7 @@ class Solution:
         if fmt == "svg":
             return self.svg(column_major=column_major)
         text = _nqueens.format(code, self.cols, _COLUMN_MAJOR if column_major else 0)
-        return "[" + text + "]\n" if fmt == "json" else text
+        return text + "\n" if fmt == "json" else text
 
     def svg(self, *, column_major=False) -> str:
         """The library's SVG 1.1 picture of this board (40 px cells up to n = 16)."""

@@ -20,8 +20,11 @@ check "Nauck: N read from stdin with --queens" 0 "4 0 7 3 1 6 2 5" -- \
   bash -c "echo 8 | '$NQ' complete --queens '3-3, 4-1' --format cols"
 check "Nauck: pairs output accepted as --queens" 0 "1" -- \
   "$NQ" complete 8 --queens "0-4, 1-0, 2-7, 3-3, 4-1, 5-6, 6-2, 7-5, ." --count
-check "Nauck: json" 0 '[["....Q...","Q.......",".......Q","...Q....",".Q......","......Q.","..Q.....",".....Q.."]]' -- \
+# One completion in json is the board alone (LeetCode's one board); --all is the list of boards.
+check "Nauck: json" 0 '["....Q...","Q.......",".......Q","...Q....",".Q......","......Q.","..Q.....",".....Q.."]' -- \
   "$NQ" complete 8 --queens "3-3, 4-1" --format json
+check "Nauck: json --all" 0 '[["....Q...","Q.......",".......Q","...Q....",".Q......","......Q.","..Q.....",".....Q.."],["....Q...","......Q.","Q.......","...Q....",".Q......",".......Q",".....Q..","..Q....."]]' -- \
+  "$NQ" complete 8 --queens "3-3, 4-1" --format json --all
 
 # The excluded-diagonals example of the issue: every solution of 6 avoids those diagonals.
 want=$("$NQ" solve 6 --format cols | awk '{ ok = 1; for (r = 0; r < 6; r++) { c = $(r + 1);
