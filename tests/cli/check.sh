@@ -78,13 +78,15 @@ list, n = 8: 1 item, 0 valid solutions, 1 wrong
 something is wrong
 EOF
 expect main-diagonal 1 "$tmp/want" -- "$NQ" check
+# As a board, the report names the lines of the two queens, not the board's first line.
 input 'Q.......\n.Q......\n..Q.....\n...Q....\n....Q...\n.....Q..\n......Q.\n.......Q\n'
+sed -i '1s/^line 1:/lines 1 and 2:/' "$tmp/want"
 expect main-diagonal-board 1 "$tmp/want" -- "$NQ" check
 
 # Two queens in a column; two in a row (and an empty row).
 input '.Q..\n...Q\nQ...\n.Q..\n'
 want <<'EOF'
-line 1: solution 1 is wrong: queens 0-1 and 3-1 share a column
+lines 1 and 4: solution 1 is wrong: queens 0-1 and 3-1 share a column
 list, n = 4: 1 item, 0 valid solutions, 1 wrong
 something is wrong
 EOF
@@ -96,6 +98,53 @@ list, n = 4: 1 item, 0 valid solutions, 1 wrong
 something is wrong
 EOF
 expect row 1 "$tmp/want" -- "$NQ" check
+
+# The sample of issue 37: the clashing queens of the first solution of n = 8 moved are on lines 5
+# and 6 of the board; in a list, on the lines of the second board (rows 1 and 5 of the board that
+# starts on line 10); read --column-major, on the lines of their columns (drawn rows 4 and 5);
+# an empty row is named by its line; every board format alike.
+"$NQ" solve 8 --format board --limit 1 | sed '6s/.*/.Q....../' >"$tmp/in"
+want <<'EOF'
+lines 5 and 6: solution 1 is wrong: queens 4-2 and 5-1 share an anti-diagonal
+list, n = 8: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect board-lines 1 "$tmp/want" -- "$NQ" check
+for f in grid matrix; do
+  "$NQ" solve 8 --format $f --limit 1 >"$tmp/one"
+  "$NQ" solve 8 --format $f --limit 2 | tail -n +10 | sed "6s/.*/$(sed -n 7p "$tmp/one")/" >"$tmp/two"
+  cat "$tmp/one" "$tmp/two" >"$tmp/in"
+  want <<'EOF'
+lines 11 and 15: solution 2 is wrong: queens 1-5 and 5-1 share an anti-diagonal
+list, n = 8: 2 items, 1 valid solution, 1 wrong
+something is wrong
+EOF
+  expect $f-lines 1 "$tmp/want" -- "$NQ" check
+done
+"$NQ" solve 8 --format board --limit 1 --column-major | sed '6s/.*/.Q....../' >"$tmp/in"
+want <<'EOF'
+lines 5 and 6: solution 1 is wrong: queens 1-4 and 1-5 share a row
+list, n = 8: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect board-lines-column-major 1 "$tmp/want" -- "$NQ" check --column-major
+input '\n.Q..\n...Q\n....\n..Q.\n'
+want <<'EOF'
+line 4: solution 1 is incomplete: row 2 has no queen
+list, n = 4: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect board-empty-row-line 1 "$tmp/want" -- "$NQ" check
+want <<'EOF'
+{"format":"board","problems":[
+  {"item":1,"line":2,"column":1,"kind":"incomplete","row":2,"row_line":4}
+],
+"groups":[
+  {"case":1,"line":2,"n":4,"items":1,"valid":0,"wrong":1,"duplicates":0,"unchecked":0,"ordered":true,"order_item":null,"known":true,"expected":"2","complete":false,"missing":"2","first_missing":[1,3,0,2],"ok":false}
+],
+"ok":false}
+EOF
+expect board-empty-row-json 1 "$tmp/want" -- "$NQ" check --json --all
 
 # A count of 48042 for n = 8 (a search that forgot the column test), and the right count.
 input '48042\n'
@@ -387,7 +436,7 @@ expect malformed-json 1 "$tmp/want" -- "$NQ" check --json
 input '{"n":4,"cols":[0,2,1,3]}\n'
 want <<'EOF'
 {"format":"jsonl","problems":[
-  {"item":1,"line":1,"column":1,"kind":"attack","how":"anti-diagonal","queens":[[1,2],[2,1]]}
+  {"item":1,"line":1,"column":1,"kind":"attack","how":"anti-diagonal","queens":[[1,2],[2,1]],"queen_lines":[1,1]}
 ],
 "groups":[
   {"case":1,"line":1,"n":4,"items":1,"valid":0,"wrong":1,"duplicates":0,"unchecked":0,"ordered":true,"order_item":null,"known":true,"expected":"2","complete":false,"missing":"2","first_missing":[1,3,0,2],"ok":false}
