@@ -299,7 +299,7 @@ int cmd_find(int argc, char **argv) {
     if (valid != NQ_OK) {
         if (valid == NQ_ECONFLICT)
             tool_error("internal error: the %s answer for N = %d is wrong (queens %d-%d and %d-%d "
-                       "share a %s); nothing printed",
+                       "attack each other: same %s); nothing printed",
                        method_names[method], n, conflict.row1, conflict.col1, conflict.row2,
                        conflict.col2, nq_attack_name(conflict.kind));
         else
