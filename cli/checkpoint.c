@@ -150,7 +150,8 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
             return EXIT_USAGE;
         }
         if (tool_progress_wanted(lc->progress))
-            ss.progress = tool_progress_start(n, nq_split_size(split), part_skip);
+            ss.progress =
+                tool_progress_start(n, nq_split_size(split), part_skip, lc->progress == 1);
     }
     if (lc->export_path && !lc->checkpoint) {
         run.room = tool_part_size(nq_split_size(split), lc->part, lc->parts);

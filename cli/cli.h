@@ -159,6 +159,7 @@ typedef struct cli_writer {
     const unsigned char *given; /* svg: NULL, or n flags: the queen of row r was given (drawn
                                    apart; complete) */
     int failed; /* an error (a write, the svg board limit) was reported: write nothing */
+    int one;    /* the run is one solution (cli_writer_begin_one()) */
 } cli_writer;
 
 /* cli_writer_begin() / cli_writer_put() / cli_writer_end() :
@@ -167,6 +168,10 @@ typedef struct cli_writer {
  * error such as a full disk; a closed pipe ends the process, as SIGPIPE does). They write to the
  * listing's output (listing.c), not through stdio. */
 int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags);
+/* cli_writer_begin_one() : cli_writer_begin() for a run of exactly one solution (find, complete
+ * without --all): the solution as the format writes one, so json is the board alone
+ * ([".Q..", ...] and a newline, as LeetCode shows one board), not a list of one board. */
+int cli_writer_begin_one(cli_writer *w, nq_format fmt, unsigned flags);
 int cli_writer_put(cli_writer *w, int n, const int *cols);
 int cli_writer_end(cli_writer *w);
 

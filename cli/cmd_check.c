@@ -130,13 +130,43 @@ static void human_unjudged(const nq_item *it, int right) {
         fprintf(out, "%s(not judged: %s)", right ? " " : "; ", it->unjudged);
 }
 
-/* One line of the human report for an item that is a problem or a claim. */
-static void human_item(const nq_item *it, const nq_verdict *v, int cases) {
+/* Where the items' queens stand in the text: in the board formats each row has a line of its own
+ * (row r of a board on the line of its first row + r; read --column-major, the queen (r, c) of
+ * the solution is drawn on row c), in the others the whole item is on its line. */
+typedef struct item_lines {
+    int boards;       /* board, grid or matrix */
+    int column_major; /* the boards are read transposed */
+} item_lines;
+
+/* The line of the text on which the solution's queen (row, col) of item it stands. */
+static int queen_line(const item_lines *l, const nq_item *it, int row, int col) {
+    if (!l->boards || it->kind != NQ_ITEM_PLACEMENT)
+        return it->line;
+    return it->line + (l->column_major ? col : row);
+}
+
+/* One line of the human report for an item that is a problem or a claim. A wrong board is named
+ * by the lines of its clashing queens (or of its empty row), not by its first line. */
+static void human_item(const nq_item *it, const nq_verdict *v, int cases, const item_lines *l) {
     char a[41], b[41];
+    int line1 = it->line, line2 = it->line;
+    if (v->kind == NQ_VERDICT_ATTACK) {
+        line1 = queen_line(l, it, v->conflict.row1, v->conflict.col1);
+        line2 = queen_line(l, it, v->conflict.row2, v->conflict.col2);
+    } else if (v->kind == NQ_VERDICT_INCOMPLETE && !l->column_major) {
+        line1 = line2 = queen_line(l, it, v->row, 0);
+    }
+    if (line2 < line1) {
+        int t = line1;
+        line1 = line2;
+        line2 = t;
+    }
     if (v->kind == NQ_VERDICT_MALFORMED)
         fprintf(out, "line %d, column %d: ", it->line, it->column);
+    else if (line1 != line2)
+        fprintf(out, "lines %d and %d: ", line1, line2);
     else
-        fprintf(out, "line %d: ", it->line);
+        fprintf(out, "line %d: ", line1);
     if (cases)
         fprintf(out, "case %d: ", it->group + 1);
     switch (v->kind) {
@@ -245,7 +275,7 @@ static void json_fields(const char *key, unsigned fields) {
     fputc(']', out);
 }
 
-static void json_item(const nq_item *it, const nq_verdict *v, int first) {
+static void json_item(const nq_item *it, const nq_verdict *v, int first, const item_lines *l) {
     char a[41];
     fprintf(out, "%s\n  {\"item\":%llu,\"line\":%d,\"column\":%d", first ? "" : ",",
             (unsigned long long)v->index, it->line, it->column);
@@ -253,12 +283,19 @@ static void json_item(const nq_item *it, const nq_verdict *v, int first) {
         fprintf(out, ",\"case\":%d", it->group + 1);
     switch (v->kind) {
     case NQ_VERDICT_ATTACK:
-        fprintf(out, ",\"kind\":\"attack\",\"how\":\"%s\",\"queens\":[[%d,%d],[%d,%d]]}",
+        fprintf(out,
+                ",\"kind\":\"attack\",\"how\":\"%s\",\"queens\":[[%d,%d],[%d,%d]],"
+                "\"queen_lines\":[%d,%d]}",
                 nq_attack_name(v->conflict.kind), v->conflict.row1, v->conflict.col1,
-                v->conflict.row2, v->conflict.col2);
+                v->conflict.row2, v->conflict.col2,
+                queen_line(l, it, v->conflict.row1, v->conflict.col1),
+                queen_line(l, it, v->conflict.row2, v->conflict.col2));
         return;
     case NQ_VERDICT_INCOMPLETE:
-        fprintf(out, ",\"kind\":\"incomplete\",\"row\":%d}", v->row);
+        fprintf(out, ",\"kind\":\"incomplete\",\"row\":%d", v->row);
+        if (l->boards && !l->column_major)
+            fprintf(out, ",\"row_line\":%d", queen_line(l, it, v->row, 0));
+        fputc('}', out);
         return;
     case NQ_VERDICT_SIZE:
         fprintf(out, ",\"kind\":\"size\",\"n\":%d,\"list_n\":%d}", v->n, v->list_n);
@@ -532,6 +569,9 @@ static int judge(const check_opts *o, check_input *in) {
         return EXIT_USAGE;
     }
     int cases = nq_reader_format(r) == NQ_INPUT_CASES;
+    int format = nq_reader_format(r);
+    item_lines lines = {format == NQ_FMT_BOARD || format == NQ_FMT_GRID || format == NQ_FMT_MATRIX,
+                        o->column_major};
     if (o->json)
         fprintf(out, "{\"format\":\"%s\",\"problems\":[", nq_input_name(nq_reader_format(r)));
     nq_item it;
@@ -551,9 +591,9 @@ static int judge(const check_opts *o, check_input *in) {
         if (!is_problem(&v) && !is_claim(&it))
             continue;
         if (o->json)
-            json_item(&it, &v, problems == 0);
+            json_item(&it, &v, problems == 0, &lines);
         else if (problems < HUMAN_PROBLEMS || !is_problem(&v))
-            human_item(&it, &v, cases);
+            human_item(&it, &v, cases, &lines);
         else
             hidden++;
         problems++;

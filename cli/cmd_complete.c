@@ -18,7 +18,8 @@ static const tool_option complete_options[] = {
     {"all", 'a', NULL, "print every completion in lexicographic order"},
     {"format", 'f', "F",
      "cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg\n"
-     "(svg draws the given queens apart from the added ones)"},
+     "(json: one board [\".Q..\",...], with --all LeetCode's list of boards;\n"
+     "svg draws the given queens apart from the added ones)"},
     {"column-major", 'C', NULL,
      "print each completion transposed (the queen of row r in column r;\n"
      "the instance is read as given)"},
@@ -51,10 +52,11 @@ typedef struct listing {
     const unsigned char *given; /* svg: the rows whose queen was given */
     int started;                /* the writer has begun: the first completion is out */
     int failed;
+    int one; /* only the first completion is written (no --all) */
 } listing;
 
 static int begin(listing *l) {
-    if (cli_writer_begin(l->w, l->fmt, l->flags))
+    if ((l->one ? cli_writer_begin_one : cli_writer_begin)(l->w, l->fmt, l->flags))
         return -1;
     l->w->given = l->given;
     l->started = 1;
@@ -244,7 +246,7 @@ static int cmd_complete_run(long long n, const char *queens, const char *file, l
     int *cols = NULL;
     unsigned char *given = NULL;
     cli_writer w;
-    listing l = {&w, fmt, fflags, NULL, 0, 0};
+    listing l = {&w, fmt, fflags, NULL, 0, 0, !all};
     if (rc == NQ_OK && fmt == NQ_FMT_SVG && !count) {
         given = calloc((size_t)size, 1);
         if (!given)

@@ -69,7 +69,9 @@ static const tool_option count_options[] = {
      "journal's records too"},
     {"status", 's', NULL,
      "with --checkpoint: print how far FILE has got, as text, without counting"},
-    {"progress", 'p', NULL, "show progress and an ETA on stderr (default: when it is a terminal)"},
+    {"progress", 'p', NULL,
+     "show progress and an ETA on stderr (default: when it is a terminal);\n"
+     "asked for, at least a first and a final line, however short the count"},
     {"no-progress", 'P', NULL, "never show progress"},
     {"gpu", 'g', NULL,
      "count on CUDA GPUs (N <= " TOOL_STR(

@@ -44,7 +44,8 @@ static const tool_option find_options[] = {
      "seed of --method random, 0 .. 2^64-1 (default: a random seed,\n"
      "shown with --verbose)"},
     {"format", 'f', "F",
-     "cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg;\n"
+     "cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg\n"
+     "(json: the one board as LeetCode writes a board, [\".Q..\",...]);\n"
      "board-shaped formats (board, json, grid, matrix, svg) up to N = 1000"},
     {"column-major", 'c', NULL, "print the board transposed (the queen of row r in column r)"},
     {"verbose", 'v', NULL, "on standard error: method, seed, effort, time and the check"},
@@ -298,7 +299,7 @@ int cmd_find(int argc, char **argv) {
     if (valid != NQ_OK) {
         if (valid == NQ_ECONFLICT)
             tool_error("internal error: the %s answer for N = %d is wrong (queens %d-%d and %d-%d "
-                       "share a %s); nothing printed",
+                       "attack each other: same %s); nothing printed",
                        method_names[method], n, conflict.row1, conflict.col1, conflict.row2,
                        conflict.col2, nq_attack_name(conflict.kind));
         else
@@ -328,7 +329,7 @@ int cmd_find(int argc, char **argv) {
     int status = EXIT_OK;
     if (nq_format_is_board(fmt)) {
         cli_writer w;
-        if (cli_writer_begin(&w, fmt, fflags))
+        if (cli_writer_begin_one(&w, fmt, fflags))
             status = EXIT_USAGE;
         else if ((cli_writer_put(&w, n, cols) != 0) + (cli_writer_end(&w) != 0))
             status = EXIT_USAGE;

@@ -14,7 +14,8 @@
 static const tool_option solve_options[] = {
     {"format", 'f', "F",
      "cols, pairs (default), board, json, jsonl, grid, perm, matrix, svg\n"
-     "(svg: at most 1000 boards without --limit)"},
+     "(json: LeetCode's list of boards, [[\".Q..\",...],...];\n"
+     "svg: at most 1000 boards without --limit)"},
     {"limit", 'l', "K", "stop after the first K solutions"},
     {"unique", 'u', NULL, "only fundamental solutions, each the least of its symmetry class"},
     {"column-major", 'c', NULL, "print each board transposed (the queen of row r in column r)"},

@@ -10,6 +10,8 @@
 #include "cli.h"
 #include "listing.h"
 
+static int writer_begin(cli_writer *w, nq_format fmt, unsigned flags);
+
 /* Writes text to the output; after a failed write (reported once) writes nothing more. */
 static int writer_out(cli_writer *w, const char *text, size_t len) {
     if (w->failed)
@@ -23,6 +25,11 @@ static int writer_out(cli_writer *w, const char *text, size_t len) {
 
 int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags) {
     memset(w, 0, sizeof *w);
+    return writer_begin(w, fmt, flags);
+}
+
+/* cli_writer_begin() on a cleared writer (w->one set or not). */
+static int writer_begin(cli_writer *w, nq_format fmt, unsigned flags) {
     w->fmt = fmt;
     w->flags = flags;
     w->svg_max = NQ_SVG_MAX_BOARDS;
@@ -31,11 +38,18 @@ int cli_writer_begin(cli_writer *w, nq_format fmt, unsigned flags) {
         return 0;        /* one picture of every board, drawn by cli_writer_end() */
     }
     listing_busy();
-    const char *prefix = nq_format_prefix(fmt);
+    const char *prefix = w->one ? "" : nq_format_prefix(fmt);
     int rc = writer_out(w, prefix, strlen(prefix));
-    listing_set_tail(nq_format_suffix(fmt)[0] ? nq_format_suffix(fmt) : NULL);
+    listing_set_tail(!w->one && nq_format_suffix(fmt)[0] ? nq_format_suffix(fmt) : NULL);
     listing_idle();
     return rc;
+}
+
+/* One solution: no list around it; the format's newline after it (json's list alone has none). */
+int cli_writer_begin_one(cli_writer *w, nq_format fmt, unsigned flags) {
+    memset(w, 0, sizeof *w);
+    w->one = 1;
+    return writer_begin(w, fmt, flags);
 }
 
 static int writer_put_text(cli_writer *w, int n, const int *cols);
@@ -161,7 +175,7 @@ int cli_writer_end(cli_writer *w) {
         rc = w->failed ? -1 : writer_picture(w);
         listing_hold(0);
     } else {
-        const char *suffix = nq_format_suffix(w->fmt);
+        const char *suffix = !w->one ? nq_format_suffix(w->fmt) : w->fmt == NQ_FMT_JSON ? "\n" : "";
         rc = writer_out(w, suffix, strlen(suffix));
         listing_set_tail(NULL);
     }

@@ -273,6 +273,19 @@ static int rd_int(rd *t, long lo, long hi, const char *what, long *out) {
     return NQ_OK;
 }
 
+/* rd_int() of a row or column of the n x n board, 0..n-1: a number n is taken for the slip of
+ * counting from 1 and said so. */
+static int rd_cell(rd *t, long n, const char *what, long *out) {
+    const char *p = t->p;
+    long long v;
+    if (!scan_uint(&p, t->end, n, &v) || v != n)
+        return rd_int(t, 0, n - 1, what, out);
+    return rd_fail(t, NQ_EPARSE,
+                   "%s must be from 0 to %ld, got %ld (rows and columns count from 0: subtract 1 "
+                   "from 1-based ones)",
+                   what, n - 1, n);
+}
+
 static int rd_expect(rd *t, int c) {
     char b[24];
     rd_skip(t);
@@ -475,7 +488,8 @@ static int rd_statements(rd *t, int n_given, long max_diags, nq_instance **out,
         long r = init.v[2 * q], c = init.v[2 * q + 1];
         if (r < 0 || r >= n || c < 0 || c >= n) {
             ret = rd_fail(rd_at(t, init.where[2 * q], init.where[2 * q + 1]), NQ_EPARSE,
-                          "queen [%ld, %ld] is off the board (rows and columns 0..n-1)", r, c);
+                          "queen [%ld, %ld] is off the board (rows and columns 0..n-1%s)", r, c,
+                          r == n || c == n ? ": subtract 1 from 1-based ones" : "");
         } else {
             ret = nq_instance_place(&inst, (int)r, (int)c, conflict);
         }
@@ -642,7 +656,7 @@ int nq_instance_parse_queens(const char *spec, int n, nq_instance **out, nq_conf
                           rd_what(&t, b));
             break;
         }
-        if ((ret = rd_int(&t, 0, n - 1, "the row", &r)) != NQ_OK) {
+        if ((ret = rd_cell(&t, n, "the row", &r)) != NQ_OK) {
             break;
         }
         if (rd_peek(&t) != '-') {
@@ -655,7 +669,7 @@ int nq_instance_parse_queens(const char *spec, int n, nq_instance **out, nq_conf
             ret = rd_fail(&t, NQ_EPARSE, "expected a column after '-', found %s", rd_what(&t, b));
             break;
         }
-        if ((ret = rd_int(&t, 0, n - 1, "the column", &c)) != NQ_OK) {
+        if ((ret = rd_cell(&t, n, "the column", &c)) != NQ_OK) {
             break;
         }
         ret = nq_instance_place(&inst, (int)r, (int)c, conflict);

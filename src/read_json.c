@@ -372,8 +372,12 @@ static int object_end(json_state *st, size_t end) {
                 if (r->cols[i] == -1)
                     continue;
                 if (r->cols[i] >= size) {
-                    json_bad(st, st->cols_at, "column %d of row %zu is off the %dx%d board",
-                             r->cols[i], i - first, size, size);
+                    int one_based = 1; /* every column in 1..n: the slip of counting from 1 */
+                    for (size_t j = first; j < r->nq; j++)
+                        one_based &= r->cols[j] >= 1 && r->cols[j] <= size;
+                    json_bad(st, st->cols_at, "column %d of row %zu is off the %dx%d board%s",
+                             r->cols[i], i - first, size, size,
+                             one_based ? "; \"cols\" look 1-based: subtract 1 from each" : "");
                     break;
                 }
                 r->rows[k] = r->rows[i];

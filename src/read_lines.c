@@ -4,10 +4,47 @@
  * `cases` outputs (all the permutations of a case on one line, or "-1"). A bad line is a
  * malformed item, and reading goes on at the next line.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "scan.h"
+
+/* "a" or "an" before the number n read in English ("an 8x8 board", "an 11x11", "an 18x18", "a
+ * 1000x1000"): "an" where the leading group of three digits is read eight, eleven, eighteen,
+ * eighty-, or eight hundred. */
+static const char *lines_article(long long n) {
+    while (n >= 1000)
+        n /= 1000;
+    return n == 8 || n == 11 || n == 18 || n / 10 == 8 || n / 100 == 8 ? "an" : "a";
+}
+
+/* Whether the numbers of a line [a, b) with one off the board are the common slip of the other
+ * base, 1-based columns in `cols` or 0-based ones in `perm`: every number lies in the other base's
+ * range [1 - base, n - base]. If so, *shown receives the line's first numbers as the format
+ * that reads it as written takes them ("[1 5 8 ...]" for perm, "0 4 7 ..." for cols). */
+static int lines_slip(const char *a, const char *b, int n, int base, char *shown, size_t cap) {
+    const char *p = a;
+    long long first[3];
+    int k = 0;
+    for (;;) {
+        while (p < b && (scan_is_blank(*p) || *p == ','))
+            p++;
+        if (p >= b)
+            break;
+        long long v;
+        if (*p == '-' || !scan_uint(&p, b, NQ_PARSE_MAX_N, &v) || v < 1 - base || v > n - base)
+            return 0;
+        if (k < 3)
+            first[k++] = v;
+    }
+    size_t len = (size_t)snprintf(shown, cap, "%s", base ? "" : "[");
+    for (int i = 0; i < k && len < cap; i++)
+        len += (size_t)snprintf(shown + len, cap - len, "%s%lld", i ? " " : "", first[i]);
+    if (len < cap)
+        snprintf(shown + len, cap - len, "%s%s", n > 3 ? " ..." : "", base ? "" : "]");
+    return 1;
+}
 
 /* The numbers of a `cols` line or of the inside of a `perm` bracket, separated by blanks or
  * commas. Their count is n; the number of row i is its queen's column plus `base` (0 for cols,
@@ -66,14 +103,23 @@ static int lines_numbers(nq_reader *r, nq_item *item, const char *a, const char 
             continue;
         }
         if (val < base || val >= n + base) {
-            char ex[SCAN_EXCERPT];
-            /* A common slip: 1-based columns in `cols`, 0-based ones in `perm`. */
+            char ex[SCAN_EXCERPT], shown[96];
+            if (lines_slip(a, b, n, base, shown, sizeof shown)) {
+                scan_malformed(r, item, tok,
+                               "%s '%s' is off the %dx%d board; the line looks %s: use the %s "
+                               "format '%s' or %s",
+                               what, scan_excerpt(tok, p, ex), n, n, base ? "0-based" : "1-based",
+                               base ? "cols" : "perm", shown, base ? "add 1" : "subtract 1");
+                return 1;
+            }
+            /* One number is the slip, the whole line is not. */
             int slip = base ? val == 0 : val == n;
             const char *hint = !slip  ? ""
                                : base ? " (perm columns are 1-based)"
                                       : " (cols columns are 0-based)";
-            scan_malformed(r, item, tok, "%s '%s' is off the board: %d queens make a %dx%d board%s",
-                           what, scan_excerpt(tok, p, ex), n, n, n, hint);
+            scan_malformed(r, item, tok,
+                           "%s '%s' is off the board: %d queens make %s %dx%d board%s", what,
+                           scan_excerpt(tok, p, ex), n, lines_article(n), n, n, hint);
             return 1;
         }
         if (scan_push(r, row, (int)(val - base)) != NQ_OK)
@@ -208,9 +254,16 @@ static int lines_pairs(nq_reader *r, nq_item *item, const char *a, const char *b
             p++;
             scan_uint(&p, b, NQ_PARSE_MAX_N, &v);
             if (r->rows[i] >= n || r->cols[i] >= n) {
+                int one_based = 1; /* every row and column in 1..n: the slip of counting from 1 */
+                for (size_t j = 0; j < r->nq; j++)
+                    one_based &=
+                        r->rows[j] >= 1 && r->cols[j] >= 1 && r->rows[j] <= n && r->cols[j] <= n;
                 scan_malformed(r, item, tok, "queen %d-%d is off the %dx%d board%s", r->rows[i],
                                r->cols[i], n, n,
-                               r->n_hint ? "" : " (its size is the first line's number of queens)");
+                               one_based   ? "; the line looks 1-based: subtract 1 from each row "
+                                             "and column"
+                               : r->n_hint ? ""
+                                           : " (its size is the first line's number of queens)");
                 return NQ_OK;
             }
         }

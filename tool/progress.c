@@ -40,6 +40,7 @@ struct tool_progress {
     pthread_t thread;
     int quit;
     int tty;
+    int asked; /* --progress: a first line at once, the final line kept */
     int n;
     uint64_t size, done;
     uint64_t nbuckets;
@@ -167,12 +168,12 @@ static void progress_draw(tool_progress *p, int final) {
     if (tool_signal_caught() && (size_t)len < sizeof line)
         len += snprintf(line + len, sizeof line - (size_t)len, " (stopping)");
     if (p->tty) {
-        if (final)
+        if (final && !p->asked)
             fputs("\r\033[K", stderr);
         else
-            fprintf(stderr, "\r%s\033[K", line);
+            fprintf(stderr, "\r%s\033[K%s", line, final ? "\n" : "");
         p->drawn = !final;
-    } else if (!final) {
+    } else if (!final || p->asked) {
         fprintf(stderr, "%s\n", line);
     }
     fflush(stderr);
@@ -202,7 +203,7 @@ static void *progress_thread(void *arg) {
     return NULL;
 }
 
-tool_progress *tool_progress_start(int n, uint64_t size, const uint8_t *done) {
+tool_progress *tool_progress_start(int n, uint64_t size, const uint8_t *done, int asked) {
     if (size == 0)
         return NULL;
     tool_progress *p = calloc(1, sizeof *p);
@@ -211,6 +212,7 @@ tool_progress *tool_progress_start(int n, uint64_t size, const uint8_t *done) {
     p->n = n;
     p->size = size;
     p->tty = isatty(STDERR_FILENO);
+    p->asked = asked;
     p->nbuckets = size < PROGRESS_BUCKETS ? size : PROGRESS_BUCKETS;
     p->b = calloc((size_t)p->nbuckets, sizeof *p->b);
     if (!p->b) {
@@ -227,6 +229,8 @@ tool_progress *tool_progress_start(int n, uint64_t size, const uint8_t *done) {
     p->shown_done = p->shown_eta = -1;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
+    if (asked)
+        progress_draw(p, 0); /* before the thread: no lock needed yet */
     if (pthread_create(&p->thread, NULL, progress_thread, p) != 0) {
         pthread_mutex_destroy(&p->mu);
         pthread_cond_destroy(&p->cv);
@@ -260,7 +264,7 @@ void tool_progress_stop(tool_progress *p) {
     pthread_cond_signal(&p->cv);
     pthread_mutex_unlock(&p->mu);
     pthread_join(p->thread, NULL);
-    if (p->drawn)
+    if (p->drawn || p->asked)
         progress_draw(p, 1);
     pthread_mutex_destroy(&p->mu);
     pthread_cond_destroy(&p->cv);

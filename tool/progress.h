@@ -23,11 +23,15 @@ int tool_progress_wanted(int mode);
  * Starts a progress line for the count of n over the split's `size` subproblems, of which those
  * flagged in `done` (may be NULL) are already finished. A thread redraws the line a few times a
  * second on a terminal (\r, cleared to the end of line), once a second otherwise (one line each).
+ * `asked` (the user gave --progress) shows a first line at once and the final one at the end
+ * (kept on a terminal), so that a count shorter than the first redraw still shows its progress;
+ * otherwise (the default on a terminal) the line appears at the first redraw and is erased at
+ * the end.
  * The ETA divides the estimated remaining work in nodes by the measured rate in nodes a second:
  * subproblem sizes differ by orders of magnitude but neighbours in the numbering are alike, so the
  * work of an unfinished subproblem is estimated by the mean of finished ones nearby.
  * @return the meter, or NULL if memory or the thread could not be had (then nothing is shown). */
-tool_progress *tool_progress_start(int n, uint64_t size, const uint8_t *done);
+tool_progress *tool_progress_start(int n, uint64_t size, const uint8_t *done, int asked);
 
 /* tool_progress_result() : one subproblem finished (calls must be serialised, as on_result is). */
 void tool_progress_result(tool_progress *p, uint64_t index, const nq_counts *c);
@@ -40,7 +44,8 @@ void tool_progress_result(tool_progress *p, uint64_t index, const nq_counts *c);
  * the new estimate). The line's redraws call it (now); tests give the time. */
 void tool_progress_figures(tool_progress *p, double at, double *done, double *eta);
 
-/* tool_progress_stop() : stops the thread, erases the line (terminal) and frees; NULL accepted. */
+/* tool_progress_stop() : stops the thread; draws the final line if asked, else erases the line
+ * (terminal); frees. NULL accepted. */
 void tool_progress_stop(tool_progress *p);
 
 #endif /* NQ_TOOL_PROGRESS_H */

@@ -109,7 +109,8 @@ int tool_session_open(tool_session *ss, const char *path, const nq_split *s, int
         ss->work.resumed = info.done;
     }
     if (tool_progress_wanted(progress))
-        ss->progress = tool_progress_start(nq_split_n(s), ss->size, nq_journal_skip(ss->journal));
+        ss->progress = tool_progress_start(nq_split_n(s), ss->size, nq_journal_skip(ss->journal),
+                                           progress == 1);
     pthread_mutex_init(&ss->sync_mu, NULL);
     pthread_cond_init(&ss->sync_cv, NULL);
     ss->sync_running =

@@ -56,7 +56,8 @@ int tool_session_split(int n, nq_method m, int border, const char *path, nq_spli
 
 /* tool_session_open() :
  * Opens the journal at path (NULL: none) for the split s, explains a refusal, says what a resumed
- * journal held, and starts the progress line (progress as tool_progress_wanted()) and the
+ * journal held, and starts the progress line (progress as tool_progress_wanted(); 1, asked for,
+ * shows its first and final lines however short the count) and the
  * journal's fsync timer (every NQ_JOURNAL_SYNC_MS). @return 0, or -1 after printing why (the
  * signal handlers are then restored). */
 int tool_session_open(tool_session *ss, const char *path, const nq_split *s, int progress);

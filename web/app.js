@@ -74,6 +74,7 @@ class Page {
                 tableProgress: byId('table-progress'),
                 tableLabel: byId('table-label'),
                 tableStatus: byId('table-status'),
+                tableNote: byId('counts-here-note'),
                 tableCancel: byId('table-cancel'),
                 plot: byId('counts-plot'),
             },

@@ -3,7 +3,9 @@
  * the queen being the library's own glyph (copied from nq_svg_picture() at start-up, app.js).
  * Used twice: the board the learner plays on (clicks, a keyboard cursor, attacked squares, the
  * conflict the library names) and the board of the traced search (current row, tried cell,
- * attacker). Drawing only; what is drawn comes from the caller.
+ * attacker). Drawing only; what is drawn comes from the caller. Both carry row numbers on the left
+ * and column numbers on top, 0 to n - 1: the numbering of the page's words ("row 0", "queens
+ * 3-3 and 4-1"), of the URL's queens and of the nqueens program (its pairs, check and trace).
  */
 'use strict';
 
@@ -11,6 +13,21 @@ class Board {
     /* el: the container; opts.onToggle(row, col) makes the board playable by mouse and keys. */
     constructor(el, opts = {}) {
         this.el = el;
+        /* The frame: the corner, the column numbers, the row numbers, then the board. */
+        this.frame = document.createElement('div');
+        this.frame.className = 'board-frame';
+        el.replaceWith(this.frame);
+        this.colLabels = document.createElement('div');
+        this.colLabels.className = 'board-labels cols';
+        this.rowLabels = document.createElement('div');
+        this.rowLabels.className = 'board-labels rows';
+        for (const labels of [this.colLabels, this.rowLabels]) {
+            labels.setAttribute('aria-hidden', 'true'); /* the cells' own labels say it */
+            labels.id = el.id + '-' + (labels === this.colLabels ? 'cols' : 'rows');
+        }
+        const corner = document.createElement('div');
+        corner.className = 'board-corner';
+        this.frame.append(corner, this.colLabels, this.rowLabels, el);
         this.onToggle = opts.onToggle || null;
         this.n = 0;
         this.cells = [];
@@ -29,8 +46,16 @@ class Board {
     /* Rebuilds the cells for board size n. */
     setSize(n) {
         this.n = n;
-        this.el.style.setProperty('--n', n);
+        this.frame.style.setProperty('--n', n);
         this.el.replaceChildren();
+        for (const labels of [this.colLabels, this.rowLabels]) {
+            labels.replaceChildren();
+            for (let i = 0; i < n; i++) {
+                const label = document.createElement('span');
+                label.textContent = i;
+                labels.append(label);
+            }
+        }
         this.cells = [];
         for (let r = 0; r < n; r++) {
             for (let c = 0; c < n; c++) {

@@ -1,16 +1,18 @@
 /*
- * counts.js: how many solutions. The totals of the board's n (#total, #unique) are counted in the
- * page by the library (a worker solving its numbered subproblems) for n <= 14, and taken from
- * the library's table of known values (nq_known_count(), OEIS A000170 and A002562) above that,
- * saying which. The table and log-scale plot of n = 1..27 show the known values and mark those
- * this page counted itself; counts from n = 13 on show their progress and can be cancelled.
+ * counts.js: how many solutions. The page counts n = 1..14 itself with the library (a worker
+ * solving its numbered subproblems; under a second in all), at start-up for the table and at
+ * once for the board's n (#total, #unique), and above that takes the library's table of known
+ * values (nq_known_count(), OEIS A000170 and A002562), saying which; the table offers to count
+ * n = 15..18 on request. One limit serves the board's totals, the table's marks and the note
+ * that states them, so what the page says it counts is what it counts. The table and log-scale
+ * plot of n = 1..27 show the known values and mark those this page counted itself; counts from
+ * n = 13 on show their progress and can be cancelled.
  */
 'use strict';
 
-const COUNT_IN_PAGE_MAX = 14;  /* #total and #unique are counted in the page up to this n */
+const COUNT_IN_PAGE_MAX = 14;  /* the page counts n up to this by itself (#total, the table) */
 const COUNT_PROGRESS_MIN = 13; /* counts from this n on show progress and a cancel button */
 const TABLE_COUNT_MAX = 18;    /* the table offers to count up to this n (minutes in a browser) */
-const TABLE_AUTO_MAX = 12;     /* ... and counts up to this n by itself (milliseconds) */
 const KNOWN_MAX = 27;          /* the largest n whose counts are known (Q27 project, 2016) */
 
 class Counts {
@@ -119,7 +121,7 @@ class Counts {
             tr.insertCell().textContent = fmtInt(k.unique);
             const here = tr.insertCell();
             this.rows.set(n, here);
-            if (n > TABLE_AUTO_MAX && n <= TABLE_COUNT_MAX) {
+            if (n > COUNT_IN_PAGE_MAX && n <= TABLE_COUNT_MAX) {
                 const b = document.createElement('button');
                 b.textContent = 'count n = ' + n + ' here';
                 b.className = 'count-here';
@@ -128,8 +130,14 @@ class Counts {
                 here.append(b);
             } else if (n > TABLE_COUNT_MAX) {
                 here.textContent = 'known only (too long for a browser)';
+            } else {
+                here.textContent = 'counting…';
             }
         }
+        this.ui.tableNote.textContent = 'This page counts n = 1 to ' + COUNT_IN_PAGE_MAX +
+            ' itself as it opens (under a second), n = ' + (COUNT_IN_PAGE_MAX + 1) + ' to ' +
+            TABLE_COUNT_MAX + ' when you ask (the last takes minutes), and shows the known ' +
+            'values of the others.';
     }
 
     /* Counts n in the table's worker, with progress and a cancel button. */
@@ -154,11 +162,12 @@ class Counts {
         ui.tableProgress.hidden = true;
     }
 
-    /* The small counts, counted once at start-up by a worker of their own (milliseconds). */
+    /* The counts of n = 1..COUNT_IN_PAGE_MAX, once at start-up by a worker of their own (well
+     * under a second in all; those the board's count made already are not made again). */
     async countSmall() {
         const task = new Task('small counts');
         try {
-            for (let n = 1; n <= TABLE_AUTO_MAX; n++) {
+            for (let n = 1; n <= COUNT_IN_PAGE_MAX; n++) {
                 if (!this.computed.has(n)) this.record(await task.run('count', {n}));
             }
         } finally {

@@ -68,7 +68,8 @@ class SolutionBrowser {
                 URL.createObjectURL(new Blob([this.nq.svg(n, cols)], {type: 'image/svg+xml'}));
             ui.picture.src = this.url;
             ui.picture.alt =
-                'the solution ' + cols.join(' ') + ' drawn on a ' + n + ' by ' + n + ' board';
+                'the solution ' + cols.join(' ') + ' drawn on ' + article(n) + ' ' + n + ' by ' + n +
+                ' board';
             ui.cols.textContent = cols.join(' ');
         } else {
             ui.label.textContent = 'n = ' + n + ' has no solution: no placement of ' + n +
@@ -82,4 +83,15 @@ class SolutionBrowser {
         ui.next.disabled = this.end && this.index >= this.list.length - 1;
         ui.use.disabled = !cols;
     }
+}
+
+/* "a" or "an" before the number n read in English ("an 8 by 8 board", "an 11", "an 18", "a 6"):
+ * "an" where its leading group of three digits is read eight, eleven, eighteen, eighty-, or eight
+ * hundred (as src/read_lines.c words "an 8x8 board"). */
+function article(n) {
+    while (n >= 1000) n = Math.floor(n / 1000);
+    return n === 8 || n === 11 || n === 18 || Math.floor(n / 10) === 8 ||
+            Math.floor(n / 100) === 8 ?
+        'an' :
+        'a';
 }

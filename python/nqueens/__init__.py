@@ -162,7 +162,8 @@ class Solution:
         """This solution as the CLI prints it alone (``nqueens find N --format F``), byte for
         byte.
 
-        :param fmt: cols, pairs, board, json, jsonl, grid, perm, matrix or svg.
+        :param fmt: cols, pairs, board, json, jsonl, grid, perm, matrix or svg (json: the board
+            alone, LeetCode's one board ``[".Q..", ...]``, not a list of one).
         :param column_major: draw the board transposed (the queen of row r in column r).
         :returns: the text (str).
         :raises ValueError: for an unknown format, or a board-shaped one above n = 1000.
@@ -174,7 +175,7 @@ class Solution:
         if fmt == "svg":
             return self.svg(column_major=column_major)
         text = _nqueens.format(code, self.cols, _COLUMN_MAJOR if column_major else 0)
-        return "[" + text + "]\n" if fmt == "json" else text
+        return text + "\n" if fmt == "json" else text
 
     def svg(self, *, column_major=False) -> str:
         """The library's SVG 1.1 picture of this board (40 px cells up to n = 16).

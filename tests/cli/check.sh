@@ -78,13 +78,15 @@ list, n = 8: 1 item, 0 valid solutions, 1 wrong
 something is wrong
 EOF
 expect main-diagonal 1 "$tmp/want" -- "$NQ" check
+# As a board, the report names the lines of the two queens, not the board's first line.
 input 'Q.......\n.Q......\n..Q.....\n...Q....\n....Q...\n.....Q..\n......Q.\n.......Q\n'
+sed -i '1s/^line 1:/lines 1 and 2:/' "$tmp/want"
 expect main-diagonal-board 1 "$tmp/want" -- "$NQ" check
 
 # Two queens in a column; two in a row (and an empty row).
 input '.Q..\n...Q\nQ...\n.Q..\n'
 want <<'EOF'
-line 1: solution 1 is wrong: queens 0-1 and 3-1 share a column
+lines 1 and 4: solution 1 is wrong: queens 0-1 and 3-1 share a column
 list, n = 4: 1 item, 0 valid solutions, 1 wrong
 something is wrong
 EOF
@@ -96,6 +98,53 @@ list, n = 4: 1 item, 0 valid solutions, 1 wrong
 something is wrong
 EOF
 expect row 1 "$tmp/want" -- "$NQ" check
+
+# The sample of issue 37: the clashing queens of the first solution of n = 8 moved are on lines 5
+# and 6 of the board; in a list, on the lines of the second board (rows 1 and 5 of the board that
+# starts on line 10); read --column-major, on the lines of their columns (drawn rows 4 and 5);
+# an empty row is named by its line; every board format alike.
+"$NQ" solve 8 --format board --limit 1 | sed '6s/.*/.Q....../' >"$tmp/in"
+want <<'EOF'
+lines 5 and 6: solution 1 is wrong: queens 4-2 and 5-1 share an anti-diagonal
+list, n = 8: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect board-lines 1 "$tmp/want" -- "$NQ" check
+for f in grid matrix; do
+  "$NQ" solve 8 --format $f --limit 1 >"$tmp/one"
+  "$NQ" solve 8 --format $f --limit 2 | tail -n +10 | sed "6s/.*/$(sed -n 7p "$tmp/one")/" >"$tmp/two"
+  cat "$tmp/one" "$tmp/two" >"$tmp/in"
+  want <<'EOF'
+lines 11 and 15: solution 2 is wrong: queens 1-5 and 5-1 share an anti-diagonal
+list, n = 8: 2 items, 1 valid solution, 1 wrong
+something is wrong
+EOF
+  expect $f-lines 1 "$tmp/want" -- "$NQ" check
+done
+"$NQ" solve 8 --format board --limit 1 --column-major | sed '6s/.*/.Q....../' >"$tmp/in"
+want <<'EOF'
+lines 5 and 6: solution 1 is wrong: queens 1-4 and 1-5 share a row
+list, n = 8: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect board-lines-column-major 1 "$tmp/want" -- "$NQ" check --column-major
+input '\n.Q..\n...Q\n....\n..Q.\n'
+want <<'EOF'
+line 4: solution 1 is incomplete: row 2 has no queen
+list, n = 4: 1 item, 0 valid solutions, 1 wrong
+something is wrong
+EOF
+expect board-empty-row-line 1 "$tmp/want" -- "$NQ" check
+want <<'EOF'
+{"format":"board","problems":[
+  {"item":1,"line":2,"column":1,"kind":"incomplete","row":2,"row_line":4}
+],
+"groups":[
+  {"case":1,"line":2,"n":4,"items":1,"valid":0,"wrong":1,"duplicates":0,"unchecked":0,"ordered":true,"order_item":null,"known":true,"expected":"2","complete":false,"missing":"2","first_missing":[1,3,0,2],"ok":false}
+],
+"ok":false}
+EOF
+expect board-empty-row-json 1 "$tmp/want" -- "$NQ" check --json --all
 
 # A count of 48042 for n = 8 (a search that forgot the column test), and the right count.
 input '48042\n'
@@ -387,7 +436,7 @@ expect malformed-json 1 "$tmp/want" -- "$NQ" check --json
 input '{"n":4,"cols":[0,2,1,3]}\n'
 want <<'EOF'
 {"format":"jsonl","problems":[
-  {"item":1,"line":1,"column":1,"kind":"attack","how":"anti-diagonal","queens":[[1,2],[2,1]]}
+  {"item":1,"line":1,"column":1,"kind":"attack","how":"anti-diagonal","queens":[[1,2],[2,1]],"queen_lines":[1,1]}
 ],
 "groups":[
   {"case":1,"line":1,"n":4,"items":1,"valid":0,"wrong":1,"duplicates":0,"unchecked":0,"ordered":true,"order_item":null,"known":true,"expected":"2","complete":false,"missing":"2","first_missing":[1,3,0,2],"ok":false}
@@ -480,14 +529,68 @@ something is wrong
 EOF
 expect pairs-twice 1 "$tmp/want" -- "$NQ" check --n 4
 
-# 1-based columns written as cols (a common slip): malformed, with a hint.
+# 1-based columns written as cols (a common slip): malformed, with a hint that names the format
+# that reads the line as written (issue 37: a learner's "1 5 8 6 3 7 2 4" had no hint of perm).
 input '2 4 1 3\n'
 want <<'EOF'
-line 1, column 3: item 1 is malformed: column number '4' is off the board: 4 queens make a 4x4 board (cols columns are 0-based)
+line 1, column 3: item 1 is malformed: column number '4' is off the 4x4 board; the line looks 1-based: use the perm format '[2 4 1 ...]' or subtract 1
 list: 1 item, 1 wrong
 something is wrong
 EOF
 expect one-based-cols 1 "$tmp/want" -- "$NQ" check
+input '1 5 8 6 3 7 2 4\n'
+want <<'EOF'
+line 1, column 5: item 1 is malformed: column number '8' is off the 8x8 board; the line looks 1-based: use the perm format '[1 5 8 ...]' or subtract 1
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect one-based-cols-8 1 "$tmp/want" -- "$NQ" check
+sed -i 's/^list: /list, n = 8: /' "$tmp/want"
+expect one-based-cols-8-n 1 "$tmp/want" -- "$NQ" check --n 8
+# Only one number is the slip (a 0 is there too): the short hint; "an 8x8", "an 11x11".
+input '8 3 0 2 1 1 1 1\n'
+want <<'EOF'
+line 1, column 1: item 1 is malformed: column number '8' is off the board: 8 queens make an 8x8 board (cols columns are 0-based)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect cols-an-8x8 1 "$tmp/want" -- "$NQ" check
+input '0 1 2 3 4 5 6 7 8 9 11\n'
+want <<'EOF'
+line 1, column 21: item 1 is malformed: column number '11' is off the board: 11 queens make an 11x11 board (cols columns are 0-based)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect cols-an-11x11 1 "$tmp/want" -- "$NQ" check
+input '0 1 2 3 4 5 6 7 8 10\n'
+want <<'EOF'
+line 1, column 19: item 1 is malformed: column number '10' is off the board: 10 queens make a 10x10 board (cols columns are 0-based)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect cols-a-10x10 1 "$tmp/want" -- "$NQ" check
+# The same slip the other way (0-based columns in perm), in 1-based pairs and in jsonl.
+input '[0 4 7 5 2 6 1 3 ]\n'
+want <<'EOF'
+line 1, column 2: item 1 is malformed: 1-based column number '0' is off the 8x8 board; the line looks 0-based: use the cols format '0 4 7 ...' or add 1
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect zero-based-perm 1 "$tmp/want" -- "$NQ" check
+input '1-1, 2-5, 3-8, 4-6, 5-3, 6-7, 7-2, 8-4, .\n'
+want <<'EOF'
+line 1, column 11: item 1 is malformed: queen 3-8 is off the 8x8 board; the line looks 1-based: subtract 1 from each row and column
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect one-based-pairs 1 "$tmp/want" -- "$NQ" check
+input '{"n":8,"cols":[1,5,8,6,3,7,2,4]}\n'
+want <<'EOF'
+line 1, column 15: item 1 is malformed: column 8 of row 2 is off the 8x8 board; "cols" look 1-based: subtract 1 from each
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect one-based-jsonl 1 "$tmp/want" -- "$NQ" check
 
 # n = 1 in every format, from solve and find, reads back as the one solution (the matrix "1"
 # and its blank line used to be taken for a count claim without its n).

@@ -20,8 +20,11 @@ check "Nauck: N read from stdin with --queens" 0 "4 0 7 3 1 6 2 5" -- \
   bash -c "echo 8 | '$NQ' complete --queens '3-3, 4-1' --format cols"
 check "Nauck: pairs output accepted as --queens" 0 "1" -- \
   "$NQ" complete 8 --queens "0-4, 1-0, 2-7, 3-3, 4-1, 5-6, 6-2, 7-5, ." --count
-check "Nauck: json" 0 '[["....Q...","Q.......",".......Q","...Q....",".Q......","......Q.","..Q.....",".....Q.."]]' -- \
+# One completion in json is the board alone (LeetCode's one board); --all is the list of boards.
+check "Nauck: json" 0 '["....Q...","Q.......",".......Q","...Q....",".Q......","......Q.","..Q.....",".....Q.."]' -- \
   "$NQ" complete 8 --queens "3-3, 4-1" --format json
+check "Nauck: json --all" 0 '[["....Q...","Q.......",".......Q","...Q....",".Q......","......Q.","..Q.....",".....Q.."],["....Q...","......Q.","Q.......","...Q....",".Q......",".......Q",".....Q..","..Q....."]]' -- \
+  "$NQ" complete 8 --queens "3-3, 4-1" --format json --all
 
 # The excluded-diagonals example of the issue: every solution of 6 avoids those diagonals.
 want=$("$NQ" solve 6 --format cols | awk '{ ok = 1; for (r = 0; r < 6; r++) { c = $(r + 1);
@@ -55,7 +58,9 @@ check_err "conflict on a board" 1 "0-0 and 2-2 attack each other" -- \
 
 # Malformed input and bad usage: exit 2 with one line.
 check_err "queens: bad pair" 2 "--queens: line 1, column 3: expected a column" -- "$NQ" complete 8 --queens "3-x"
-check_err "queens: off the board" 2 "the row must be from 0 to 7" -- "$NQ" complete 8 --queens "8-1"
+check_err "queens: off the board" 2 "the row must be from 0 to 7" -- "$NQ" complete 8 --queens "9-1"
+check_err "queens: 1-based row" 2 "the row must be from 0 to 7, got 8 \\(rows and columns count from 0: subtract 1 from 1-based ones\\)$" -- "$NQ" complete 8 --queens "8-1"
+check_err "queens: 1-based column" 2 "column 3: the column must be from 0 to 7, got 8 \\(rows and columns count from 0: subtract 1 from 1-based ones\\)$" -- "$NQ" complete 8 --queens "1-8"
 check_err "board: bad cell" 2 "standard input: line 2, column 3: expected a cell" -- \
   bash -c "printf '....\n..z.\n....\n....\n' | '$NQ' complete"
 check_err "board: not square" 2 "must be square" -- bash -c "printf '...\n...\n' | '$NQ' complete"
@@ -67,6 +72,7 @@ check_err "diags: numdiags wrong" 2 "numdiags = 4 but diags has 3 pairs" -- \
   bash -c "sed 's/= *3/= 4/' '$D/diags6.param' | '$NQ' complete"
 check_err "diags: --diagonals too many" 2 "only 3 diagonal pairs" -- "$NQ" complete "$D/diags6.param" --diagonals 4
 check_err "diags: unknown name" 2 "unknown name 'm'" -- bash -c "printf 'm = 6\n' | '$NQ' complete"
+check_err "init: 1-based queen" 2 "queen \\[4, 1\\] is off the board \\(rows and columns 0..n-1: subtract 1 from 1-based ones\\)$" -- bash -c "printf 'letting n = 4\\nletting init = [[4, 1]]\\n' | '$NQ' complete"
 check_err "no size" 2 "the board size is missing" -- bash -c "printf 'letting init = [[0, 0]]\n' | '$NQ' complete"
 check_err "empty input" 2 "empty input" -- bash -c "'$NQ' complete < /dev/null"
 check_err "missing file" 2 "cannot open '/nonexistent/x'" -- "$NQ" complete /nonexistent/x

@@ -127,16 +127,27 @@ for f in board json grid matrix; do
 done
 
 # --- streamed formats equal the library's formatter (solve's first solution) -------------------
+# json is the exception: solve prints LeetCode's list of boards, find the one board alone.
 for n in 1 4 8 13; do
   formats="cols pairs perm jsonl"
   [ $n -le 8 ] && formats="$formats board json grid matrix"
   for f in $formats; do
     for cm in "" --column-major; do
       want=$("$NQ" solve $n --format $f --limit 1 $cm; echo x)
+      [ "$f" = json ] && want=$(printf '%s' "$want" | sed 's/^\[\[/[/; s/\]\]$/]/')
       expect "find $n $f $cm = solve" 0 "${want%x}" -- "$NQ" find $n --format $f $cm
     done
   done
 done
+# The learner's path (issue 37): one solution in json is one board, not a list of one board, and
+# check reads it back.
+expect "find 4 json is one board" 0 '[".Q..","...Q","Q...","..Q."]
+' -- "$NQ" find 4 --format json
+expect "solve 4 json is the list of boards" 0 '[[".Q..","...Q","Q...","..Q."],["..Q.","Q...","...Q",".Q.."]]
+' -- "$NQ" solve 4 --format json
+expect "find 8 json checks" 0 "list, n = 8: 1 item, 1 valid solution, 0 wrong
+all good
+" -- bash -c "'$NQ' find 8 --format json | '$NQ' check"
 
 # --- the default method: first up to 32, construct above -------------------------------------
 want=$("$NQ" find 33 --method construct --format cols; echo x)

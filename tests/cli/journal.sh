@@ -503,19 +503,49 @@ size=$(sed -n 's/^done: [0-9]* of \([0-9]*\) .*/\1/p' "$tmp/st")
     fail "--status missing: $(cat "$tmp/err")"
 
 # The progress line goes to stderr only (one line a second when stderr is not a terminal), never
-# into stdout. The count is held at its 2nd record until a progress line is on stderr (hook
-# WAIT), so a line is always drawn, and it must say that exactly one subproblem is done.
+# into stdout. --progress asked for shows a first line at once (0 done) and the final one at the
+# end. The count is held at its 2nd record until a progress line saying 1 done is on stderr (hook
+# WAIT), so such a line is always drawn between them.
 size=$(size_of "$tmp/partial")
 # shellcheck disable=SC2046
-out=$(env $(hook_env "$tmp/progress" 2 "WAIT:subproblems") "$NQ" count 11 --progress --threads 1 \
-    --checkpoint "$tmp/progress" 2>"$tmp/err")
+out=$(env $(hook_env "$tmp/progress" 2 "WAIT:1/$size") "$NQ" count 11 --progress \
+    --threads 1 --checkpoint "$tmp/progress" 2>"$tmp/err")
 [ "$out" = "$(total_of 11)" ] || fail "--progress changed stdout: '$out'"
-if grep -vq '^n=11: [0-9]*/[0-9]* subproblems, [0-9.]*% of the work, .*ETA' "$tmp/err"; then
+if grep -vq '^n=11: [0-9]*/[0-9]* subproblems, \([0-9.]*% of the work, .*ETA .*\|0 s\)$' "$tmp/err"; then
     fail "--progress wrote something else: $(cat "$tmp/err")"
-elif ! head -1 "$tmp/err" | grep -q "^n=11: 1/$size subproblems, [0-9.]*% of the work, [0-9]* s, [0-9.e+-]* Mnodes/s, ETA "; then
-    fail "--progress: the first line does not show 1 of $size subproblems: $(cat "$tmp/err")"
+elif ! head -1 "$tmp/err" | grep -qx "n=11: 0/$size subproblems, 0 s"; then
+    fail "--progress: the first line does not show 0 of $size subproblems: $(cat "$tmp/err")"
+elif ! grep -q "^n=11: 1/$size subproblems, [0-9.]*% of the work, [0-9]* s, [0-9.e+-]* Mnodes/s, ETA " "$tmp/err"; then
+    fail "--progress: no line shows 1 of $size subproblems: $(cat "$tmp/err")"
+elif ! tail -1 "$tmp/err" | grep -q "^n=11: $size/$size subproblems, 100.0% of the work, [0-9]* s, [0-9.e+-]* Mnodes/s, ETA 0 s$"; then
+    fail "--progress: the last line is not the finished count: $(cat "$tmp/err")"
 else
-    ok "--progress: $(wc -l <"$tmp/err") line(s), the first at 1/$size, stdout intact"
+    ok "--progress: $(wc -l <"$tmp/err") line(s), from 0 through 1 to $size of $size, stdout intact"
+fi
+# A count shorter than the first redraw (issue 37: n = 8 showed nothing even when asked for):
+# asked for, it shows its first and its final line, with or without a journal or a part.
+for args in "" "--checkpoint $tmp/short.nqj" "--part 1/2"; do
+    # shellcheck disable=SC2086
+    out=$("$NQ" count 8 --progress $args 2>"$tmp/err")
+    k=$(head -1 "$tmp/err" | sed -n 's|^n=8: [0-9]*/\([0-9]*\) subproblems, 0 s$|\1|p')
+    if [ -n "$out" ] && [ -n "$k" ] && [ "$(wc -l <"$tmp/err")" -eq 2 ] &&
+        tail -1 "$tmp/err" | grep -q "^n=8: $k/$k subproblems, 100.0% of the work, .*ETA 0 s$"; then
+        ok "--progress of a short count ${args:-alone}: a first and a final line"
+    else
+        fail "--progress of a short count ${args:-alone}: $(cat "$tmp/err")"
+    fi
+    rm -f "$tmp/short.nqj"
+done
+# On a terminal (script(1) gives the count one): asked for, the final line stays; by default the
+# line is erased at the end (a count of n = 8 ends before its first redraw: nothing is left).
+if command -v script >/dev/null; then
+    script -qc "'$NQ' count 8 --progress" /dev/null >"$tmp/tty" 2>&1
+    tr '\r' '\n' <"$tmp/tty" | grep -q "^n=8: \([0-9]*\)/[0-9]* subproblems, 100.0% of the work, .*ETA 0 s.*$" &&
+        ok "--progress on a terminal keeps the final line" ||
+        fail "--progress on a terminal: $(od -c "$tmp/tty" | head -20)"
+    script -qc "'$NQ' count 8" /dev/null >"$tmp/tty" 2>&1
+    grep -q subproblems "$tmp/tty" && fail "default progress on a terminal left: $(od -c "$tmp/tty")" ||
+        ok "default progress on a terminal leaves no line behind"
 fi
 out=$("$NQ" count 12 --no-progress 2>"$tmp/err")
 [ "$out" = "$(total_of 12)" ] && [ ! -s "$tmp/err" ] && ok "--no-progress is silent" ||

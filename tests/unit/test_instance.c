@@ -177,8 +177,12 @@ static void test_parse_errors(void **state) {
     nq_conflict cf;
     assert_int_equal(nq_instance_parse_queens("3-3 4-", 8, &inst, &cf, err, 160), NQ_EPARSE);
     assert_string_equal(err, "line 1, column 7: expected a column after '-', found end of input");
-    assert_int_equal(nq_instance_parse_queens("3-8", 8, &inst, &cf, err, 160), NQ_EPARSE);
+    assert_int_equal(nq_instance_parse_queens("3-9", 8, &inst, &cf, err, 160), NQ_EPARSE);
     assert_string_equal(err, "line 1, column 3: the column must be from 0 to 7");
+    /* A row or column of n is the slip of counting from 1, and said so. */
+    assert_int_equal(nq_instance_parse_queens("3-8", 8, &inst, &cf, err, 160), NQ_EPARSE);
+    assert_string_equal(err, "line 1, column 3: the column must be from 0 to 7, got 8 (rows and "
+                             "columns count from 0: subtract 1 from 1-based ones)");
     assert_int_equal(nq_instance_parse_queens("3:3", 8, &inst, &cf, err, 160), NQ_EPARSE);
     assert_int_equal(nq_instance_parse_queens("-1-3", 8, &inst, &cf, err, 160), NQ_EPARSE);
     assert_int_equal(nq_instance_parse_queens("1-3, . 2-2", 8, &inst, &cf, err, 160), NQ_EPARSE);

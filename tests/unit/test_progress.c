@@ -33,7 +33,7 @@ static void test_share_never_decreases(void **state) {
             order[i] = order[j];
             order[j] = t;
         }
-        tool_progress *p = tool_progress_start(16, size, NULL);
+        tool_progress *p = tool_progress_start(16, size, NULL, 0);
         assert_non_null(p);
         double last = -1, done, eta;
         for (uint64_t k = 0; k < size; k++) {
@@ -61,7 +61,7 @@ static void test_share_never_decreases(void **state) {
 static void test_eta_is_smoothed(void **state) {
     (void)state;
     const uint64_t size = 1000;
-    tool_progress *p = tool_progress_start(16, size, NULL);
+    tool_progress *p = tool_progress_start(16, size, NULL, 0);
     assert_non_null(p);
     nq_counts c;
     memset(&c, 0, sizeof c);

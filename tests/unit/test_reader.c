@@ -222,7 +222,8 @@ static void test_notations(void **state) {
 
 /* The readings one off of the notations' base are caught: 0-based columns in perm, 1-based ones
  * in cols, jsonl and pairs, a row or column short or long. Each is malformed (with a hint where
- * the slip is the usual one), never read as some other placement. */
+ * the slip is the usual one: a whole line in the other base names the format that reads it as
+ * written), never read as some other placement. */
 static void test_off_by_one(void **state) {
     (void)state;
     static const struct {
@@ -230,12 +231,18 @@ static void test_off_by_one(void **state) {
         int format;
         const char *words;
     } slips[] = {
-        {"[1 3 0 2 4 ]\n", NQ_FMT_PERM, "perm columns are 1-based"},
-        {"[1,3,0,2,4]\n", NQ_FMT_PERM, "perm columns are 1-based"},
-        {"2 4 1 3 5\n", NQ_FMT_COLS, "cols columns are 0-based"},
-        {"2,4,1,3,5\n", NQ_FMT_COLS, "cols columns are 0-based"},
-        {"{\"cols\":[2,4,1,3,5]}\n", NQ_FMT_JSONL, "off the 5x5 board"},
-        {"1-2, 2-4, 3-1, 4-3, 5-5, .\n", NQ_FMT_PAIRS, "off the 5x5 board"},
+        {"[1 3 0 2 4 ]\n", NQ_FMT_PERM, "looks 0-based: use the cols format '1 3 0 ...' or add 1"},
+        {"[1,3,0,2,4]\n", NQ_FMT_PERM, "looks 0-based: use the cols format '1 3 0 ...' or add 1"},
+        {"[1 3 0 2 5 ]\n", NQ_FMT_PERM, "(perm columns are 1-based)"},
+        {"2 4 1 3 5\n", NQ_FMT_COLS,
+         "looks 1-based: use the perm format '[2 4 1 ...]' or subtract 1"},
+        {"2,4,1,3,5\n", NQ_FMT_COLS,
+         "looks 1-based: use the perm format '[2 4 1 ...]' or subtract 1"},
+        {"5 3 0 2 1\n", NQ_FMT_COLS, "(cols columns are 0-based)"},
+        {"3 1 2\n", NQ_FMT_COLS, "looks 1-based: use the perm format '[3 1 2]' or subtract 1"},
+        {"{\"cols\":[2,4,1,3,5]}\n", NQ_FMT_JSONL, "off the 5x5 board; \"cols\" look 1-based"},
+        {"1-2, 2-4, 3-1, 4-3, 5-5, .\n", NQ_FMT_PAIRS, "off the 5x5 board; the line looks 1-based"},
+        {"0-2, 2-4, 3-1, 4-3, 5-5, .\n", NQ_FMT_PAIRS, "off the 5x5 board (its size is"},
         {"[2 4 1 3 6 ]\n", NQ_FMT_PERM, "off the board"},
         {".Q...\n...Q.\nQ....\n..Q..\n....Q.\n", NQ_FMT_BOARD, "a row of 6 cells"},
         {".Q...\n...Q.\nQ....\n..Q..\n", NQ_FMT_BOARD, "a board of 4 rows of 5 cells"},
