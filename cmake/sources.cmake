@@ -32,6 +32,7 @@ set(NQ_LIB_CORE_SOURCES
   src/quadrant.c
   src/quadrant_avx2.c
   src/quadrant_avx512.c
+  src/quadrant_buf.c
   src/quadrant_generic.c
   src/read_boards.c
   src/read_lines.c

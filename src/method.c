@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "quadrant.h"
-#include "split.h"
+#include "split_quadrant.h"
 
 static const char *const method_names[NQ_METHODS] = {
     [NQ_METHOD_AUTO] = "auto",

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "readers.h"
 #include "scan.h"
 
 /* The numbers of a `cols` line or of the inside of a `perm` bracket, separated by blanks or

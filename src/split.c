@@ -32,6 +32,7 @@
 #include "join.h"
 #include "quadrant.h"
 #include "split.h"
+#include "split_quadrant.h"
 #include "symmetry.h"
 
 /* One border placement: its tuple and its stabilizer size. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../../src/split.h"
+#include "../../src/split_quadrant.h"
 #include "support.h"
 
 static nq_split *quadrant_split(int n) {
