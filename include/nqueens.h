@@ -1095,6 +1095,24 @@ typedef struct nq_journal_problem {
 NQ_API int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out,
                            nq_journal_problem *problem);
 
+/* nq_journal_attach(), nq_journal_bind() :
+ * nq_journal_open() in two steps, for a caller that chooses the split by the journal it resumes
+ * (a count whose method is the journal's own), so that the file is read once: attach opens the
+ * journal at path (creating an empty file if there is none), takes its lock and reads and checks
+ * its records as nq_journal_open() does, and gives its header and sums in *found (all zero,
+ * format 0, for a new or empty file, or one cut short while its header was written: nothing was
+ * recorded); bind then gives it the split s, which a journal found must belong to (NQ_EMISMATCH
+ * with problem->found otherwise: the handle stays attached, for nq_journal_close()), cutting off
+ * its torn last line, or writes the new journal's header. Until bound, the handle takes no
+ * records (nq_journal_append(): NQ_EINVAL) and nq_journal_close() releases it as any other.
+ * @param found  receives what the file holds (attach).
+ * @return as nq_journal_open(): attach every status but NQ_EMISMATCH for another split (it
+ *         returns NQ_EMISMATCH for another format); bind NQ_EINVAL (NULL, a handle already
+ *         bound, a split id too long), NQ_EMISMATCH, NQ_EIO, NQ_ENOMEM. */
+NQ_API int nq_journal_attach(const char *path, unsigned sync_ms, nq_journal **out,
+                             nq_journal_info *found, nq_journal_problem *problem);
+NQ_API int nq_journal_bind(nq_journal *j, const nq_split *s, nq_journal_problem *problem);
+
 /* nq_journal_skip() :
  * @return the nq_split_size() flags of the subproblems already recorded (non-zero = done), ready
  *         for nq_count_options.skip; owned by the journal, updated by every append. */

@@ -23,6 +23,7 @@
 #include "options.h"
 #include "report.h"
 #include "session.h"
+#include "signals.h"
 
 static const tool_option mpi_option_table[] = {
     {"unique", 'u', NULL, "print the number of fundamental solutions"},
@@ -242,8 +243,14 @@ int main(int argc, char **argv) {
      * the same one from its id. */
     nq_split *split = NULL;
     char id[128] = "";
-    if (rank == 0 && tool_session_split(o.n, o.method, o.gpu, o.checkpoint, &split) == 0)
-        snprintf(id, sizeof id, "%s", nq_split_id(split));
+    tool_session ss; /* rank 0's: the signals first, then the journal, read once, and the split */
+    if (rank == 0) {
+        tool_session_signals(&ss, o.checkpoint);
+        if (tool_session_split(&ss, o.n, o.method, o.gpu, o.checkpoint, &split) == 0)
+            snprintf(id, sizeof id, "%s", nq_split_id(split));
+        else
+            tool_signals_restore();
+    }
     MPI_Bcast(id, sizeof id, MPI_CHAR, 0, MPI_COMM_WORLD);
     int rc = !id[0] ? NQ_EINVAL : rank == 0 ? NQ_OK : nq_split_new_id(id, &split);
     int ok = rc == NQ_OK, all_ok;
@@ -251,13 +258,17 @@ int main(int argc, char **argv) {
         tool_error("rank %d cannot build the split '%s': %s", rank, id, nq_strerror(rc));
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!all_ok) {
+        if (rank == 0 && split) {
+            tool_session_drop(&ss);
+            tool_signals_restore();
+        }
         nq_split_free(split);
         MPI_Finalize();
         return EXIT_USAGE;
     }
     int code;
     if (rank == 0) {
-        code = run_master(split, &o, ranks, device);
+        code = run_master(split, &o, ranks, device, &ss);
     } else {
         /* Rank 0 may refuse the journal: then nothing is counted. */
         int journal_ok;

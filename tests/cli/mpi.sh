@@ -117,7 +117,15 @@ for k in 300 700; do
     [ "$d" = $((before + k)) ] || fail "after the kill at record $k: $d records, not $((before + k))"
     before=$d
 done
-got=$(mpi -np 3 "$MPI_NQ" count "$n" --checkpoint "$j" --json 2>"$tmp/err")
+# The resume reads the journal once (issue 37): rank 0's method choice and open share one
+# reading (the preloaded hook logs the bytes of each read of the journal).
+jbytes=$(stat -c %s "$j")
+hook=()
+for v in $(hook_env "$j" 0 NONE) NQ_HOOK_READS="$tmp/reads"; do hook+=(-x "$v"); done
+got=$("${MPIRUN[@]}" "${hook[@]}" -np 3 "$MPI_NQ" count "$n" --checkpoint "$j" --json 2>"$tmp/err")
+read_bytes=$(awk '{ s += $1 } END { print s + 0 }' "$tmp/reads" 2>/dev/null || echo 0)
+[ "$read_bytes" = "$jbytes" ] && ok "the resumed job read its journal ($jbytes bytes) once" ||
+    fail "the resumed job read $read_bytes bytes of its $jbytes-byte journal"
 [ "$(json_field total <<<"$got")" = "$(total_of "$n")" ] &&
     [ "$(json_field resumed <<<"$got")" = "$before" ] &&
     [ "$(json_field computed <<<"$got")" = $((size - before)) ] &&
