@@ -22,10 +22,6 @@ set(NQ_LIB_CORE_SOURCES
   src/detect.c
   src/format.c
   src/instance.c
-  src/join.c
-  src/join_avx2.c
-  src/join_avx512.c
-  src/join_generic.c
   src/kernel.c
   src/method.c
   src/minconflicts.c
@@ -131,7 +127,6 @@ set(NQ_UNIT_TESTS
   test_gpu
   test_gpu_search
   test_instance
-  test_join
   test_journal
   test_minconflicts
   test_nomem
@@ -153,7 +148,6 @@ set(NQ_CLI_TESTS
   check
   cluster
   complete
-  contrib_join
   count
   example
   find

@@ -687,25 +687,16 @@ NQ_API int nq_split_solve_kernel(const nq_split *s, uint64_t index, nq_kernel ke
                                  nq_counts *out);
 
 /*
- * A method is how a count is made. Backtracking and the join count the border split's
- * subproblems (nq_split_new()) and give the same counts for every subproblem (total,
- * fundamental, orbits), so a journal or a cluster's count may mix them; the nodes they report
- * differ (see each). The quadrant join has a split of its own (nq_split_new_method()), whose
- * subproblems and journals are its own.
+ * A method is how a count is made. Backtracking counts the border split's subproblems
+ * (nq_split_new()); the quadrant join has a split of its own (nq_split_new_method()), whose
+ * subproblems and journals are its own. Value 2 was the per-subproblem join ("join"), retired in
+ * 2026-12 (it never beat backtracking: 2.2 to 4.4 times slower at every n measured,
+ * bench/RESULTS.md); it is no method now (NQ_EINVAL), and its journals, of the border split,
+ * resume by backtracking.
  */
 typedef enum nq_method {
     NQ_METHOD_AUTO = 0,      /* the faster method for this n, as measured (bench/RESULTS.md) */
     NQ_METHOD_BACKTRACK = 1, /* the search of the kernels above: nodes = queens it placed */
-    /* Meet in the middle: the subproblem's free rows are cut into two halves, every placement
-     * of the upper half is listed and grouped by its columns, and each placement of the lower
-     * half is matched against the group with the complementary columns, the pairs with no
-     * shared diagonal counted by the kernel's pair counter (AVX-512: VPTESTNMQ, 8 pairs an
-     * instruction). nodes = queens placed by the two halves' searches. 4 <= n <=
-     * NQ_METHOD_JOIN_MAX_N (21); at most about 150 MiB per thread (a subproblem with more than
-     * 2^22 placements of its upper half is counted by backtracking instead, with the same
-     * result). After Rivin and Zabih (1992) and the quadrant-joining counter of E. Kluev
-     * (N-Queens-Count-Sol). */
-    NQ_METHOD_JOIN = 2,
     /* The quadrant join, over the whole board: the subproblems of the quadrant split (see
      * nq_split_new_method()). Every partial placement of each quarter of the board is listed
      * once; for a subproblem's column set C the top halves on C are joined from the two upper
@@ -719,7 +710,7 @@ typedef enum nq_method {
      * Zabih (1992) and E. Kluev's quadrant-joining counter (N-Queens-Count-Sol). */
     NQ_METHOD_QUADRANT = 3,
 } nq_method;
-#define NQ_METHODS 4 /* the number of nq_method values */
+#define NQ_METHODS 4 /* one more than the largest nq_method value (2 is unused: retired) */
 
 /* NQ_METHOD_QUADRANT_MAX_N : the largest n of the quadrant split: its quadrant placements take
  * about 2.1 GiB at n = 22, 4.3 GB at n = 23 and 20 GB at n = 24. */
@@ -729,20 +720,16 @@ typedef enum nq_method {
  * faster method from there on, as measured (bench/RESULTS.md). */
 #define NQ_METHOD_QUADRANT_AUTO_N 16
 
-/* NQ_METHOD_JOIN_MAX_N : the largest n the join counts; beyond it a subproblem's upper half
- * outgrows the join's 150 MiB per thread (from n = 22 most of them do), and a count asked to
- * join counts by backtracking (nq_method_resolve() says so). */
-#define NQ_METHOD_JOIN_MAX_N 21
-
 /* nq_method_name() :
- * @return "auto", "backtrack", "join" or "quadrant" (static strings); NULL if m is out of
- *         range. */
+ * @return "auto", "backtrack" or "quadrant" (static strings); NULL if m is out of range (or
+ *         2, the retired join). */
 NQ_API const char *nq_method_name(nq_method m);
 
 /* nq_method_parse() :
  * @param name  a method name as nq_method_name() gives it (exact, lower case).
  * @param out   receives the method.
- * @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
+ * @return NQ_OK, or NQ_EINVAL if the name is unknown ("join" included: retired) or a pointer
+ *         is NULL. */
 NQ_API int nq_method_parse(const char *name, nq_method *out);
 
 /* nq_method_resolve() :
@@ -750,19 +737,17 @@ NQ_API int nq_method_parse(const char *name, nq_method *out);
  * for n, as measured (bench/RESULTS.md): the quadrant join for NQ_METHOD_QUADRANT_AUTO_N <= n <=
  * NQ_METHOD_QUADRANT_MAX_N where its quadrant placements take at most half of the memory this
  * process may take (the least of the physical memory, the RLIMIT_AS and RLIMIT_DATA limits and
- * the process's cgroup memory limit), backtracking otherwise (the per-subproblem join is slower
- * than backtracking at every n measured). n <= 3 (a plain search), NQ_METHOD_JOIN for
- * n > NQ_METHOD_JOIN_MAX_N and NQ_METHOD_QUADRANT outside 4 <= n <= NQ_METHOD_QUADRANT_MAX_N
- * resolve to NQ_METHOD_BACKTRACK.
+ * the process's cgroup memory limit), backtracking otherwise. n <= 3 (a plain search) and
+ * NQ_METHOD_QUADRANT outside 4 <= n <= NQ_METHOD_QUADRANT_MAX_N resolve to NQ_METHOD_BACKTRACK.
  * @param n    1 <= n <= NQ_MAX_N.
  * @param out  receives the method (never NQ_METHOD_AUTO).
- * @return NQ_OK, or NQ_EINVAL if m or n is out of range or out is NULL. */
+ * @return NQ_OK, or NQ_EINVAL if m (or 2, retired) or n is out of range or out is NULL. */
 NQ_API int nq_method_resolve(nq_method m, int n, nq_method *out);
 
 /* nq_split_solve_method() :
  * nq_split_solve_kernel() by the given method: the same counts with every method and kernel;
- * nodes as the method counts them. A border split takes NQ_METHOD_BACKTRACK or NQ_METHOD_JOIN
- * (NQ_METHOD_AUTO: backtracking), a quadrant split NQ_METHOD_QUADRANT or NQ_METHOD_AUTO, and
+ * nodes as the method counts them. A border split takes NQ_METHOD_BACKTRACK (or
+ * NQ_METHOD_AUTO), a quadrant split NQ_METHOD_QUADRANT or NQ_METHOD_AUTO, and
  * NQ_METHOD_BACKTRACK too: its subproblem's board (the top rows held to its columns) searched
  * by the backtracking kernel, the same total by independent means (`nqueens verify`'s
  * reference), nodes the search's.
@@ -776,10 +761,10 @@ NQ_API int nq_split_solve_method(const nq_split *s, uint64_t index, nq_method me
  * The method that counts split s when `asked` is asked for, as nq_count_split() and
  * nq_split_solve_method() take it: a quadrant split is counted by NQ_METHOD_QUADRANT (asked for
  * as such or as NQ_METHOD_AUTO); a border split by NQ_METHOD_BACKTRACK (asked for as such or as
- * NQ_METHOD_AUTO: the quadrant join has a split of its own) or NQ_METHOD_JOIN (as
- * nq_method_resolve() resolves it for the split's n). What a program reports as the method used.
- * @return NQ_OK, or NQ_EINVAL (s or out NULL, asked out of range, or a method the split is not
- *         counted by: NQ_METHOD_QUADRANT for a border split, backtracking or the join for a
+ * NQ_METHOD_AUTO: the quadrant join has a split of its own). What a program reports as the
+ * method used.
+ * @return NQ_OK, or NQ_EINVAL (s or out NULL, asked out of range or 2 (retired), or a method
+ *         the split is not counted by: NQ_METHOD_QUADRANT for a border split, backtracking for a
  *         quadrant split). */
 NQ_API int nq_split_count_method(const nq_split *s, nq_method asked, nq_method *out);
 
@@ -804,7 +789,7 @@ NQ_API int nq_split_count_method(const nq_split *s, nq_method asked, nq_method *
 
 /* nq_split_new_method() :
  * The split of n that a count by method m uses: NQ_METHOD_QUADRANT gives the quadrant split
- * (above), NQ_METHOD_BACKTRACK and NQ_METHOD_JOIN the border split (nq_split_new()), and
+ * (above), NQ_METHOD_BACKTRACK the border split (nq_split_new()), and
  * NQ_METHOD_AUTO the split of nq_method_resolve(). Cheap: the quadrant placements are built
  * later, when needed.
  * @param n    1 <= n <= NQ_MAX_N; the quadrant split needs 4 <= n <= NQ_METHOD_QUADRANT_MAX_N.
@@ -872,7 +857,7 @@ typedef struct nq_count_options {
     uint32_t gpu_batch;
     /* The CPU's method, one the split is counted by (0 = NQ_METHOD_AUTO: backtracking for a
      * border split, the quadrant join for a quadrant split; see nq_split_solve_method()).
-     * nq_count_gpu() counts by backtracking only and refuses NQ_METHOD_JOIN with NQ_EINVAL. */
+     * nq_count_gpu() counts by backtracking only. */
     nq_method method;
 } nq_count_options;
 
@@ -959,7 +944,7 @@ typedef struct nq_gpu_report {
  * @return NQ_OK; NQ_STOPPED (as nq_count_split()); NQ_ENODEV (no GPU, a library without CUDA,
  *         or a device number that does not exist); NQ_ERANGE (n > NQ_GPU_MAX_N); NQ_EINVAL (s or
  *         out NULL, ndevices out of range, a device number negative or listed twice, opt->method
- *         NQ_METHOD_JOIN, NQ_METHOD_QUADRANT or out of range, a quadrant split: the GPUs count
+ *         NQ_METHOD_QUADRANT or out of range, a quadrant split: the GPUs count
  *         the border split by backtracking only); NQ_ENOMEM;
  *         NQ_ETHREAD (a host thread could not be started); NQ_EDEVICE (a GPU failed: the
  *         subproblems reported before are in the journal, if any, and out is untouched). */

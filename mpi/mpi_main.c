@@ -47,7 +47,7 @@ static const tool_option mpi_option_table[] = {
      "for N above 24)"},
     {"method", 'm', "M",
      "how subproblems are counted on every rank, as in 'nqueens count\n"
-     "--method': backtrack, join, quadrant (every rank builds the quadrant\n"
+     "--method': backtrack, quadrant (every rank builds the quadrant\n"
      "tables: about 250 MiB at N = 20, 2.1 GiB at N = 22) or auto (default:\n"
      "quadrant from N = 16 to 22 where rank 0's memory holds its tables,\n"
      "else backtrack; a journal being resumed keeps its own)"},
@@ -63,7 +63,7 @@ static const tool_command mpi_command = {
     "count",
     "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
     "                           [--heartbeat S] [--progress | --no-progress] [--force] [--gpu]\n"
-    "                           [--method auto|backtrack|join|quadrant]\n"
+    "                           [--method auto|backtrack|quadrant]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64) over MPI ranks, with the\n"
     "output of 'nqueens count'. Rank 0 hands out the numbered subproblems, sums the results\n"
     "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
@@ -165,8 +165,8 @@ static int parse_args(int argc, char **argv, mpi_options *o, int loud) {
     o->n = (int)v;
     if (tool_method_n_check(o->n, o->method)) /* before the estimate */
         return -1;
-    if (o->gpu && (o->method == NQ_METHOD_JOIN || o->method == NQ_METHOD_QUADRANT)) {
-        tool_error("--gpu counts by backtracking only; it takes no --method join or quadrant");
+    if (o->gpu && o->method == NQ_METHOD_QUADRANT) {
+        tool_error("--gpu counts by backtracking only; it takes no --method quadrant");
         return -1;
     }
     return tool_kernel_from_env(&o->kernel);

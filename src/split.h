@@ -6,16 +6,11 @@
 #define NQ_SPLIT_H
 
 #include "count.h"
-#include "join.h"
 #include "quadrant.h"
 
 /* split_solve() : nq_split_solve() with the caller's scratch (may be NULL: allocated for the
  * call). */
 int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc);
-
-/* split_solve_join() : split_solve() by the join method (join.c), with the caller's scratch (may
- * be NULL: allocated for the call). The same counts, the join's nodes. */
-int split_solve_join(const nq_split *s, uint64_t index, nq_counts *out, join_scratch *js);
 
 /* split_queens() :
  * The queens placed by subproblem index of s (n >= 4): the border's, then those below it, into

@@ -16,7 +16,8 @@
 int tool_kernel_from_env(nq_kernel *out);
 
 /* tool_method_parse() :
- * The method named by the value of --method (auto, backtrack or join).
+ * The method named by the value of --method (auto, backtrack or quadrant; "join", retired, gets
+ * a message of its own).
  * @return 0 with *out set; -1 after a one-line message (tool_error()) naming the methods. */
 int tool_method_parse(const char *arg, nq_method *out);
 

@@ -210,10 +210,10 @@ class CountResult:
 
     total (OEIS A000170), unique (fundamental solutions, OEIS A002562), orbits (a dict: how
     many fundamental solutions have a class of 8, 4, 2 and 1 members), nodes (queens placed by
-    the search below the split's subproblems; the join counts those its two halves placed, the
-    quadrant join the pairs of half-boards it compared), seconds (wall-clock time of this call's
+    the search below the split's subproblems; the quadrant join counts the pairs of half-boards
+    it compared), seconds (wall-clock time of this call's
     count), kernel (the instruction set of the counting kernel), method (the counting method
-    used: "backtrack", "join" or "quadrant"), threads, subproblems (the split's size), resumed (subproblems taken from the checkpoint) and computed (by this call).
+    used: "backtrack" or "quadrant"), threads, subproblems (the split's size), resumed (subproblems taken from the checkpoint) and computed (by this call).
     ``int(result)`` is total, or unique for count(n, unique=True), as ``nqueens count`` prints.
     """
 
@@ -288,13 +288,13 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
     kernel: "auto" (the fastest this CPU runs), "generic", "avx2" or "avx512".
     method: how the count is made: "auto" (the faster for n, as measured: the quadrant join
         for 16 <= n <= 22 where its tables fit in memory, else backtracking; a checkpoint being
-        resumed keeps its own), "backtrack" (the kernels' search over the border subproblems),
-        "join" (each border subproblem by meeting in the middle; 4 <= n <= 21, other n count by
-        backtracking) or "quadrant" (the quadrant join over the whole board, a split of its
-        own: 4 <= n <= 22, memory about 250 MiB at n = 20, 2.1 GiB at n = 22). Every method gives
-        the same counts; only nodes differ. A checkpoint made by backtrack or join resumes with
-        either; one made by quadrant only with quadrant (or auto). result.method is the method
-        used.
+        resumed keeps its own), "backtrack" (the kernels' search over the border subproblems)
+        or "quadrant" (the quadrant join over the whole board, a split of its own: 4 <= n <= 22,
+        memory about 250 MiB at n = 20, 2.1 GiB at n = 22). Every method gives the same counts;
+        only nodes differ. A checkpoint made by backtrack resumes with backtrack or auto; one
+        made by quadrant only with quadrant (or auto). "join" (per border subproblem) was
+        retired: it never beat backtracking; asked for, it raises ValueError saying so, and its
+        checkpoints resume with "auto" or "backtrack". result.method is the method used.
     Returns a CountResult.
     """
     n = _size(n)

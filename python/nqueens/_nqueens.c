@@ -94,8 +94,8 @@ static void journal_message(char *msg, size_t cap, const char *path, int rc,
                 hint = nq_split_method(theirs) == NQ_METHOD_QUADRANT
                            ? "it is a journal of the quadrant join: resume it with "
                              "method='quadrant' or 'auto', or give another file"
-                           : "it is a journal of the border split: resume it with method='auto', "
-                             "'backtrack' or 'join', or give another file";
+                           : "it is a journal of the border split: resume it with method='auto' "
+                             "or 'backtrack', or give another file";
             nq_split_free(theirs);
             snprintf(msg, cap,
                      "checkpoint '%s' belongs to another count (n = %d, split '%s'), not to "
@@ -984,10 +984,14 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
                             "kernel '%s' is not one this CPU runs (auto, generic, avx2, avx512)",
                             kernel_name);
     nq_method method, mused;
+    if (strcmp(method_name, "join") == 0)
+        return PyErr_Format(PyExc_ValueError,
+                            "method 'join' was retired: it never beat backtracking (2.2 to 4.4 "
+                            "times slower); use 'auto' (the default) or 'backtrack', which also "
+                            "resume its checkpoints");
     if (nq_method_parse(method_name, &method) != NQ_OK)
         return PyErr_Format(PyExc_ValueError,
-                            "unknown method '%s': one of auto, backtrack, join, quadrant",
-                            method_name);
+                            "unknown method '%s': one of auto, backtrack, quadrant", method_name);
     if (n < 1 || n > NQ_MAX_N)
         return PyErr_Format(PyExc_ValueError, "n must be from 1 to %d, got %d", NQ_MAX_N, n);
     if (nq_count_threads(threads) < 0)
