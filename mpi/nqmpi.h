@@ -13,7 +13,7 @@
 #include <pthread.h>
 #include <stdint.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 #include "session.h"
 
 enum { TAG_RESULT = 1, TAG_WORK = 2 };

@@ -39,7 +39,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 #define HEADER_MAGIC "nqueens-journal "
 #define LINE_MAX_LEN 4096 /* longer lines are damaged: a record is under 400 bytes */

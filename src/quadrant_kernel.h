@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 #include "quadrant_buf.h"
 
 /* The types of quadrant.h, named here too (C11 allows the same typedef twice) so that the kernels

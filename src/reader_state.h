@@ -15,7 +15,7 @@
 #ifndef NQ_READER_STATE_H
 #define NQ_READER_STATE_H
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 typedef struct json_state json_state; /* read_json.c */
 

@@ -5,7 +5,7 @@
 #ifndef NQ_TOOL_GPU_OPTIONS_H
 #define NQ_TOOL_GPU_OPTIONS_H
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* tool_gpu_devices() :
  * Parses --devices LIST ("0,1": distinct device numbers 0..1023, at most NQ_GPU_MAX_DEVICES)

@@ -7,7 +7,7 @@
 #ifndef NQ_TOOL_KERNEL_ENV_H
 #define NQ_TOOL_KERNEL_ENV_H
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* tool_kernel_from_env() :
  * The kernel named by the environment variable NQ_KERNEL (unset or empty: NQ_KERNEL_AUTO).

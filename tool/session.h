@@ -10,7 +10,7 @@
 
 #include <pthread.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 #include "progress.h"
 #include "report.h"
 

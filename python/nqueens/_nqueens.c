@@ -24,7 +24,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* The exceptions of the module (created in module_exec). */
 static PyObject *NQueensError;  /* base of the library's own errors */

@@ -20,7 +20,7 @@
 
 #include <cmocka.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 #include "support.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */

@@ -24,7 +24,7 @@
 #include <cmocka.h>
 
 #include "../../src/complete.h"
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* ---- The wrappers ------------------------------------------------------------------------- */
 
