@@ -1014,26 +1014,32 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     nq_journal_problem why;
+    int refused = NQ_OK; /* the journal's refusal */
     Py_BEGIN_ALLOW_THREADS
     /* The split of the method (as `nqueens count` chooses it); a journal being resumed with
-     * method auto keeps its own. */
+     * method auto keeps its own: attached (locked and read, once) first, then bound. */
     nq_journal_info found;
     rc = NQ_EINVAL;
-    if (path && method == NQ_METHOD_AUTO && nq_journal_read(path, &found, NULL) == NQ_OK &&
-        found.n == n)
-        rc = nq_split_new_id(found.split_id, &job->split);
-    if (rc != NQ_OK)
+    if (path && method == NQ_METHOD_AUTO) {
+        refused = nq_journal_attach(path, 0, &job->journal, &found, &why);
+        if (refused == NQ_OK && found.format && found.n == n)
+            rc = nq_split_new_id(found.split_id, &job->split);
+    }
+    if (refused == NQ_OK && rc != NQ_OK)
         rc = nq_split_new_method(n, method, &job->split);
-    if (rc == NQ_OK)
+    if (refused == NQ_OK && rc == NQ_OK)
         rc = nq_split_count_method(job->split, method, &mused);
-    if (rc == NQ_OK && path)
-        rc = nq_journal_open(path, job->split, 0, &job->journal, &why);
+    if (refused == NQ_OK && rc == NQ_OK && path)
+        refused = job->journal ? nq_journal_bind(job->journal, job->split, &why)
+                               : nq_journal_open(path, job->split, 0, &job->journal, &why);
+    if (refused != NQ_OK)
+        rc = refused;
     Py_END_ALLOW_THREADS
 
     PyObject *result = NULL;
     uint64_t resumed = 0, size = nq_split_size(job->split);
     if (rc != NQ_OK) {
-        if (path && job->split)
+        if (refused != NQ_OK)
             raise_journal(path, rc, &why, job->split);
         else
             raise_status(rc, "count");

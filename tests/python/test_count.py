@@ -122,6 +122,35 @@ def test_a_checkpoint_of_the_retired_join_resumes_by_backtracking(tmp_path, meth
     assert nqueens.journal_info(path)["done"] == r.subproblems
 
 
+READ_ONCE = """
+import sys, nqueens
+r = nqueens.count(10, checkpoint=sys.argv[1], method=sys.argv[2])
+print(r.resumed, r.computed, r.total)
+"""
+
+
+@pytest.mark.parametrize("method", ["auto", "backtrack"])
+def test_a_resumed_checkpoint_is_read_once(tmp_path, method):
+    # Issue 37: the method choice and the open share one reading of the journal. The test hook
+    # (tests/hook/nq_hook.c, preloaded) logs the bytes of each read(2) of the journal.
+    hook = os.path.join(os.environ.get("NQ_BUILD", ""), "libnq_hook.so")
+    if not os.path.exists(hook):
+        pytest.skip("no tests/hook library in NQ_BUILD")
+    path, log = tmp_path / "j.nqj", tmp_path / "reads"
+    with open(os.path.join(DATA, "journal-join-n10.nqj"), "rb") as f:
+        path.write_bytes(f.read())
+    size = path.stat().st_size
+    env = dict(os.environ, NQ_HOOK_FILE=str(path), NQ_HOOK_READS=str(log),
+               LD_PRELOAD=" ".join(filter(None, [os.environ.get("LD_PRELOAD"), hook])),
+               ASAN_OPTIONS=":".join(filter(None, [os.environ.get("ASAN_OPTIONS"),
+                                                   "verify_asan_link_order=0"])))
+    out = subprocess.run([sys.executable, "-c", READ_ONCE, str(path), method], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["100", "483", str(TABLE[10][0])]
+    assert sum(int(x) for x in log.read_text().split()) == size
+
+
 def test_repr_html_is_a_table_with_the_counts():
     h = nqueens.count(8)._repr_html_()
     assert h.startswith("<table") and "<td>92</td>" in h and "<td>12</td>" in h
