@@ -1,6 +1,6 @@
 """count(): the counts against OEIS A000170/A002562 (tests/data/counts.txt), orbits, the
-result object, the methods (the quadrant join against backtracking; the retired join refused), threads, progress, checkpoints and their
-refusals."""
+result object, the methods (the quadrant join against backtracking; the retired join refused),
+threads, progress, checkpoints and their refusals."""
 import os
 import signal
 import subprocess
