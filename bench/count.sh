@@ -9,7 +9,7 @@
 # where the CPU has AVX-512, the default build with NQ_KERNEL=avx2, 1 thread. Every total is
 # compared with the baseline's, and the node counts of all kernels with each other. Every run
 # counts by the default method, auto (the quadrant join from n = 16, backtracking below; the
-# method column says which), or by METHOD=backtrack|quadrant|join; bench/join.sh compares the
+# method column says which), or by METHOD=backtrack|quadrant; bench/join.sh compares the
 # methods with each other and with a public meet-in-the-middle counter.
 # Prints wall and CPU seconds (user + sys), nodes per CPU second, nodes per fundamental solution,
 # then the ratios against the goals of issue 10 and the load of the machine before and after.

@@ -7,7 +7,10 @@
 # for that n, prefetch and BMI2 allowed: kluev_tune below), one binary per n since its board size
 # is a compile-time constant (`inline constexpr int size` in solcounter.h; this script seds n
 # into a copy).
-# For each n it runs each method of $METHODS (default "backtrack quadrant join") on 1 thread,
+# The per-subproblem join (--method join) was retired in issue 37 (2.2 to 4.4 times slower than
+# backtracking, the rows of bench/RESULTS.md); METHODS="... join" runs it with a binary from
+# before (it is refused by this one).
+# For each n it runs each method of $METHODS (default "backtrack quadrant") on 1 thread,
 # then on 2 threads (wall time), then the Kluev program on 1 thread (`nqueens 1`: its first
 # argument is the number of threads). THREADS="1" skips the 2-thread runs.
 # Every total is checked against the others (and the fundamental count of the nqueens runs);
@@ -27,7 +30,7 @@ root=${NQ_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 ns=("$@")
 [ ${#ns[@]} -gt 0 ] || ns=(16 17 18)
 runs=${RUNS:-1}
-read -r -a methods <<<"${METHODS:-backtrack quadrant join}"
+read -r -a methods <<<"${METHODS:-backtrack quadrant}"
 read -r -a thread_counts <<<"${THREADS:-1 2}"
 kluev_url=https://github.com/EvgenyKluev/N-Queens-Count-Sol
 kluev_commit=580f44458d14a3352bf37ccd58d9f0b96de41c05

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 int main(int argc, char **argv) {
     if (argc != 3) {

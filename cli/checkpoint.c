@@ -101,7 +101,7 @@ static int count_export(const nq_split *s, const cli_long_count *lc, tool_table 
 
 /* The split that counts n as lc asks (see cli_count_long()), into *out; prints why not and
  * returns -1 when there is none. */
-static int count_split(int n, const cli_long_count *lc, nq_split **out) {
+static int count_split(tool_session *ss, int n, const cli_long_count *lc, nq_split **out) {
     int border_only = lc->gpu || lc->parts || lc->export_path;
     if (lc->method == NQ_METHOD_QUADRANT && border_only) {
         tool_error("--method quadrant counts one whole count on this machine's CPUs; %s counts "
@@ -111,7 +111,7 @@ static int count_split(int n, const cli_long_count *lc, nq_split **out) {
                                : "--export");
         return -1;
     }
-    return tool_session_split(n, lc->method, border_only, lc->checkpoint, out);
+    return tool_session_split(ss, n, lc->method, border_only, lc->checkpoint, out);
 }
 
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,
@@ -122,7 +122,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     tool_session_signals(&ss, lc->checkpoint);
     ss.partial = lc->parts > 0;
     nq_split *split;
-    if (count_split(n, lc, &split) != 0) {
+    if (count_split(&ss, n, lc, &split) != 0) {
         tool_signals_restore();
         return EXIT_USAGE;
     }

@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 #include "options.h"
 #include "report.h"
 

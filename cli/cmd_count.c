@@ -33,7 +33,7 @@ static const tool_option count_options[] = {
      "print one JSON object: n, total, unique, orbit8, orbit4, orbit2,\n"
      "orbit1 (fundamental solutions whose class has 8, 4, 2, 1 members),\n"
      "seconds, nodes, threads, kernel (the instruction set used), method\n"
-     "(backtrack, join or quadrant); with --checkpoint also resumed and computed\n"
+     "(backtrack or quadrant); with --checkpoint also resumed and computed\n"
      "(subproblems taken from FILE, and computed by this run)"},
     {"estimate", 'e', NULL,
      "only print how long the count would take on this machine\n"
@@ -43,9 +43,7 @@ static const tool_option count_options[] = {
      "measured_seconds (CPU), kernel, method"},
     {"method", 'm', "M",
      "how the count is made: backtrack (the search over the border\n"
-     "subproblems), join (each border subproblem by meeting in the\n"
-     "middle; the same answer, other nodes, slower on the machines\n"
-     "measured; N = 4 to 21, others by backtrack), quadrant (the\n"
+     "subproblems), quadrant (the\n"
      "quadrant join: partial placements of the four quarters of the\n"
      "board joined into half-boards and the compatible halves counted\n"
      "in bulk; N = 4 to " QUADRANT_MAX ", the fastest from N = " QUADRANT_AUTO ", memory:\n"
@@ -86,7 +84,7 @@ static const tool_option count_options[] = {
 static const tool_command count_command = {
     "count",
     "Usage: nqueens count [N] [--unique] [--threads T] [--json] [--estimate] [--force]\n"
-    "                     [--method auto|backtrack|join|quadrant]\n"
+    "                     [--method auto|backtrack|quadrant]\n"
     "                     [--checkpoint FILE [--status]] [--progress | --no-progress]\n"
     "                     [--gpu [--devices LIST]] [--part I/K] [--export FILE]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64), exactly (128-bit), with a\n"
@@ -197,9 +195,9 @@ int cmd_count(int argc, char **argv) {
     if (gpu && estimate)
         return cli_usage_error("count", "--estimate measures a count on this CPU; it has no --gpu "
                                         "form");
-    if (gpu && (method == NQ_METHOD_JOIN || method == NQ_METHOD_QUADRANT))
+    if (gpu && method == NQ_METHOD_QUADRANT)
         return cli_usage_error("count", "--gpu counts by backtracking only; it takes no --method "
-                                        "join or quadrant");
+                                        "quadrant");
     if (gpu && tool_gpu_ready((int)n, ndevices ? devices : NULL, ndevices))
         return EXIT_USAGE;
     nq_kernel kernel, used;

@@ -13,7 +13,10 @@ install(TARGETS nqueens_shared nqueens_static EXPORT nqueensTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_COMPONENT Development
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(FILES ${PROJECT_SOURCE_DIR}/include/nqueens.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The two tiers of the public header: nqueens.h (the simple one) and nqueens_advanced.h (which
+# includes it).
+install(FILES ${PROJECT_SOURCE_DIR}/include/nqueens.h ${PROJECT_SOURCE_DIR}/include/nqueens_advanced.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # The program finds the shared library of its own prefix, wherever that is.
 install(TARGETS nqueens RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 

@@ -1,6 +1,5 @@
-# The vector counting kernels (src/count_avx2.c, src/count_avx512.c, the join method's pair
-# counters src/join_avx2.c, src/join_avx512.c and the quadrant join's src/quadrant_avx2.c,
-# src/quadrant_avx512.c): each is compiled for its
+# The vector counting kernels (src/count_avx2.c, src/count_avx512.c and the quadrant join's
+# src/quadrant_avx2.c, src/quadrant_avx512.c): each is compiled for its
 # instruction set whatever the rest of the build targets, and src/kernel.c picks one at run time
 # from what the CPU reports, so a portable build (-DNQ_NATIVE=OFF) still runs the fast kernel.
 # Other architectures, or a compiler without these flags, build the generic kernel only.
@@ -25,7 +24,6 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
     if(NQ_CC_HAS_${isa})
       string(TOLOWER ${isa} file)
       set_source_files_properties(${PROJECT_SOURCE_DIR}/src/count_${file}.c
-                                  ${PROJECT_SOURCE_DIR}/src/join_${file}.c
                                   ${PROJECT_SOURCE_DIR}/src/quadrant_${file}.c PROPERTIES
                                   COMPILE_OPTIONS "${NQ_${isa}_FLAGS}")
       list(APPEND NQ_KERNEL_DEFINITIONS NQ_HAVE_${isa})

@@ -22,16 +22,13 @@ set(NQ_LIB_CORE_SOURCES
   src/detect.c
   src/format.c
   src/instance.c
-  src/join.c
-  src/join_avx2.c
-  src/join_avx512.c
-  src/join_generic.c
   src/kernel.c
   src/method.c
   src/minconflicts.c
   src/quadrant.c
   src/quadrant_avx2.c
   src/quadrant_avx512.c
+  src/quadrant_buf.c
   src/quadrant_generic.c
   src/read_boards.c
   src/read_lines.c
@@ -131,7 +128,6 @@ set(NQ_UNIT_TESTS
   test_gpu
   test_gpu_search
   test_instance
-  test_join
   test_journal
   test_minconflicts
   test_nomem
@@ -153,7 +149,6 @@ set(NQ_CLI_TESTS
   check
   cluster
   complete
-  contrib_join
   count
   example
   find

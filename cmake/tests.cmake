@@ -90,8 +90,9 @@ add_test(NAME layout_includes_selftest COMMAND bash
          ${PROJECT_SOURCE_DIR}/tests/layout/check_includes.sh)
 add_test(NAME layout_sources COMMAND bash ${PROJECT_SOURCE_DIR}/tests/layout/sources.sh)
 add_test(NAME layout_version COMMAND bash ${PROJECT_SOURCE_DIR}/tests/layout/version.sh)
+add_test(NAME layout_api_docs COMMAND bash ${PROJECT_SOURCE_DIR}/tests/layout/api_docs.sh)
 set_tests_properties(layout_includes layout_includes_selftest layout_sources layout_version
-  PROPERTIES LABELS layout ENVIRONMENT
+  layout_api_docs PROPERTIES LABELS layout ENVIRONMENT
   "NQ_SRC=${PROJECT_SOURCE_DIR};NQ_VERSION=${PROJECT_VERSION};NQ_PYTHON3=${NQ_PYTHON3};\
 NQ=$<TARGET_FILE:nqueens>")
 # The quick start stays quick: what `make run` installs and builds (tests/layout/make.sh, make -n).

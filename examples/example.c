@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <nqueens.h>
+#include <nqueens_advanced.h>
 
 /* Counts the solutions of n (all of them, or the fundamental ones) by iterating over them. */
 static int count_by_iteration(int n, unsigned flags, unsigned long long *count) {

@@ -24,6 +24,7 @@
 #include "output.h"
 #include "report.h"
 #include "session.h"
+#include "signals.h"
 
 static const tool_option mpi_option_table[] = {
     {"unique", 'u', NULL, "print the number of fundamental solutions"},
@@ -47,7 +48,7 @@ static const tool_option mpi_option_table[] = {
      "for N above 24)"},
     {"method", 'm', "M",
      "how subproblems are counted on every rank, as in 'nqueens count\n"
-     "--method': backtrack, join, quadrant (every rank builds the quadrant\n"
+     "--method': backtrack, quadrant (every rank builds the quadrant\n"
      "tables: about 250 MiB at N = 20, 2.1 GiB at N = 22) or auto (default:\n"
      "quadrant from N = 16 to 22 where rank 0's memory holds its tables,\n"
      "else backtrack; a journal being resumed keeps its own)"},
@@ -63,7 +64,7 @@ static const tool_command mpi_command = {
     "count",
     "Usage: nqueens-mpi count N [--unique] [--json] [--threads T] [--checkpoint FILE]\n"
     "                           [--heartbeat S] [--progress | --no-progress] [--force] [--gpu]\n"
-    "                           [--method auto|backtrack|join|quadrant]\n"
+    "                           [--method auto|backtrack|quadrant]\n"
     "Count the solutions of the N-queens problem (1 <= N <= 64) over MPI ranks, with the\n"
     "output of 'nqueens count'. Rank 0 hands out the numbered subproblems, sums the results\n"
     "and owns the checkpoint journal; every rank, rank 0 included, computes with T threads.\n"
@@ -165,8 +166,8 @@ static int parse_args(int argc, char **argv, mpi_options *o, int loud) {
     o->n = (int)v;
     if (tool_method_n_check(o->n, o->method)) /* before the estimate */
         return -1;
-    if (o->gpu && (o->method == NQ_METHOD_JOIN || o->method == NQ_METHOD_QUADRANT)) {
-        tool_error("--gpu counts by backtracking only; it takes no --method join or quadrant");
+    if (o->gpu && o->method == NQ_METHOD_QUADRANT) {
+        tool_error("--gpu counts by backtracking only; it takes no --method quadrant");
         return -1;
     }
     return tool_kernel_from_env(&o->kernel);
@@ -246,8 +247,14 @@ int main(int argc, char **argv) {
      * the same one from its id. */
     nq_split *split = NULL;
     char id[NQ_JOURNAL_SPLIT_ID] = ""; /* any split id the library makes */
-    if (rank == 0 && tool_session_split(o.n, o.method, o.gpu, o.checkpoint, &split) == 0)
-        snprintf(id, sizeof id, "%s", nq_split_id(split));
+    tool_session ss; /* rank 0's: the signals first, then the journal, read once, and the split */
+    if (rank == 0) {
+        tool_session_signals(&ss, o.checkpoint);
+        if (tool_session_split(&ss, o.n, o.method, o.gpu, o.checkpoint, &split) == 0)
+            snprintf(id, sizeof id, "%s", nq_split_id(split));
+        else
+            tool_signals_restore();
+    }
     MPI_Bcast(id, sizeof id, MPI_CHAR, 0, MPI_COMM_WORLD);
     int rc = !id[0] ? NQ_EINVAL : rank == 0 ? NQ_OK : nq_split_new_id(id, &split);
     int ok = rc == NQ_OK, all_ok;
@@ -255,13 +262,17 @@ int main(int argc, char **argv) {
         tool_error("rank %d cannot build the split '%s': %s", rank, id, nq_strerror(rc));
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!all_ok) {
+        if (rank == 0 && split) {
+            tool_session_drop(&ss);
+            tool_signals_restore();
+        }
         nq_split_free(split);
         MPI_Finalize();
         return EXIT_USAGE;
     }
     int code;
     if (rank == 0) {
-        code = run_master(split, &o, ranks, device);
+        code = run_master(split, &o, ranks, device, &ss);
     } else {
         /* Rank 0 may refuse the journal: then nothing is counted. */
         int journal_ok;

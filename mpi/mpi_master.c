@@ -195,12 +195,13 @@ static int master_loop(master *m, int ranks, const mpi_options *o, int device) {
     return rc;
 }
 
-int run_master(const nq_split *split, const mpi_options *o, int ranks, int device) {
+int run_master(const nq_split *split, const mpi_options *o, int ranks, int device,
+               const tool_session *ss) {
     master m;
     memset(&m, 0, sizeof m);
     m.split = split;
     m.size = nq_split_size(split);
-    tool_session_signals(&m.ss, o->checkpoint);
+    m.ss = *ss; /* its signals installed and its journal attached by main() */
     int ok = tool_session_open(&m.ss, o->checkpoint, split, o->progress) == 0;
     MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD); /* rank 0 alone may have refused the journal */
     if (!ok)

@@ -13,7 +13,8 @@
 #include <pthread.h>
 #include <stdint.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
+#include "session.h"
 
 enum { TAG_RESULT = 1, TAG_WORK = 2 };
 /* The exit codes of `nqueens count`: 2 for bad usage or a failed count, 128 + a signal. */
@@ -87,6 +88,7 @@ int run_worker(const nq_split *split, const mpi_options *o, int rank, int device
 
 /* run_master() : rank 0: hands out the numbers, records the results in the session's journal,
  * and prints the result. @return the job's exit code. */
-int run_master(const nq_split *split, const mpi_options *o, int ranks, int device);
+int run_master(const nq_split *split, const mpi_options *o, int ranks, int device,
+               const tool_session *ss);
 
 #endif /* NQ_MPI_NQMPI_H */

@@ -12,13 +12,24 @@ count.h are the module src/count), or a header with no such .c file (src/count_k
 belongs to the files that define the functions it declares (with external linkage). A module A
 depends on a module B when a file of A names a function that B defines and that a header reached
 from A's files (through #include, transitively) declares; a header of its own, with no .c file,
-is also depended on by each module that includes it. A module that defines a function itself
-does not depend on the other files that define it: those are stand-ins for other builds
+is also depended on by each module that includes it. That is the level of functions. At the level of
+files, a module also depends on the module of a header it reaches when it uses a name that header
+gives it other than a function it declares: a macro, a typedef, a struct, union or enum tag, an
+enum constant, a function the header defines itself (static inline); and a header's own inline
+functions depend on the modules that define what they call. A module that defines a function
+itself does not depend on the other files that define it: those are stand-ins for other builds
 (web/read_json_none.c for src/read_json.c, src/cuda/gpu_none.c for the CUDA backend). The check fails on every circle of that
 graph, naming it and, for each step, the function, the header that declares it and the file
 that defines it.
 
-Why functions and not bare include lines: the circles this was written for were call circles
+The level of files was added for the two circles that the functions alone did not show: the
+readers' helpers (scan.h) included the iterator's header (reader.h) for the reader's state and an
+inline check of it, while the iterator called the helpers; and the quadrant kernels' header
+(quadrant_kernel.h) had an inline function calling quadrant_buf_grow() in quadrant.c, which
+included it, and took its types from quadrant.h. Each is now cut by a module below both (the
+state in reader_state.h, the buffer in quadrant_buf.c).
+
+Why functions and names, and not bare include lines: the circles this was written for were call circles
 behind one shared header. count.c called count_grid_avx2() of count_avx2.c, whose fallback called
 count_grid_generic() back in count.c, both declared in count_kernel.h, which all three included;
 and tool/report.c called tool_gpu_json() of gpu_options.c, which called tool_error() and
@@ -169,6 +180,54 @@ def top_level(code):
     return items
 
 
+def provided_names(text, code):
+    """The names other than functions with external linkage that a header gives the files that
+    include it: its macros, typedef names, struct, union and enum tags, enum constants, and the
+    functions it defines itself (static inline). Each belongs to the header's module."""
+    out = set(re.findall(r"^\s*#\s*define\s+([A-Za-z_]\w*)", text, re.M))
+    out.discard("")
+    out.update(re.findall(r"\b(?:struct|union|enum)\s+([A-Za-z_]\w*)", code))
+    for body in re.findall(r"\benum\b[^{;()]*\{([^}]*)\}", code):
+        for item in body.split(","):
+            m = IDENT.match(item.strip())
+            if m:
+                out.add(m.group(0))
+    for head, has_body in top_level(code):
+        head = drop_attributes(head).strip()
+        if re.match(r"typedef\b", head):
+            m = re.search(r"\(\s*\*\s*([A-Za-z_]\w*)\s*\)", head)  # a pointer to a function
+            if m is None:
+                m = re.search(r"([A-Za-z_]\w*)\s*\(", head)  # a function type
+            if m is None:
+                m = re.search(r"([A-Za-z_]\w*)\s*(\[[^\]]*\]\s*)*$", head)
+            if m:
+                out.add(m.group(1))
+        elif has_body and re.search(r"\bstatic\b", head):
+            fn = function_name(head)
+            if fn:
+                out.add(fn)
+    return out
+
+
+def body_names(code):
+    """The identifiers inside the bodies of the functions that a header defines (static inline):
+    what the header's own code needs."""
+    out, depth, start = set(), 0, None
+    for i, c in enumerate(code):
+        if c == "{":
+            if depth == 0:
+                if re.search(r"\bextern\s*$", code[:i]):
+                    continue  # extern "C" { ... }: see inside
+                start = i
+            depth += 1
+        elif c == "}" and depth > 0:
+            depth -= 1
+            if depth == 0 and not re.search(r"(\b(struct|union|enum)\b[^(;{}]*|=\s*)$",
+                                            code[:start]):
+                out.update(IDENT.findall(code[start:i]))
+    return out
+
+
 def scan(root):
     files = []
     for d in SOURCE_DIRS:
@@ -203,7 +262,7 @@ def main():
     root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), ".."))
     files = scan(root)
     fileset = set(files)
-    includes, declared, defined, names = {}, {}, {}, {}
+    includes, declared, defined, names, provides, inline_names = {}, {}, {}, {}, {}, {}
     bad = []
     for path in files:
         with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
@@ -220,6 +279,9 @@ def main():
         includes[path] = incs
         code = strip_code(text)
         names[path] = set(IDENT.findall(code))
+        if path.endswith(".h"):
+            provides[path] = provided_names(text, code)
+            inline_names[path] = body_names(code)
         for head, has_body in top_level(code):
             fn = function_name(head)
             if not fn or re.search(r"\bstatic\b", head):
@@ -245,13 +307,22 @@ def main():
     for path in files:
         a = module_of(path, fileset)
         out = edges.setdefault(a, {})
-        for h in sorted(reach(path, set())):
+        reached = reach(path, set())
+        for h in sorted(reached):
             hm = module_of(h, fileset)
             if hm == h and hm != a:
                 out.setdefault(hm, f"{path} includes {h}")
+            if hm != a:
+                for name in sorted(provides.get(h, set()) & names[path]):
+                    out.setdefault(hm, f"{path} uses {name}, from {h}")
+        # A header's own code (its inline functions) needs what it names of its own declarations.
+        if path.endswith(".h"):
+            reached.add(path)
+        for h in sorted(reached):
+            used = inline_names[path] if h == path else names[path]
             for fn in sorted(declared.get(h, ())):
-                if fn not in names[path] or any(module_of(o, fileset) == a
-                                                for o in defined.get(fn, ())):
+                if fn not in used or any(module_of(o, fileset) == a
+                                         for o in defined.get(fn, ())):
                     continue  # not named, or defined here: other definitions are stand-ins
                 for owner in sorted(defined.get(fn, ())):
                     b = module_of(owner, fileset)

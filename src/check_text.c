@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 static int check_text_wrong(nq_verdict_kind kind) {
     return kind != NQ_VERDICT_VALID && kind != NQ_VERDICT_CLAIM_RIGHT &&

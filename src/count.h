@@ -4,7 +4,7 @@
 #ifndef NQ_COUNT_H
 #define NQ_COUNT_H
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /*
  * A count_state is a board with some queens placed: its free rows and columns and, for each free

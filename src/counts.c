@@ -10,7 +10,7 @@
  * that disagrees with the table was fed a damaged journal, or ran on faulty hardware, and must
  * not be shown as a result.
  */
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 void nq_counts_add(nq_counts *acc, const nq_counts *x) {
     acc->total += x->total;

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "readers.h"
 #include "scan.h"
 
 static const char *const detect_names[] = {"cols",  "pairs", "board", "json",

@@ -14,7 +14,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 typedef struct drive {
     const nq_split *s;

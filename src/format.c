@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 #include "sink.h"
 
 static const char *const format_names[NQ_FORMATS] = {

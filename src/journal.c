@@ -39,7 +39,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 #define HEADER_MAGIC "nqueens-journal "
 #define LINE_MAX_LEN 4096 /* longer lines are damaged: a record is under 400 bytes */
@@ -56,6 +56,12 @@ struct nq_journal {
     int error;     /* first failed append or sync status, NQ_OK if none */
     int os_error;  /* with error NQ_EIO: the errno of the system call that failed */
     uint32_t seed; /* the header's CRC, which every record's CRC continues */
+    /* Between nq_journal_attach() and nq_journal_bind(): the file was read (a journal found, or a
+     * new one to write), and has no split yet. */
+    int unbound;
+    int fresh;      /* nothing recorded: bind writes the header */
+    off_t good_end; /* offset just after the last good line (info.torn: bind cuts there) */
+    char *path;     /* the file's name, for the fsync of its directory when bind creates it */
 };
 
 /* CRC-32 (IEEE 802.3 polynomial) of [p, p + len), continuing the CRC `seed` (0 to start): the
@@ -706,11 +712,9 @@ static int journal_lock(int fd, int *os_error) {
     return NQ_EIO;
 }
 
-/* Creates or resumes the journal on j->fd for split s (see nq_journal_open()); fills *problem on
- * failure. */
-static int journal_start(nq_journal *j, const char *path, const nq_split *s, char *line,
-                         nq_journal_problem *problem) {
-    const char *id = nq_split_id(s);
+/* Locks and reads the journal on j->fd once, without a split (see nq_journal_attach()); fills
+ * *problem on failure. */
+static int journal_load(nq_journal *j, nq_journal_problem *problem) {
     int rc = journal_lock(j->fd, &problem->os_error);
     struct stat st;
     if (rc == NQ_OK && fstat(j->fd, &st) != 0) {
@@ -721,51 +725,67 @@ static int journal_start(nq_journal *j, const char *path, const nq_split *s, cha
         problem->os_error = EINVAL; /* a FIFO or a device: no file to keep records in */
         rc = NQ_EIO;
     }
-    int fresh = rc == NQ_OK && st.st_size == 0;
-    if (rc == NQ_OK && !fresh) {
-        journal_scan sc;
-        rc = journal_scan_fd(j->fd, &sc);
-        if (rc != NQ_OK) {
-            *problem = sc.problem;
-        } else if (sc.torn_header) {
-            fresh = 1;
-        } else {
-            if (sc.info.n != nq_split_n(s) || sc.info.size != nq_split_size(s) ||
-                strcmp(sc.info.split_id, id) != 0) {
-                rc = NQ_EMISMATCH;
-                problem->found = sc.info;
-            } else if (sc.info.torn && ftruncate(j->fd, sc.good_end) != 0) {
-                problem->os_error = errno;
-                rc = NQ_EIO;
-            }
-            if (rc == NQ_OK) {
-                j->info = sc.info;
-                j->done = sc.done;
-                j->seed = sc.seed;
-            } else {
-                free(sc.done);
-            }
-        }
-    }
-    if (rc != NQ_OK || !fresh)
+    j->fresh = rc == NQ_OK && st.st_size == 0;
+    if (rc != NQ_OK || j->fresh)
         return rc;
+    journal_scan sc;
+    rc = journal_scan_fd(j->fd, &sc);
+    if (rc != NQ_OK) {
+        *problem = sc.problem;
+        return rc;
+    }
+    if (sc.torn_header) { /* killed while creating the file: nothing was recorded */
+        free(sc.done);
+        j->fresh = 1;
+        return NQ_OK;
+    }
+    j->info = sc.info;
+    j->done = sc.done;
+    j->seed = sc.seed;
+    j->good_end = sc.good_end;
+    return NQ_OK;
+}
+
+/* Gives the loaded journal j its split s (see nq_journal_bind()): checks that a journal found
+ * belongs to s and cuts off its torn last line, or writes a new one's header. */
+static int journal_start(nq_journal *j, const nq_split *s, nq_journal_problem *problem) {
+    const char *id = nq_split_id(s);
+    if (!j->fresh) {
+        if (j->info.n != nq_split_n(s) || j->info.size != nq_split_size(s) ||
+            strcmp(j->info.split_id, id) != 0) {
+            problem->found = j->info;
+            return NQ_EMISMATCH;
+        }
+        if (j->info.torn && ftruncate(j->fd, j->good_end) != 0) {
+            problem->os_error = errno;
+            return NQ_EIO;
+        }
+        return NQ_OK;
+    }
     j->done = calloc((size_t)nq_split_size(s), 1);
-    if (!j->done)
+    char *line = malloc(LINE_MAX_LEN);
+    if (!j->done || !line) {
+        free(line);
         return NQ_ENOMEM;
+    }
+    int rc = NQ_OK;
     if (ftruncate(j->fd, 0) != 0) {
         problem->os_error = errno;
-        return NQ_EIO;
+        rc = NQ_EIO;
     }
     uint64_t jid = journal_new_id(j);
-    size_t len = journal_format_header(line, s, jid, &j->seed);
-    rc = journal_write_all(j->fd, line, len, &problem->os_error);
+    if (rc == NQ_OK) {
+        size_t len = journal_format_header(line, s, jid, &j->seed);
+        rc = journal_write_all(j->fd, line, len, &problem->os_error);
+    }
+    free(line);
     if (rc == NQ_OK && fsync(j->fd) != 0) {
         problem->os_error = errno;
         rc = NQ_EIO;
     }
     if (rc != NQ_OK)
         return rc;
-    journal_sync_dir(path);
+    journal_sync_dir(j->path);
     memset(&j->info, 0, sizeof j->info);
     j->info.format = journal_format_of(s);
     j->info.n = nq_split_n(s);
@@ -773,7 +793,77 @@ static int journal_start(nq_journal *j, const char *path, const nq_split *s, cha
     j->info.id = jid;
     snprintf(j->info.library, sizeof j->info.library, "%s", nq_version());
     snprintf(j->info.split_id, sizeof j->info.split_id, "%s", id);
+    j->fresh = 0;
     return NQ_OK;
+}
+
+/* Frees a journal whose open failed (or that was never bound): its lock goes with the file. */
+static void journal_discard(nq_journal *j) {
+    if (j->fd >= 0)
+        close(j->fd);
+    free(j->done);
+    free(j->path);
+    free(j);
+}
+
+int nq_journal_attach(const char *path, unsigned sync_ms, nq_journal **out, nq_journal_info *found,
+                      nq_journal_problem *problem) {
+    nq_journal_problem none;
+    if (!problem)
+        problem = &none;
+    memset(problem, 0, sizeof *problem);
+    if (!path || !out || !found)
+        return NQ_EINVAL;
+    nq_journal *j = calloc(1, sizeof *j);
+    if (!j)
+        return NQ_ENOMEM;
+    j->sync_ms = sync_ms ? sync_ms : NQ_JOURNAL_SYNC_MS;
+    j->path = strdup(path);
+    /* A link to nothing is refused (ENOENT), not followed to create what it names: a journal is
+     * written where its link points, never made by one (tool/output.h's policy). */
+    struct stat link;
+    int dangling = lstat(path, &link) == 0 && S_ISLNK(link.st_mode) && access(path, F_OK) != 0;
+    j->fd = j->path && !dangling ? open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644) : -1;
+    if (dangling)
+        errno = ENOENT;
+    int rc;
+    if (!j->path) {
+        rc = NQ_ENOMEM;
+    } else if (j->fd < 0) {
+        problem->os_error = errno;
+        rc = NQ_EIO;
+    } else {
+        rc = journal_load(j, problem);
+    }
+    if (rc != NQ_OK) {
+        journal_discard(j);
+        return rc;
+    }
+    j->unbound = 1;
+    journal_now_ms(&j->last_sync);
+    pthread_mutex_init(&j->mu, NULL);
+    if (j->fresh)
+        memset(found, 0, sizeof *found);
+    else
+        *found = j->info;
+    *out = j;
+    return NQ_OK;
+}
+
+int nq_journal_bind(nq_journal *j, const nq_split *s, nq_journal_problem *problem) {
+    nq_journal_problem none;
+    if (!problem)
+        problem = &none;
+    memset(problem, 0, sizeof *problem);
+    if (!j || !s || !j->unbound)
+        return NQ_EINVAL;
+    const char *id = nq_split_id(s);
+    if (!id || strlen(id) >= NQ_JOURNAL_SPLIT_ID || strchr(id, '\n'))
+        return NQ_EINVAL;
+    int rc = journal_start(j, s, problem);
+    if (rc == NQ_OK)
+        j->unbound = 0;
+    return rc;
 }
 
 int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_journal **out,
@@ -787,38 +877,17 @@ int nq_journal_open(const char *path, const nq_split *s, unsigned sync_ms, nq_jo
     const char *id = nq_split_id(s);
     if (!id || strlen(id) >= NQ_JOURNAL_SPLIT_ID || strchr(id, '\n'))
         return NQ_EINVAL;
-    nq_journal *j = calloc(1, sizeof *j);
-    char *line = malloc(LINE_MAX_LEN);
-    if (!j || !line) {
-        free(j);
-        free(line);
-        return NQ_ENOMEM;
-    }
-    j->sync_ms = sync_ms ? sync_ms : NQ_JOURNAL_SYNC_MS;
-    /* A link to nothing is refused (ENOENT), not followed to create what it names: a journal is
-     * written where its link points, never made by one (tool/output.h's policy). */
-    struct stat link;
-    int dangling = lstat(path, &link) == 0 && S_ISLNK(link.st_mode) && access(path, F_OK) != 0;
-    j->fd = dangling ? -1 : open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (dangling)
-        errno = ENOENT;
-    int rc;
-    if (j->fd < 0) {
-        problem->os_error = errno;
-        rc = NQ_EIO;
-    } else {
-        rc = journal_start(j, path, s, line, problem);
-    }
-    free(line);
+    nq_journal *j;
+    nq_journal_info found;
+    int rc = nq_journal_attach(path, sync_ms, &j, &found, problem);
+    if (rc != NQ_OK)
+        return rc;
+    rc = nq_journal_bind(j, s, problem);
     if (rc != NQ_OK) {
-        if (j->fd >= 0)
-            close(j->fd);
-        free(j->done);
-        free(j);
+        pthread_mutex_destroy(&j->mu);
+        journal_discard(j);
         return rc;
     }
-    journal_now_ms(&j->last_sync);
-    pthread_mutex_init(&j->mu, NULL);
     *out = j;
     return NQ_OK;
 }
@@ -880,7 +949,9 @@ int nq_journal_append(nq_journal *j, uint64_t index, const nq_counts *c) {
                             journal_crc32(j->seed, line, len));
     pthread_mutex_lock(&j->mu);
     int rc = j->error, due = 0;
-    if (rc == NQ_OK && journal_judge(&j->info, j->done, index, c) != 0)
+    if (j->unbound)
+        rc = NQ_EINVAL; /* no split yet: nq_journal_bind() first */
+    else if (rc == NQ_OK && journal_judge(&j->info, j->done, index, c) != 0)
         rc = NQ_EINVAL; /* a caller's mistake: the journal stays usable */
     else if (rc == NQ_OK && journal_write_all(j->fd, line, len, &j->os_error) != NQ_OK)
         rc = j->error = NQ_EIO;
@@ -935,6 +1006,7 @@ int nq_journal_close(nq_journal *j, int *os_error) {
         *os_error = err;
     pthread_mutex_destroy(&j->mu);
     free(j->done);
+    free(j->path);
     free(j);
     return rc;
 }

@@ -1,8 +1,8 @@
 /*
  * kernel.c: the table of the counting kernels (name, support test, entry, rank), and the run-time
  * choice among them. A new kernel is one row here and one file that makes its entry with
- * COUNT_GRID_KERNEL() (count_kernel.h), and the join method's pair counter (join_kernel.h) and
- * the quadrant join's count (quadrant_kernel.h) for the same instruction set.
+ * COUNT_GRID_KERNEL() (count_kernel.h), and the quadrant join's count (quadrant_kernel.h) for
+ * the same instruction set.
  *
  * The vector kernels (count_avx2.c, count_avx512.c) are compiled for their instruction set
  * whatever the rest of the build targets, so one portable binary carries all of them; which one
@@ -61,27 +61,23 @@ typedef struct kernel_row {
     const char *name;      /* as nq_kernel_name() gives it and nq_kernel_parse() reads it */
     int (*cpu_has)(void);  /* 1 if this CPU runs it; NULL: not built */
     count_grid_fn *entry;  /* the search (NULL for AUTO, which is resolved first) */
-    join_pairs_fn *pairs;  /* the join method's pair counter (join_kernel.h), the same ISA */
     quadrant_fn *quadrant; /* the quadrant join's count (quadrant_kernel.h), the same ISA */
     int rank;              /* the order in which AUTO tries the kernels (1 first); 0: never */
 } kernel_row;
 
 /* AUTO takes the fastest kernel that the CPU runs, as measured on Zen 4 (bench/RESULTS.md). */
 static const kernel_row kernel_table[NQ_KERNELS] = {
-    [NQ_KERNEL_AUTO] = {"auto", cpu_has_any, NULL, NULL, NULL, 0},
-    [NQ_KERNEL_GENERIC] = {"generic", cpu_has_any, count_grid_generic, join_pairs_generic,
-                           quadrant_count_generic, 3},
+    [NQ_KERNEL_AUTO] = {"auto", cpu_has_any, NULL, NULL, 0},
+    [NQ_KERNEL_GENERIC] = {"generic", cpu_has_any, count_grid_generic, quadrant_count_generic, 3},
 #if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
-    [NQ_KERNEL_AVX2] = {"avx2", cpu_has_avx2, count_grid_avx2, join_pairs_avx2, quadrant_count_avx2,
-                        2},
+    [NQ_KERNEL_AVX2] = {"avx2", cpu_has_avx2, count_grid_avx2, quadrant_count_avx2, 2},
 #else
-    [NQ_KERNEL_AVX2] = {"avx2", NULL, NULL, NULL, NULL, 0},
+    [NQ_KERNEL_AVX2] = {"avx2", NULL, NULL, NULL, 0},
 #endif
 #if defined(__x86_64__) && defined(NQ_HAVE_AVX512)
-    [NQ_KERNEL_AVX512] = {"avx512", cpu_has_avx512, count_grid_avx512, join_pairs_avx512,
-                          quadrant_count_avx512, 1},
+    [NQ_KERNEL_AVX512] = {"avx512", cpu_has_avx512, count_grid_avx512, quadrant_count_avx512, 1},
 #else
-    [NQ_KERNEL_AVX512] = {"avx512", NULL, NULL, NULL, NULL, 0},
+    [NQ_KERNEL_AVX512] = {"avx512", NULL, NULL, NULL, 0},
 #endif
 };
 
@@ -108,11 +104,6 @@ int nq_kernel_supported(nq_kernel k) {
 count_grid_fn *count_kernel_search(nq_kernel k) {
     assert(k != NQ_KERNEL_AUTO);
     return nq_kernel_supported(k) ? kernel_table[k].entry : NULL;
-}
-
-join_pairs_fn *join_kernel_pairs(nq_kernel k) {
-    assert(k != NQ_KERNEL_AUTO);
-    return nq_kernel_supported(k) ? kernel_table[k].pairs : NULL;
 }
 
 quadrant_fn *quadrant_kernel_count(nq_kernel k) {

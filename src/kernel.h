@@ -5,18 +5,12 @@
 #define NQ_KERNEL_H
 
 #include "count_kernel.h"
-#include "join_kernel.h"
 #include "quadrant_kernel.h"
 
 /* count_kernel_search() :
  * The entry of kernel k, which must not be NQ_KERNEL_AUTO (nq_kernel_resolve() first).
  * @return the entry, or NULL if this build lacks the kernel or this CPU cannot run it. */
 count_grid_fn *count_kernel_search(nq_kernel k);
-
-/* join_kernel_pairs() :
- * The join method's pair counter of kernel k (not NQ_KERNEL_AUTO), the same instruction set.
- * @return the counter, or NULL if this build lacks the kernel or this CPU cannot run it. */
-join_pairs_fn *join_kernel_pairs(nq_kernel k);
 
 /* quadrant_kernel_count() :
  * The quadrant join's count of kernel k (not NQ_KERNEL_AUTO), the same instruction set.

@@ -1,19 +1,19 @@
 /*
  * method.c: the counting methods (names, and the choice of one for n): backtracking (the kernels
- * of count.c), the join of each border subproblem (join.c) and the quadrant join (quadrant.c,
- * with a split of its own). The choice is a rule from measurements, kept here beside its
- * evidence (bench/RESULTS.md, bench/join.sh, bench/count.sh), not a guess made at run time; the
- * one thing it asks the machine is whether the quadrant placements fit in its memory.
+ * of count.c) and the quadrant join (quadrant.c, with a split of its own). The choice is a rule
+ * from measurements, kept here beside its evidence (bench/RESULTS.md, bench/join.sh,
+ * bench/count.sh), not a guess made at run time; the one thing it asks the machine is whether
+ * the quadrant placements fit in its memory. The join of each border subproblem (method 2,
+ * "join") was retired: it never beat backtracking (2.2 to 4.4 times slower, bench/RESULTS.md).
  */
 #include <string.h>
 
 #include "quadrant.h"
-#include "split.h"
+#include "split_quadrant.h"
 
 static const char *const method_names[NQ_METHODS] = {
     [NQ_METHOD_AUTO] = "auto",
     [NQ_METHOD_BACKTRACK] = "backtrack",
-    [NQ_METHOD_JOIN] = "join",
     [NQ_METHOD_QUADRANT] = "quadrant",
 };
 
@@ -25,7 +25,7 @@ int nq_method_parse(const char *name, nq_method *out) {
     if (!name || !out)
         return NQ_EINVAL;
     for (int m = 0; m < NQ_METHODS; m++) {
-        if (strcmp(name, method_names[m]) == 0) {
+        if (method_names[m] && strcmp(name, method_names[m]) == 0) {
             *out = (nq_method)m;
             return NQ_OK;
         }
@@ -43,21 +43,16 @@ static int quadrant_fits(int n) {
 }
 
 int nq_method_resolve(nq_method m, int n, nq_method *out) {
-    if (!out || (unsigned)m >= NQ_METHODS || n < 1 || n > NQ_MAX_N)
+    if (!out || !nq_method_name(m) || n < 1 || n > NQ_MAX_N)
         return NQ_EINVAL;
     /* AUTO: the quadrant join from NQ_METHOD_QUADRANT_AUTO_N, where it was measured faster than
      * backtracking (below it, building the quadrants costs more than the count), while its
-     * placements fit; backtracking elsewhere. The per-subproblem join is never chosen: it was
-     * slower than backtracking at every n measured. It stops at NQ_METHOD_JOIN_MAX_N: beyond it
-     * most subproblems' upper halves outgrow the join's memory bound and would be counted by
-     * backtracking anyway (n = 22: 27 of 40 sampled subproblems, n = 23: all 40), after listing
-     * millions of placements for nothing. */
+     * placements fit; backtracking elsewhere. */
     if (m == NQ_METHOD_AUTO)
         m = n >= NQ_METHOD_QUADRANT_AUTO_N && n <= NQ_METHOD_QUADRANT_MAX_N && quadrant_fits(n)
                 ? NQ_METHOD_QUADRANT
                 : NQ_METHOD_BACKTRACK;
-    if (n < 4 || (m == NQ_METHOD_JOIN && n > NQ_METHOD_JOIN_MAX_N) ||
-        (m == NQ_METHOD_QUADRANT && n > NQ_METHOD_QUADRANT_MAX_N))
+    if (n < 4 || (m == NQ_METHOD_QUADRANT && n > NQ_METHOD_QUADRANT_MAX_N))
         m = NQ_METHOD_BACKTRACK;
     *out = m;
     return NQ_OK;

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* A counter at this value takes no more queens (a move that would need it is rejected). */
 #define MC_COUNT_MAX 250u

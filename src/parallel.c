@@ -2,8 +2,8 @@
  * parallel.c: counts on the CPU: whole counts (nq_count(), one thread) and counts over the
  * subproblems of a split on many threads (nq_count_split()), the CPU engine of the one count
  * driver (drive.c, which hands out the numbers and adds the results for the GPUs and the MPI
- * ranks too): parallel.c -> drive.c, split.c -> count.c (backtracking), join.c (the join) or,
- * for a quadrant split, split_quadrant.c -> quadrant.c (the quadrant join).
+ * ranks too): parallel.c -> drive.c, split.c -> count.c (backtracking) or, for a quadrant split,
+ * split_quadrant.c -> quadrant.c (the quadrant join).
  *
  * A CPU worker takes one number at a time (subproblem sizes vary by orders of magnitude: the
  * dynamic schedule with chunk 1) and solves it with its own scratch memory, reused from one
@@ -55,14 +55,11 @@ typedef struct cpu_worker {
 
 static void cpu_work(void *arg) {
     cpu_worker *w = arg;
-    /* NULL is fine for the first two: allocated per subproblem (and with the default kernel);
+    /* NULL is fine for the first: allocated per subproblem (and with the default kernel);
      * the quadrant join's scratch is the lists of one column set, grown as needed. */
     count_scratch *sc = NULL;
-    join_scratch *js = NULL;
     quadrant_scratch *qs = NULL;
-    if (w->method == NQ_METHOD_JOIN) {
-        js = join_scratch_new(w->kernel);
-    } else if (w->method == NQ_METHOD_QUADRANT) {
+    if (w->method == NQ_METHOD_QUADRANT) {
         if (!(qs = quadrant_scratch_new(w->kernel)))
             drive_fail(w->d, NQ_ENOMEM);
     } else {
@@ -71,16 +68,14 @@ static void cpu_work(void *arg) {
     uint64_t i;
     while (drive_take(w->d, &i, 1) == 1) {
         nq_counts c;
-        int rc = w->method == NQ_METHOD_JOIN       ? split_solve_join(w->d->s, i, &c, js)
-                 : w->method == NQ_METHOD_QUADRANT ? split_solve_quadrant(w->d->s, i, &c, qs)
-                                                   : split_solve(w->d->s, i, &c, sc);
+        int rc = w->method == NQ_METHOD_QUADRANT ? split_solve_quadrant(w->d->s, i, &c, qs)
+                                                 : split_solve(w->d->s, i, &c, sc);
         if (rc != NQ_OK)
             drive_fail(w->d, rc);
         else if (drive_give(w->d, &i, &c, 1, NULL))
             break;
     }
     count_scratch_free(sc);
-    join_scratch_free(js);
     quadrant_scratch_free(qs);
 }
 

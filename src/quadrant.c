@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "kernel.h"
+#include "quadrant.h"
 #include "quadrant_kernel.h"
 
 /* Placements of a rows x cols rectangle (the empty one included; symmetric in rows and cols),
@@ -178,23 +179,6 @@ void quadrant_lists_free(quadrant_lists *q) {
         free(q->part[i].v);
     }
     free(q);
-}
-
-int quadrant_buf_grow(quadrant_buf *b, size_t bytes, int keep) {
-    if (bytes > SIZE_MAX / 2 - 63) { /* beyond a 32-bit size_t: as if memory ran out */
-        free(b->raw);
-        *b = (quadrant_buf){NULL, NULL, 0};
-        return -1;
-    }
-    size_t want = bytes > 2 * b->bytes ? bytes : 2 * b->bytes;
-    want = want < 4096 ? 4096 : want;
-    void *raw = malloc(want + 63);
-    void *p = raw ? (void *)(((uintptr_t)raw + 63) & ~(uintptr_t)63) : NULL;
-    if (p && keep && b->bytes)
-        memcpy(p, b->p, b->bytes);
-    free(b->raw);
-    *b = (quadrant_buf){raw, p, p ? want : 0};
-    return p ? 0 : -1;
 }
 
 quadrant_scratch *quadrant_scratch_new(nq_kernel k) {

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* The n the quadrant join handles: from 4 (below, a quadrant has no room) to 23 (a quadrant's
  * key, row subset and column subset, fits 24 bits; n = 23 takes about 4.3 GB of placements). */

@@ -8,7 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "quadrant.h"
+#include "nqueens_advanced.h"
+#include "quadrant_buf.h"
+
+/* The types of quadrant.h, named here too (C11 allows the same typedef twice) so that the kernels
+ * need nothing of the file above them. */
+typedef struct quadrant_lists quadrant_lists;
+typedef struct quadrant_scratch quadrant_scratch;
 
 /* One placement of a quadrant: its diagonals (r - c + n - 1) and anti-diagonals (r + c) as bits
  * counted from the quadrant's first one (quadrant_part.d0, .a0): a quadrant of rows + cols <= 24
@@ -35,24 +41,6 @@ struct quadrant_lists {
     quadrant_part part[4]; /* top-left, top-right, bottom-left, bottom-right */
     size_t bytes;
 };
-
-/* Memory that grows: bytes usable at p, 64-byte aligned inside the block raw (malloc'd, so
- * that every allocation goes through the one the tests can fail). */
-typedef struct quadrant_buf {
-    void *raw, *p;
-    size_t bytes;
-} quadrant_buf;
-
-/* quadrant_buf_grow() : quadrant_buf_fit() where b is too small. */
-int quadrant_buf_grow(quadrant_buf *b, size_t bytes, int keep);
-
-/* quadrant_buf_fit() :
- * Room for at least `bytes` in b, its contents kept when keep is 1 (else lost). Inline: the
- * half-board join asks once per candidate group, and the call alone took 2% of a count of n = 18.
- * @return 0, or -1 if memory ran out (b then empty). */
-static inline int quadrant_buf_fit(quadrant_buf *b, size_t bytes, int keep) {
-    return bytes <= b->bytes ? 0 : quadrant_buf_grow(b, bytes, keep);
-}
 
 /* The OR tables of the pair counter: 8 chunks of 256 entries of at most 512 bits. */
 #define QUADRANT_TABLE_BYTES (8 * 256 * 64)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "readers.h"
 #include "scan.h"
 
 /* The cells of one board row [a, b), trimmed: queens go to row `row`. Returns the number of

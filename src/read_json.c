@@ -25,6 +25,7 @@
 #include <string.h>
 #include <yajl/yajl_parse.h>
 
+#include "readers.h"
 #include "scan.h"
 
 /* Bytes given to yajl at a time (the fuzzer builds with a small odd chunk, so that boards and

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "readers.h"
 #include "scan.h"
 
 /* "a" or "an" before the number n read in English ("an 8x8 board", "an 11x11", "an 18x18", "a

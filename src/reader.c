@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "readers.h"
 #include "scan.h"
 
 /* A stream's first window, for format detection: at least this much of the input (or all of it)

@@ -5,7 +5,7 @@
 #ifndef NQ_SCAN_H
 #define NQ_SCAN_H
 
-#include "reader.h"
+#include "reader_state.h"
 
 static inline int scan_is_blank(char c) {
     return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';

@@ -29,9 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "join.h"
 #include "quadrant.h"
 #include "split.h"
+#include "split_quadrant.h"
 #include "symmetry.h"
 
 /* One border placement: its tuple and its stabilizer size. */
@@ -409,7 +409,7 @@ const char *nq_split_id(const nq_split *s) {
 }
 
 int nq_split_count_method(const nq_split *s, nq_method asked, nq_method *out) {
-    if (!s || !out || (unsigned)asked >= NQ_METHODS)
+    if (!s || !out || !nq_method_name(asked)) /* out of range, or 2: the retired join */
         return NQ_EINVAL;
     if (s->quad) {
         if (asked != NQ_METHOD_AUTO && asked != NQ_METHOD_QUADRANT)
@@ -452,16 +452,7 @@ int nq_split_solve_method(const nq_split *s, uint64_t index, nq_method method, n
         return split_quadrant_backtrack(s, index, kernel, out);
     if (!s || !out || index >= s->size || nq_split_count_method(s, method, &method) != NQ_OK)
         return NQ_EINVAL;
-    if (method != NQ_METHOD_JOIN) /* backtracking, or the quadrant split's own */
-        return nq_split_solve_kernel(s, index, kernel, out);
-    if (!nq_kernel_supported(kernel))
-        return NQ_EINVAL;
-    join_scratch *js = join_scratch_new(kernel);
-    if (!js)
-        return NQ_ENOMEM;
-    int rc = split_solve_join(s, index, out, js);
-    join_scratch_free(js);
-    return rc;
+    return nq_split_solve_kernel(s, index, kernel, out); /* backtracking, or the quadrant's */
 }
 
 int nq_split_solve(const nq_split *s, uint64_t index, nq_counts *out) {
@@ -533,10 +524,7 @@ void split_weigh(const count_state *st, int stab, uint64_t sols, uint64_t nodes,
     out->nodes = nodes;
 }
 
-/* One subproblem's contribution, its completions counted by the join (js, may be NULL) when join
- * is set, else by the backtracking kernel (sc, may be NULL). */
-static int split_solve_by(const nq_split *s, uint64_t index, nq_counts *out, int join,
-                          count_scratch *sc, join_scratch *js) {
+int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
     if (!s || !out || index >= s->size)
         return NQ_EINVAL;
     if (s->quad)
@@ -551,17 +539,9 @@ static int split_solve_by(const nq_split *s, uint64_t index, nq_counts *out, int
     assert(rc == NQ_OK);
     (void)rc;
     uint64_t nodes;
-    uint64_t sols = join ? join_completions(&st, js, &nodes) : count_completions(&st, sc, &nodes);
+    uint64_t sols = count_completions(&st, sc, &nodes);
     split_weigh(&st, stab, sols, nodes, out);
     return NQ_OK;
-}
-
-int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc) {
-    return split_solve_by(s, index, out, 0, sc, NULL);
-}
-
-int split_solve_join(const nq_split *s, uint64_t index, nq_counts *out, join_scratch *js) {
-    return split_solve_by(s, index, out, 1, NULL, js);
 }
 
 int split_solve_quadrant(const nq_split *s, uint64_t index, nq_counts *out, quadrant_scratch *qs) {

@@ -6,16 +6,11 @@
 #define NQ_SPLIT_H
 
 #include "count.h"
-#include "join.h"
 #include "quadrant.h"
 
 /* split_solve() : nq_split_solve() with the caller's scratch (may be NULL: allocated for the
  * call). */
 int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch *sc);
-
-/* split_solve_join() : split_solve() by the join method (join.c), with the caller's scratch (may
- * be NULL: allocated for the call). The same counts, the join's nodes. */
-int split_solve_join(const nq_split *s, uint64_t index, nq_counts *out, join_scratch *js);
 
 /* split_queens() :
  * The queens placed by subproblem index of s (n >= 4): the border's, then those below it, into
@@ -47,26 +42,5 @@ int split_solve_quadrant(const nq_split *s, uint64_t index, nq_counts *out, quad
  * slow, independent recount of nqueens verify and of the tests (count_completions()). Returns
  * NQ_OK, or NQ_EINVAL (a border split, index 0 or out of range). */
 int split_quadrant_state(const nq_split *s, uint64_t index, count_state *st);
-
-/* The quadrant split's own part (split_quadrant.c), which split.c hands a split of that kind to;
- * see nq_split_new_method() in nqueens.h for the numbering. split_quadrant_middle(): 1 if n's
- * split takes the middle cut (odd n >= 19). split_quadrant_complete(): nq_split_complete(). */
-typedef struct split_quadrant split_quadrant;
-int split_quadrant_middle(int n);
-int split_quadrant_new(int n, split_quadrant **out);
-uint64_t split_quadrant_size(const split_quadrant *sq);
-const char *split_quadrant_id(const split_quadrant *sq);
-uint64_t split_quadrant_memory(const split_quadrant *sq);
-/* split_memory_limit() : the bytes this process may take, the least of the machine's physical
- * memory, its address-space and data limits (setrlimit, ulimit -v) and its cgroup's memory.max
- * (a container, a Slurm job); 0 where nothing says. What the quadrant lists are sized against. */
-double split_memory_limit(void);
-int split_quadrant_columns(const split_quadrant *sq, uint64_t index, uint64_t *top, int *middle,
-                           int *weight);
-int split_quadrant_board(const split_quadrant *sq, uint64_t index, count_state *st);
-int split_quadrant_solve(const split_quadrant *sq, uint64_t index, nq_counts *out,
-                         quadrant_scratch *qs);
-int split_quadrant_complete(nq_counts *sum);
-void split_quadrant_free(split_quadrant *sq);
 
 #endif /* NQ_SPLIT_H */

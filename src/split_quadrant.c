@@ -33,7 +33,7 @@
 #endif
 
 #include "quadrant.h"
-#include "split.h"
+#include "split_quadrant.h"
 
 struct split_quadrant {
     int n, middle;

@@ -15,7 +15,7 @@
  */
 #include <limits.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 #include "sink.h"
 
 #define SVG_LIGHT      "#f0d9b5"

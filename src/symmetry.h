@@ -8,7 +8,7 @@
 #ifndef NQ_SYMMETRY_H
 #define NQ_SYMMETRY_H
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* sym_cell_image() : (*rr, *cc) = the image under sym of the cell (r, c) of an n x n board (the
  * border placements of split.c and the symmetric completions of count.c move single queens). */

@@ -14,7 +14,7 @@
 #include <assert.h>
 #include <stdint.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* The state of one search: all on the caller's stack (no allocation, no global state). */
 typedef struct trace_state {

@@ -136,7 +136,5 @@ void tool_print_estimate(FILE *to, const char *lead, const tool_estimate *e) {
         fprintf(to, "%d processor%s; ", e->procs, e->procs == 1 ? "" : "s");
     fprintf(to, "estimated from n = %d, %.3f s of CPU time on this machine, %s kernel%s)", e->m,
             e->measured, nq_kernel_name(e->kernel),
-            e->method == NQ_METHOD_JOIN       ? ", join method"
-            : e->method == NQ_METHOD_QUADRANT ? ", quadrant join"
-                                              : "");
+            e->method == NQ_METHOD_QUADRANT ? ", quadrant join" : "");
 }

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* The first n whose count prints an estimate first; the estimate is measured on the first n from
  * TOOL_CALIBRATE_MIN that takes at least TOOL_CALIBRATE_S seconds of CPU time, at most

@@ -27,7 +27,7 @@
 
 #include <stdint.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 #define TOOL_EXPORT_FORMAT 1
 #define TOOL_MAX_PARTS     1000000 /* the most parts (K of --part I/K) */

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* tool_gpu_devices() :
  * Parses --devices LIST ("0,1": distinct device numbers 0..1023, at most NQ_GPU_MAX_DEVICES)

@@ -7,7 +7,7 @@
 #ifndef NQ_TOOL_KERNEL_ENV_H
 #define NQ_TOOL_KERNEL_ENV_H
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* tool_kernel_from_env() :
  * The kernel named by the environment variable NQ_KERNEL (unset or empty: NQ_KERNEL_AUTO).
@@ -16,7 +16,8 @@
 int tool_kernel_from_env(nq_kernel *out);
 
 /* tool_method_parse() :
- * The method named by the value of --method (auto, backtrack or join).
+ * The method named by the value of --method (auto, backtrack or quadrant; "join", retired, gets
+ * a message of its own).
  * @return 0 with *out set; -1 after a one-line message (tool_error()) naming the methods. */
 int tool_method_parse(const char *arg, nq_method *out);
 

@@ -134,8 +134,8 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
                            ? "it is a journal of the quadrant join: resume it with --method "
                              "quadrant or auto (without --gpu, --part or --export), or give "
                              "another file"
-                           : "it is a journal of the border split: resume it with --method auto, "
-                             "backtrack or join, or give another file";
+                           : "it is a journal of the border split: resume it with --method auto "
+                             "or backtrack, or give another file";
             nq_split_free(theirs);
             tool_error("checkpoint '%s' belongs to another count: its header has %s; %s", path,
                        differs, hint);

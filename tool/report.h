@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "message.h"
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* tool_count_failed() : says on stderr that the count of n failed with status rc (threads: the
  * worker threads it asked for, named when they could not be started). */

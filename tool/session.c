@@ -28,19 +28,31 @@ int tool_method_n_check(int n, nq_method m) {
     return 0;
 }
 
-int tool_session_split(int n, nq_method m, int border, const char *path, nq_split **out) {
+int tool_session_split(tool_session *ss, int n, nq_method m, int border, const char *path,
+                       nq_split **out) {
     if (tool_method_n_check(n, m))
         return -1;
     nq_split *s = NULL;
-    nq_journal_info info;
     int rc = NQ_EINVAL;
-    if (m == NQ_METHOD_AUTO && path && !border && nq_journal_read(path, &info, NULL) == NQ_OK &&
-        info.n == n)
-        rc = nq_split_new_id(info.split_id, &s);
+    /* AUTO resumes a journal of n by its own split: the journal is attached (locked and read,
+     * once) here, and tool_session_open() binds it to the split chosen. */
+    if (m == NQ_METHOD_AUTO && path && !border) {
+        nq_journal_info found;
+        nq_journal_problem why;
+        int jrc = nq_journal_attach(path, 0, &ss->journal, &found, &why);
+        if (jrc != NQ_OK) {
+            tool_journal_refused(path, jrc, &why, NULL);
+            ss->journal = NULL;
+            return -1;
+        }
+        if (found.format && found.n == n)
+            rc = nq_split_new_id(found.split_id, &s);
+    }
     if (rc != NQ_OK)
         rc = nq_split_new_method(n, m == NQ_METHOD_AUTO && border ? NQ_METHOD_BACKTRACK : m, &s);
     if (rc != NQ_OK) {
         tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
+        tool_session_drop(ss);
         return -1;
     }
     nq_method used;
@@ -49,10 +61,16 @@ int tool_session_split(int n, nq_method m, int border, const char *path, nq_spli
                    "another method",
                    n, nq_method_name(m), nq_split_id(s));
         nq_split_free(s);
+        tool_session_drop(ss);
         return -1;
     }
     *out = s;
     return 0;
+}
+
+void tool_session_drop(tool_session *ss) {
+    (void)nq_journal_close(ss->journal, NULL); /* nothing was recorded: nothing to sync */
+    ss->journal = NULL;
 }
 
 static void *session_sync_main(void *arg) {
@@ -92,12 +110,14 @@ int tool_session_open(tool_session *ss, const char *path, const nq_split *s, int
         return -1;
     }
     if (path) {
+        /* Attached by tool_session_split() (read there), or opened (and read) here: once. */
         nq_journal_problem why;
-        int rc = nq_journal_open(path, s, 0, &ss->journal, &why);
+        int rc = ss->journal ? nq_journal_bind(ss->journal, s, &why)
+                             : nq_journal_open(path, s, 0, &ss->journal, &why);
         if (rc != NQ_OK) {
             tool_signals_restore();
             tool_journal_refused(path, rc, &why, s);
-            ss->journal = NULL;
+            tool_session_drop(ss);
             return -1;
         }
         nq_journal_info info;

@@ -10,7 +10,7 @@
 
 #include <pthread.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 #include "progress.h"
 #include "report.h"
 
@@ -46,16 +46,25 @@ void tool_session_signals(tool_session *ss, const char *path);
 int tool_method_n_check(int n, nq_method m);
 
 /* tool_session_split() :
- * The split that counts n by method m for a session with the journal at path (NULL: none), into
- * *out: with m NQ_METHOD_AUTO and a journal of n at path, the journal's own split (a resumed
+ * The split that counts n by method m for the session ss with the journal at path (NULL: none),
+ * into *out: with m NQ_METHOD_AUTO and a journal of n at path, the journal's own split (a resumed
  * count keeps its numbering); else nq_split_new_method() of m, AUTO taken as backtracking where
  * border is 1 (--gpu, --part and --export count the border split only). m must count that
  * split (nq_split_count_method()), and NQ_METHOD_QUADRANT takes n = 4 to
- * NQ_METHOD_QUADRANT_MAX_N only. @return 0, or -1 after printing why. */
-int tool_session_split(int n, nq_method m, int border, const char *path, nq_split **out);
+ * NQ_METHOD_QUADRANT_MAX_N only. Where the choice needs the journal, it is attached here
+ * (nq_journal_attach(): locked and read, once) and kept in ss->journal for tool_session_open(),
+ * which binds it; a session that goes no further calls tool_session_drop().
+ * @return 0, or -1 after printing why (nothing is then attached). */
+int tool_session_split(tool_session *ss, int n, nq_method m, int border, const char *path,
+                       nq_split **out);
+
+/* tool_session_drop() : releases the journal tool_session_split() attached, if any, for a
+ * session that does not go on to tool_session_open() (or whose open failed). */
+void tool_session_drop(tool_session *ss);
 
 /* tool_session_open() :
- * Opens the journal at path (NULL: none) for the split s, explains a refusal, says what a resumed
+ * Opens the journal at path (NULL: none) for the split s (binds the one tool_session_split()
+ * attached, so that the file is read once per run), explains a refusal, says what a resumed
  * journal held, and starts the progress line (progress as tool_progress_wanted(); 1, asked for,
  * shows its first and final lines however short the count) and the
  * journal's fsync timer (every NQ_JOURNAL_SYNC_MS). @return 0, or -1 after printing why (the

@@ -14,6 +14,7 @@
 #include <emscripten/emscripten.h>
 
 #include "nq_web.h"
+#include "nqueens_advanced.h"
 
 /* Kept by the linker and callable from JavaScript as Module._name. */
 #define NQW_EXPORT EMSCRIPTEN_KEEPALIVE

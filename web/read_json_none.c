@@ -4,7 +4,7 @@
  * reads JSON (its queens come as `pairs`), so its build links this file instead: a JSON text given
  * to a reader in the page ends with NQ_EPARSE and a message that says so, never a wrong answer.
  */
-#include "../src/reader.h"
+#include "../src/readers.h"
 #include "../src/scan.h"
 
 int json_read(nq_reader *r, nq_item *item) {

@@ -248,12 +248,11 @@ class CountResult:
         "unique": "The number of fundamental solutions, one per symmetry class (OEIS A002562).",
         "orbits": "A dict {8: a, 4: b, 2: c, 1: d}: how many fundamental solutions have a "
                   "class of 8, 4, 2 and 1 members.",
-        "nodes": "Queens placed by the search below the split's subproblems (the join: those "
-                 "its two halves placed; the quadrant join: the pairs of half-boards it "
-                 "compared).",
+        "nodes": "Queens placed by the search below the split's subproblems (the quadrant "
+                 "join: the pairs of half-boards it compared).",
         "seconds": "Wall-clock time of this call's count, in seconds (a float).",
         "kernel": 'The instruction set of the counting kernel: "generic", "avx2" or "avx512".',
-        "method": 'The counting method used: "backtrack", "join" or "quadrant".',
+        "method": 'The counting method used: "backtrack" or "quadrant".',
         "threads": "The worker threads that counted.",
         "subproblems": "The size of the split: the numbered subproblems of the count.",
         "resumed": "Subproblems taken from the checkpoint (0 without one).",
@@ -330,12 +329,12 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
     :param method: how the count is made: "auto" (the faster for n, as measured: the quadrant
         join for 16 <= n <= 22 where its tables fit in memory, else backtracking; a checkpoint
         being resumed keeps its own), "backtrack" (the kernels' search over the border
-        subproblems), "join" (each border subproblem by meeting in the middle; 4 <= n <= 21,
-        other n count by backtracking) or "quadrant" (the quadrant join over the whole board, a
-        split of its own: 4 <= n <= 22, memory about 250 MiB at n = 20, 2.1 GiB at n = 22).
-        Every method gives the same counts; only nodes differ. A checkpoint made by backtrack
-        or join resumes with either; one made by quadrant only with quadrant (or auto).
-        result.method is the method used.
+        subproblems) or "quadrant" (the quadrant join over the whole board, a split of its own:
+        4 <= n <= 22, memory about 250 MiB at n = 20, 2.1 GiB at n = 22). Every method gives the
+        same counts; only nodes differ. A checkpoint made by backtrack resumes with backtrack or
+        auto; one made by quadrant only with quadrant (or auto). "join" (per border subproblem)
+        was retired: it never beat backtracking; asked for, it raises ValueError saying so, and
+        its checkpoints resume with "auto" or "backtrack". result.method is the method used.
     :returns: a CountResult (its int() the total, or the fundamental count with unique=True).
     :raises ValueError: for n, threads, kernel or method out of range or unknown, or a kernel
         this CPU cannot run.

@@ -63,7 +63,7 @@ class CountResult:
     nodes: int
     seconds: float
     kernel: str
-    method: Literal["backtrack", "join", "quadrant"]
+    method: Literal["backtrack", "quadrant"]
     threads: int
     subproblems: int
     resumed: int
@@ -75,7 +75,7 @@ class CountResult:
 def count(n: int, *, unique: bool = ..., threads: int | None = ..., checkpoint: Path | None = ...,
           progress: Callable[[int, int], object] | bool | None = ...,
           kernel: Literal["auto", "generic", "avx2", "avx512"] = ...,
-          method: Literal["auto", "backtrack", "join", "quadrant"] = ...) -> CountResult: ...
+          method: Literal["auto", "backtrack", "quadrant"] = ...) -> CountResult: ...
 def journal_info(path: Path) -> dict[str, object]: ...
 def known_count(n: int) -> tuple[int, int] | None: ...
 def solutions(n: int, *, unique: bool = ...) -> Iterator[Solution]: ...

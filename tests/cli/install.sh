@@ -36,6 +36,8 @@ check "libnqueens.so exports the public API (nq_count, nq_version)" 0 "nq_count
 nq_version" -- \
   bash -c "nm -D --defined-only '$libdir/libnqueens.so.$NQ_VERSION' | awk '{ print \$3 }' | grep -x -e nq_count -e nq_version | sort"
 ok "nqueens.h installed" cmp "$prefix/include/nqueens.h" "$NQ_SRC/include/nqueens.h"
+ok "nqueens_advanced.h installed" cmp "$prefix/include/nqueens_advanced.h" \
+  "$NQ_SRC/include/nqueens_advanced.h"
 ok "CMake package installed" test -f "$libdir/cmake/nqueens/nqueensConfig.cmake" -a \
   -f "$libdir/cmake/nqueens/nqueensConfigVersion.cmake"
 ok "man page installed" cmp "$prefix/share/man/man1/nqueens.1" "$NQ_SRC/doc/nqueens.1"
@@ -105,6 +107,40 @@ ok "example.c's comment gives a shared build command with an rpath" \
 ok "example.c's shared build, as its comment says, runs (rpath)" \
   bash -c "cd '$NQ_SRC/examples' && $cc $extra example.c \$(pkg-config --cflags --libs nqueens) $shared_cmd -o '$tmp/ex_comment' &&
            '$tmp/ex_comment' >/dev/null"
+
+# The header's two tiers (issue 37): a learner's program of the simple tier (count, find one,
+# check one placement, with the result and error types) builds with <nqueens.h> alone, warning
+# free; a call of the advanced tier (nq_split_new) is not declared there, and builds once the
+# program includes <nqueens_advanced.h> (examples/example.c, above, uses that tier too).
+cat >"$tmp/simple.c" <<'C'
+#include <stdio.h>
+#include <nqueens.h>
+int main(void) {
+    nq_counts c;
+    int cols[8];
+    nq_conflict why;
+    if (nq_count(8, &c) != NQ_OK || nq_find_first(8, cols, NULL) != NQ_OK)
+        return 1;
+    cols[1] = cols[0] + 1; /* two queens on a diagonal */
+    int rc = nq_validate(8, cols, 0, &why);
+    char total[41];
+    printf("%s %s %s\n", nq_u128_to_string(c.total, total), nq_strerror(rc),
+           nq_attack_name(why.kind));
+    return 0;
+}
+C
+# shellcheck disable=SC2046
+check "a program of the simple tier builds with <nqueens.h> alone, and runs" 0 \
+  "92 two queens attack each other diagonal" -- \
+  bash -c "'$cc' $extra -std=c11 -Wall -Wextra -Wpedantic -Werror '$tmp/simple.c' -o '$tmp/simple' \
+    \$(pkg-config --cflags --libs nqueens) -Wl,-rpath,'$libdir' && '$tmp/simple'"
+printf '#include <nqueens.h>\nint main(void) { nq_split *s; return nq_split_new(8, &s); }\n' >"$tmp/adv.c"
+ok "<nqueens.h> does not declare the advanced tier (nq_split_new)" \
+  bash -c "! '$cc' -std=c11 -Werror=implicit-function-declaration -c '$tmp/adv.c' -o '$tmp/adv.o' \
+    \$(pkg-config --cflags nqueens) 2>/dev/null"
+sed -i 's/nqueens\.h/nqueens_advanced.h/' "$tmp/adv.c"
+ok "... and <nqueens_advanced.h> does" \
+  bash -c "'$cc' -std=c11 -Wall -Werror -c '$tmp/adv.c' -o '$tmp/adv.o' \$(pkg-config --cflags nqueens)"
 
 # find_package, shared and static.
 ok "examples/ configures with find_package(nqueens)" \

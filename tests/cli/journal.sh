@@ -573,5 +573,43 @@ for change in "8 1 1 0 0 0:total 732" "0 7 -1 0 0 8:unique 99"; do
         fail "forged record ($d): exit $rc, stdout '$(cat "$tmp/out")', stderr $(cat "$tmp/err")"
 done
 
+# A run reads its journal once (issue 37): the method choice (--method auto resumes a journal by
+# its own split), the open and the report all take the one reading. The preloaded hook logs the
+# bytes of every read(2) of the journal; their sum is the journal's size, not twice it. A torn
+# last line, cut off by the open, is read once too; so is the journal of a quadrant split.
+reads_once() {
+    local what=$1 n=$2 j=$3 size sum
+    shift 3
+    size=$(stat -c %s "$j")
+    rm -f "$tmp/reads"
+    # shellcheck disable=SC2046
+    env $(hook_env "$j" 0 NONE) NQ_HOOK_READS="$tmp/reads" "$NQ" count "$n" "$@" \
+        --checkpoint "$j" --no-progress --json >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    sum=$(awk '{ s += $1 } END { print s + 0 }' "$tmp/reads" 2>/dev/null || echo 0)
+    if [ $rc -eq 0 ] && [ "$(json_field total <"$tmp/out")" = "$(total_of "$n")" ] &&
+        [ "$sum" = "$size" ]; then
+        ok "$what: the journal ($size bytes) was read once ($(wc -l <"$tmp/reads") reads)"
+    else
+        fail "$what: exit $rc, read $sum bytes of a $size-byte journal: $(cat "$tmp/out" "$tmp/err")"
+    fi
+}
+for args in "" "--method backtrack"; do
+    j=$tmp/once
+    rm -f "$j"
+    r=$(hooked "$j" 40 INT 11 --threads 1 $args)
+    [ "$r" = "exit 130" ] || fail "read once ($args): the interrupted count ended with $r"
+    # shellcheck disable=SC2086
+    reads_once "a resumed count ${args:-(auto)}" 11 "$j" $args
+done
+j=$tmp/once-torn
+rm -f "$j"
+hooked "$j" 30 TORN 11 --threads 1 >/dev/null
+reads_once "a resumed count whose last record was torn" 11 "$j"
+j=$tmp/once-quadrant
+rm -f "$j"
+hooked "$j" 3 INT 12 --threads 1 --method quadrant >/dev/null
+reads_once "a resumed count of the quadrant split (auto)" 12 "$j"
+
 [ $fails -eq 0 ] && echo "all journal CLI tests passed" || echo "$fails failure(s)"
 skip_exit "$fails"

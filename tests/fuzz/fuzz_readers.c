@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -18,11 +18,14 @@
  *                 the first half of the record, then SIGKILL: a torn record) or WAIT:TEXT (block
  *                 until the program's stderr, a regular file, contains TEXT; at most 120 s);
  *   NQ_HOOK_STDERR  a file: the length of every write() to fd 2 is appended to it, one a line
- *                 (a message must reach stderr in one write: tests/cli/count.sh).
+ *                 (a message must reach stderr in one write: tests/cli/count.sh);
  *   NQ_HOOK_FULL  TEXT: every write() and fsync() of a regular file whose path contains TEXT
  *                 fails with ENOSPC, as on a full disk, where a file system with delayed
  *                 allocation reports it at fsync() (stdio's own writes do not come here; its
- *                 files are synced by our writers): tests/cli/writers.sh, a result still shown.
+ *                 files are synced by our writers): tests/cli/writers.sh, a result still shown;
+ *   NQ_HOOK_READS  a file: the bytes of every read(2) of the journal NQ_HOOK_FILE are appended
+ *                 to it, one read a line (a run reads its journal once: their sum is the size of
+ *                 the journal it found, not two or three times that: tests/cli/journal.sh).
  * And MPI_Send() (of nqueens-mpi's worker ranks: OMPI_COMM_WORLD_RANK >= 1), to force the
  * timings of a distributed count (tests/cli/mpi.sh):
  *   NQ_HOOK_MPI_DELAY_MS  D: each send of a worker waits a pseudo-random 0..D ms first (seeded
@@ -45,6 +48,7 @@
 #include <unistd.h>
 
 typedef ssize_t (*write_fn)(int, const void *, size_t);
+typedef ssize_t (*read_fn)(int, void *, size_t);
 /* MPI_Send() as Open MPI declares it, its handles being pointers: the hook needs no mpi.h. */
 typedef int (*mpi_send_fn)(const void *, int, void *, int, int, void *);
 int MPI_Send(const void *buf, int count, void *type, int dest, int tag, void *comm);
@@ -154,6 +158,24 @@ ssize_t write(int fd, const void *data, size_t len) {
     if (strncmp(what, "WAIT:", 5) == 0)
         hook_wait_stderr(what + 5);
     return w;
+}
+
+ssize_t read(int fd, void *data, size_t len) {
+    static read_fn real;
+    if (!real)
+        *(void **)&real = dlsym(RTLD_NEXT, "read");
+    ssize_t got = real(fd, data, len);
+    const char *path = getenv("NQ_HOOK_FILE"), *log = getenv("NQ_HOOK_READS");
+    if (got > 0 && path && log && hook_is_journal(fd, path)) {
+        int lfd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0600);
+        if (lfd >= 0) {
+            char line[32];
+            int k = snprintf(line, sizeof line, "%zd\n", got);
+            (void)hook_real_write()(lfd, line, (size_t)k);
+            close(lfd);
+        }
+    }
+    return got;
 }
 
 int MPI_Send(const void *buf, int count, void *type, int dest, int tag, void *comm) {

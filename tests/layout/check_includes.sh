@@ -83,11 +83,75 @@ int user_f(void);
 int user_f(void) { return tmpl_twice(1); }'
 run standin 0 '^check_includes: no import circle'
 
-# 5. An #include that names no file of the tree.
+# 5. The readers' circle, at the level of files: the helpers' header (scan.h) includes the
+# iterator's (reader.h) for its state's layout and an inline check of it, and the iterator calls
+# the helpers. No function of reader.c is called from below: the types and the inline function
+# are what makes the circle.
+put files src/reader.h 'struct rd { int pos; };
+static inline int reader_ok(const struct rd *r) { return r->pos >= 0; }
+int reader_next(struct rd *r);'
+put files src/scan.h '#include "reader.h"
+int scan_line(struct rd *r);'
+put files src/scan.c '#include "scan.h"
+int scan_line(struct rd *r) { return reader_ok(r) ? r->pos++ : -1; }'
+put files src/reader.c '#include "scan.h"
+int reader_next(struct rd *r) { return scan_line(r); }'
+run files 1 '^import circle: src/reader -> src/scan -> src/reader$'
+run files 1 'src/scan -> src/reader: src/scan.c uses (rd|reader_ok), from src/reader.h'
+# A macro or a typedef of the header above is a use too.
+put macro src/top.h '#define TOP_MAX 8
+typedef int top_t;
+int top_run(void);'
+put macro src/low.h 'int low_f(void);'
+put macro src/low.c '#include "low.h"
+#include "top.h"
+int low_f(void) { top_t x = TOP_MAX; return x; }'
+put macro src/top.c '#include "low.h"
+#include "top.h"
+int top_run(void) { return low_f(); }'
+run macro 1 'src/low -> src/top: src/low.c uses (TOP_MAX|top_t), from src/top.h'
+
+# 6. The quadrant's circle: a header of its own (the kernels' layout) whose inline function calls
+# a function defined in the file that includes it.
+put inline src/quad_kernel.h 'int quad_grow(int x);
+static inline int quad_fit(int x) { return x > 0 ? 0 : quad_grow(x); }'
+put inline src/quad.c '#include "quad_kernel.h"
+int quad_grow(int x) { return x; }
+int quad_run(int x);
+int quad_run(int x) { return quad_fit(x); }'
+run inline 1 '^import circle: src/quad -> src/quad_kernel.h -> src/quad$'
+run inline 1 'src/quad_kernel.h -> src/quad: src/quad_kernel.h names quad_grow\(\), declared in src/quad_kernel.h and defined in src/quad.c'
+
+# 7. Both cut as in the tree: the state in a header of its own below the iterator and the helpers;
+# the growing buffer in a module of its own below the quadrant and its kernels. A header that
+# only declares functions (nqueens.h) is not tied to the files that define them.
+put cut2 include/api.h 'int api_next(void);
+int api_count(void);'
+put cut2 src/state.h 'struct rd { int pos; };
+static inline int state_ok(const struct rd *r) { return r->pos >= 0; }'
+put cut2 src/scan.h '#include "state.h"
+int scan_line(struct rd *r);'
+put cut2 src/scan.c '#include "scan.h"
+#include "api.h"
+int scan_line(struct rd *r) { return state_ok(r) ? r->pos++ : -1; }'
+put cut2 src/reader.c '#include "scan.h"
+#include "api.h"
+int api_next(void) { struct rd r = {0}; return scan_line(&r); }'
+put cut2 src/buf.h 'int buf_grow(int x);
+static inline int buf_fit(int x) { return x > 0 ? 0 : buf_grow(x); }'
+put cut2 src/buf.c '#include "buf.h"
+int buf_grow(int x) { return x; }'
+put cut2 src/quad_kernel.h '#include "buf.h"'
+put cut2 src/quad.c '#include "quad_kernel.h"
+#include "api.h"
+int api_count(void) { return buf_fit(1) + api_next(); }'
+run cut2 0 '^check_includes: no import circle among 7 modules'
+
+# 8. An #include that names no file of the tree.
 put missing src/a.c '#include "nowhere.h"'
 run missing 2 'src/a.c:1: #include "nowhere.h" names no file'
 
-# 6. The tree itself has no circle.
+# 9. The tree itself has no circle.
 rc=0
 "$py" "$src/scripts/check_includes.py" "$src" >/dev/null || rc=$?
 [ $rc = 0 ] && echo "ok: the tree has no import circle" || { echo "FAIL: the tree: exit $rc"; fail=1; }

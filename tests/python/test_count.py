@@ -1,6 +1,6 @@
 """count(): the counts against OEIS A000170/A002562 (tests/data/counts.txt), orbits, the
-result object, the methods (join against backtracking), threads, progress, checkpoints and their
-refusals."""
+result object, the methods (the quadrant join against backtracking; the retired join refused),
+threads, progress, checkpoints and their refusals."""
 import os
 import signal
 import subprocess
@@ -10,7 +10,7 @@ import time
 import pytest
 
 import nqueens
-from conftest import UNDER_ASAN, cli_out, counts_table
+from conftest import DATA, UNDER_ASAN, cli_out, counts_table
 
 TABLE = counts_table()
 
@@ -47,22 +47,19 @@ def test_kernels_and_threads_give_the_same_count(kernel):
     assert a.kernel == (kernel if kernel != "auto" else a.kernel)
 
 
-@pytest.mark.parametrize("n", range(1, 13))
-def test_join_gives_the_counts_of_backtracking(n):
-    b = nqueens.count(n, method="backtrack")
-    j = nqueens.count(n, method="join")
-    assert (j.total, j.unique, j.orbits) == (b.total, b.unique, b.orbits)
-    assert (j.total, j.unique) == TABLE[n][:2]
-    assert b.method == "backtrack"
-    # The join resolves to backtracking for n <= 3 (a plain search).
-    assert j.method == ("backtrack" if n <= 3 else "join")
+def test_join_is_retired_and_says_what_to_use():
+    # The per-subproblem join never beat backtracking (issue 37): asked for, it says so.
+    for n in (3, 8, 20):
+        with pytest.raises(ValueError, match="method 'join' was retired: it never beat "
+                           "backtracking .*; use 'auto' \\(the default\\) or 'backtrack'"):
+            nqueens.count(n, method="join")
 
 
 def test_result_names_the_method_used():
-    r = nqueens.count(8, method="join")
-    assert r.method == "join" and "method='join'" in repr(r)
-    assert "<td>join</td>" in r._repr_html_()
-    assert nqueens.count(3, method="join").method == "backtrack"
+    r = nqueens.count(8, method="backtrack")
+    assert r.method == "backtrack" and "method='backtrack'" in repr(r)
+    assert "<td>backtrack</td>" in r._repr_html_()
+    assert nqueens.count(12, method="quadrant").method == "quadrant"
     assert nqueens.count(8).method == nqueens.count(8, method="auto").method == "backtrack"
 
 
@@ -111,21 +108,47 @@ def test_a_journal_of_the_other_split_names_the_method_that_resumes_it(tmp_path)
         nqueens.count(13, method="quadrant", checkpoint=b)
 
 
-def test_a_join_checkpoint_resumes_by_backtracking(tmp_path):
+@pytest.mark.parametrize("method", ["auto", "backtrack"])
+def test_a_checkpoint_of_the_retired_join_resumes_by_backtracking(tmp_path, method):
+    # 100 of n = 10's 583 records, written by `nqueens count 10 --method join` of 0.4.0: a
+    # journal of the border split, which backtracking resumes, computing only the rest.
     path = tmp_path / "j.nqj"
-    first = nqueens.count(12, method="join", checkpoint=path)
-    assert first.method == "join" and first.total == TABLE[12][0]
-    again = nqueens.count(12, method="backtrack", checkpoint=path)
-    assert again.resumed == again.subproblems and again.computed == 0
-    assert (again.total, again.unique, again.method) == (*TABLE[12][:2], "backtrack")
-    # A journal with only part of the join's records: backtracking counts the rest.
-    lines = path.read_text().splitlines(True)
-    path.write_text("".join(lines[:1001]))
-    mixed = nqueens.count(12, method="backtrack", checkpoint=path)
-    assert mixed.resumed == 1000 and mixed.computed == mixed.subproblems - 1000
-    assert (mixed.total, mixed.unique) == TABLE[12][:2]
-    assert mixed.orbits == dict(zip((8, 4, 2, 1), TABLE[12][2:]))
-    assert nqueens.journal_info(path)["done"] == mixed.subproblems
+    with open(os.path.join(DATA, "journal-join-n10.nqj"), "rb") as f:
+        path.write_bytes(f.read())
+    r = nqueens.count(10, method=method, checkpoint=path)
+    assert (r.resumed, r.computed, r.subproblems) == (100, 483, 583)
+    assert (r.total, r.unique, r.method) == (*TABLE[10][:2], "backtrack")
+    assert r.orbits == dict(zip((8, 4, 2, 1), TABLE[10][2:]))
+    assert nqueens.journal_info(path)["done"] == r.subproblems
+
+
+READ_ONCE = """
+import sys, nqueens
+r = nqueens.count(10, checkpoint=sys.argv[1], method=sys.argv[2])
+print(r.resumed, r.computed, r.total)
+"""
+
+
+@pytest.mark.parametrize("method", ["auto", "backtrack"])
+def test_a_resumed_checkpoint_is_read_once(tmp_path, method):
+    # Issue 37: the method choice and the open share one reading of the journal. The test hook
+    # (tests/hook/nq_hook.c, preloaded) logs the bytes of each read(2) of the journal.
+    hook = os.path.join(os.environ.get("NQ_BUILD", ""), "libnq_hook.so")
+    if not os.path.exists(hook):
+        pytest.skip("no tests/hook library in NQ_BUILD")
+    path, log = tmp_path / "j.nqj", tmp_path / "reads"
+    with open(os.path.join(DATA, "journal-join-n10.nqj"), "rb") as f:
+        path.write_bytes(f.read())
+    size = path.stat().st_size
+    env = dict(os.environ, NQ_HOOK_FILE=str(path), NQ_HOOK_READS=str(log),
+               LD_PRELOAD=" ".join(filter(None, [os.environ.get("LD_PRELOAD"), hook])),
+               ASAN_OPTIONS=":".join(filter(None, [os.environ.get("ASAN_OPTIONS"),
+                                                   "verify_asan_link_order=0"])))
+    out = subprocess.run([sys.executable, "-c", READ_ONCE, str(path), method], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["100", "483", str(TABLE[10][0])]
+    assert sum(int(x) for x in log.read_text().split()) == size
 
 
 def test_repr_html_is_a_table_with_the_counts():

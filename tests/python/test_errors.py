@@ -72,10 +72,12 @@ def test_count_options():
         nqueens.count(8, kernel="sse9")
     with pytest.raises(TypeError, match="kernel must be a str"):
         nqueens.count(8, kernel=2)
-    with pytest.raises(ValueError, match="auto, backtrack, join"):
+    with pytest.raises(ValueError, match="auto, backtrack, quadrant"):
         nqueens.count(8, method="meet")
-    with pytest.raises(ValueError, match="auto, backtrack, join"):
-        nqueens.count(8, method="Join")  # names are exact, lower case
+    with pytest.raises(ValueError, match="auto, backtrack, quadrant"):
+        nqueens.count(8, method="Backtrack")  # names are exact, lower case
+    with pytest.raises(ValueError, match="method 'join' was retired"):
+        nqueens.count(8, method="join")
     for bad in (2, None, b"join"):
         with pytest.raises(TypeError, match="method must be a str"):
             nqueens.count(8, method=bad)

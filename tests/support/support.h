@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* One line of tests/data/counts.txt (OEIS A000170, A002562 and the orbit breakdown). */
 typedef struct ref_counts {

@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "../../src/complete.h"
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* ---- The reference ---------------------------------------------------------------------- */
 

@@ -20,7 +20,7 @@
 
 #include <cmocka.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 #include "support.h"
 
 /* ---- helpers ------------------------------------------------------------------------------ */
@@ -1402,6 +1402,67 @@ static void test_appends_and_syncs_from_threads(void **state) {
     nq_split_free(s);
 }
 
+/* nq_journal_attach() then nq_journal_bind() is nq_journal_open() read once: attach says what
+ * the file holds before any split is chosen (nothing for a new file), holds the lock meanwhile,
+ * takes no record until bound, and bind refuses a split the journal does not belong to (the
+ * handle then still closes) or a second bind. */
+static void test_attach_then_bind(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "attach.nqj");
+    unlink(path);
+    nq_split *s, *other;
+    assert_int_equal(nq_split_new(8, &s), NQ_OK);
+    assert_int_equal(nq_split_new(9, &other), NQ_OK);
+    nq_journal *j = NULL;
+    nq_journal_info found;
+    memset(&found, 0xff, sizeof found);
+    assert_int_equal(nq_journal_attach(path, 0, &j, &found, NULL), NQ_OK);
+    assert_int_equal(found.format, 0); /* a new file: nothing recorded */
+    assert_int_equal(found.done, 0);
+    nq_journal *k = NULL;
+    assert_int_equal(nq_journal_open(path, s, 0, &k, NULL), NQ_EBUSY); /* locked already */
+    nq_counts c;
+    assert_int_equal(nq_split_solve(s, 0, &c), NQ_OK);
+    assert_int_equal(nq_journal_append(j, 0, &c), NQ_EINVAL); /* no split yet */
+    assert_int_equal(nq_journal_bind(j, s, NULL), NQ_OK);
+    assert_int_equal(nq_journal_bind(j, s, NULL), NQ_EINVAL); /* bound once */
+    assert_int_equal(nq_journal_append(j, 0, &c), NQ_OK);
+    assert_int_equal(nq_journal_append(j, 1, &c), NQ_OK);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+    assert_int_equal(count_lines(path), 3);
+
+    /* The journal found: its header and sums, before the split is made from its id. */
+    j = NULL;
+    assert_int_equal(nq_journal_attach(path, 0, &j, &found, NULL), NQ_OK);
+    assert_int_equal(found.n, 8);
+    assert_int_equal(found.done, 2);
+    assert_string_equal(found.split_id, nq_split_id(s));
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_bind(j, other, &why), NQ_EMISMATCH);
+    assert_int_equal(why.found.n, 8);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+    assert_int_equal(count_lines(path), 3); /* left as it was */
+    assert_int_equal(nq_journal_attach(path, 0, &j, &found, NULL), NQ_OK);
+    assert_int_equal(nq_journal_bind(j, s, NULL), NQ_OK);
+    assert_non_null(nq_journal_skip(j));
+    assert_int_equal(nq_journal_skip(j)[1], 1);
+    assert_int_equal(nq_journal_append(j, 1, &c), NQ_EINVAL); /* recorded already */
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+
+    /* A file that is no journal is refused by attach, as by open, and left alone. */
+    spit(path, "hello\n", 6);
+    j = NULL;
+    assert_int_equal(nq_journal_attach(path, 0, &j, &found, &why), NQ_ECORRUPT);
+    assert_null(j);
+    assert_int_equal(why.kind, NQ_JOURNAL_NOT_A_JOURNAL);
+    assert_int_equal(nq_journal_attach(NULL, 0, &j, &found, NULL), NQ_EINVAL);
+    assert_int_equal(nq_journal_attach(path, 0, &j, NULL, NULL), NQ_EINVAL);
+    assert_int_equal(nq_journal_bind(NULL, s, NULL), NQ_EINVAL);
+    nq_split_free(s);
+    nq_split_free(other);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_resume_gives_whole_count),
@@ -1427,6 +1488,7 @@ int main(void) {
         cmocka_unit_test(test_resume_computes_only_the_rest),
         cmocka_unit_test(test_second_writer_is_refused),
         cmocka_unit_test(test_appends_and_syncs_from_threads),
+        cmocka_unit_test(test_attach_then_bind),
     };
     return ref_exit(cmocka_run_group_tests(tests, setup_dir, remove_dir));
 }

@@ -24,7 +24,7 @@
 #include <cmocka.h>
 
 #include "../../src/complete.h"
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 /* ---- The wrappers ------------------------------------------------------------------------- */
 
@@ -175,22 +175,6 @@ static int job_count_threads(void *out) {
     return rc;
 }
 
-/* The join: without the memory of its lists it counts by backtracking (the same answer). */
-static int job_count_join(void *out) {
-    nq_split *s;
-    int rc = nq_split_new(10, &s);
-    if (rc != NQ_OK) {
-        return rc;
-    }
-    nq_count_options opt = {.threads = 1, .method = NQ_METHOD_JOIN};
-    nq_counts *c = out;
-    memset(c, 0, sizeof *c);
-    rc = nq_count_split(s, &opt, c);
-    nq_split_free(s);
-    c->nodes = 0; /* the join's or the search's: not what is compared */
-    return rc;
-}
-
 /* The quadrant join: its quadrants' placements and each thread's halves and blocks. */
 static int job_count_quadrant(void *out) {
     nq_split *s;
@@ -211,7 +195,6 @@ static void test_count(void **state) {
     nomem_run("nq_count_split(11, the quadrant join)", job_count_quadrant, sizeof(nq_counts));
     nomem_run("nq_count(9)", job_count, sizeof(nq_counts));
     nomem_run("nq_count_split(10, 2 threads)", job_count_threads, sizeof(nq_counts));
-    nomem_run("nq_count_split(10, the join)", job_count_join, sizeof(nq_counts));
 }
 
 /* ---- Checks ------------------------------------------------------------------------------- */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/quadrant.h"
 #include "../../src/quadrant_kernel.h"
 #include "support.h"
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../../src/split.h"
+#include "../../src/split_quadrant.h"
 #include "support.h"
 
 static nq_split *quadrant_split(int n) {
@@ -318,8 +319,15 @@ static void test_refusals(void **state) {
     assert_int_equal(nq_split_new_method(0, NQ_METHOD_AUTO, &s), NQ_EINVAL);
     assert_int_equal(nq_split_new_method(8, (nq_method)NQ_METHODS, &s), NQ_EINVAL);
     assert_int_equal(nq_split_new_method(8, NQ_METHOD_QUADRANT, NULL), NQ_EINVAL);
-    /* backtracking and the join: the border split */
-    assert_int_equal(nq_split_new_method(18, NQ_METHOD_JOIN, &s), NQ_OK);
+    /* method 2, the retired join, is no method: refused by every call that takes one */
+    nq_method rm;
+    assert_null(nq_method_name((nq_method)2));
+    assert_int_equal(nq_method_parse("join", &rm), NQ_EINVAL);
+    assert_int_equal(nq_method_resolve((nq_method)2, 12, &rm), NQ_EINVAL);
+    assert_int_equal(nq_split_new_method(12, (nq_method)2, &s), NQ_EINVAL);
+    /* backtracking: the border split */
+    assert_int_equal(nq_split_new_method(18, NQ_METHOD_BACKTRACK, &s), NQ_OK);
+    assert_int_equal(nq_split_count_method(s, (nq_method)2, &rm), NQ_EINVAL);
     assert_int_equal(nq_split_method(s), NQ_METHOD_BACKTRACK);
     assert_int_equal(nq_split_memory(s), 0);
     nq_counts c;
@@ -338,7 +346,7 @@ static void test_refusals(void **state) {
     s = quadrant_split(10);
     assert_int_equal(nq_split_method(NULL), NQ_METHOD_AUTO);
     assert_int_equal(nq_split_memory(NULL), 0);
-    assert_int_equal(nq_split_solve_method(s, 1, NQ_METHOD_JOIN, NQ_KERNEL_AUTO, &c), NQ_EINVAL);
+    assert_int_equal(nq_split_solve_method(s, 1, (nq_method)2, NQ_KERNEL_AUTO, &c), NQ_EINVAL);
     /* backtracking recounts a subproblem's board: the same total, its own nodes */
     for (uint64_t i = 0; i < nq_split_size(s); i++) {
         nq_counts q;
@@ -353,7 +361,7 @@ static void test_refusals(void **state) {
     assert_int_equal(nq_split_solve_method(s, nq_split_size(s), NQ_METHOD_AUTO, NQ_KERNEL_AUTO, &c),
                      NQ_EINVAL);
     assert_int_equal(nq_split_solve(s, nq_split_size(s), &c), NQ_EINVAL);
-    opt.method = NQ_METHOD_JOIN;
+    opt.method = (nq_method)2;
     assert_int_equal(nq_count_split(s, &opt, &c), NQ_EINVAL);
     opt.method = NQ_METHOD_BACKTRACK;
     assert_int_equal(nq_count_split(s, &opt, &c), NQ_EINVAL);

@@ -1,8 +1,8 @@
 /*
- * reader.h: the inside of a reader of solution lists (nq_reader), shared by the iterator
- * (reader.c), format detection (detect.c), the readers of each format: the line formats cols,
- * pairs, perm, `cases` and count claims (read_lines.c), the board formats board, grid and matrix
- * (read_boards.c), and json and jsonl through yajl (read_json.c); and their helpers (scan.h).
+ * reader_state.h: the inside of a reader of solution lists (nq_reader), the state that the
+ * iterator (reader.c), format detection (detect.c), the readers of each format (readers.h) and
+ * their helpers (scan.h) all work on. It is a header of its own, below all of them: it calls
+ * nothing, so that the helpers below a reader need nothing back from the reader above them.
  *
  * A reader holds a window of its input (the whole text of nq_reader_new(), or the part of a
  * stream of nq_reader_open() still needed) and a position in it; each per-format reader consumes
@@ -12,10 +12,10 @@
  * refilled only where a reader asks for more (scan_need_line(), scan_more()), and a refill may
  * move the window in memory: readers keep offsets, not pointers, across those calls.
  */
-#ifndef NQ_READER_H
-#define NQ_READER_H
+#ifndef NQ_READER_STATE_H
+#define NQ_READER_STATE_H
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 typedef struct json_state json_state; /* read_json.c */
 
@@ -71,41 +71,4 @@ static inline int reader_window_ok(const nq_reader *r) {
            r->loc_start <= r->loc_scanned && r->base_line_start <= r->base && r->nq <= r->cap_q;
 }
 
-/* ---- Detection (detect.c) ---- */
-
-/* detect_format() : nq_input_detect() of [text, text + len) (after the input's byte order mark, if
- * any), which is the rest of the input if eof, or else only what comes next of it (a stream's
- * first window): then what lies beyond cannot be looked at, and a lone number is not known to be
- * alone. For NQ_INPUT_CASES, *cases_of (may be NULL) receives the format of its solutions, as
- * detect_cases_format() tells it. */
-int detect_format(const char *text, size_t len, int eof, int n_hint, int *format, int *cases_of,
-                  int *line);
-
-/* detect_cases_format() : the format of the solutions of a `cases` output: NQ_INPUT_CASES for
- * permutations (a line a case, or only "-1" lines), else cols, pairs, board, grid, matrix or
- * jsonl, from the first line that is not "-1" (and NQ_INPUT_CASES if it is none of them). */
-int detect_cases_format(const char *text, size_t len, int eof, int n_hint);
-
-/* detect_all_integers() : does [a, b) hold only integer tokens (blank or comma separated)? Sets
- * *count, *binary (every token is 0 or 1) and *ones (how many are 1). */
-int detect_all_integers(const char *a, const char *b, long long *count, int *binary,
-                        long long *ones);
-
-/* ---- The readers of each format ---- */
-
-/* lines_read() : the next item of a line format: cols, pairs, perm or count claims. */
-int lines_read(nq_reader *r, nq_item *item);
-
-/* lines_read_case() : the next item of a `cases` output. */
-int lines_read_case(nq_reader *r, nq_item *item);
-
-/* boards_read() : the next board of a board format (board, grid, matrix). */
-int boards_read(nq_reader *r, nq_item *item, int format);
-
-/* json_read() : the next item of a json list of boards or of a jsonl stream of objects. */
-int json_read(nq_reader *r, nq_item *item);
-
-/* json_free() : releases the JSON parser's state; NULL is accepted. */
-void json_free(json_state *st);
-
-#endif /* NQ_READER_H */
+#endif /* NQ_READER_STATE_H */
