@@ -985,7 +985,9 @@ NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, si
  * can resume where it stopped and still give exactly the uninterrupted answer.
  *
  * File format (version 2 for a border split, NQ_JOURNAL_FORMAT = 3 for a quadrant split; a
- * header of one with the other's split id is damage), one line each, every line ending in '\n':
+ * header of one with the other's split id is damage, and so is a header whose n= or size= is not
+ * the n= or size= of its split id: NQ_JOURNAL_HEADER_DISAGREES), one line each, every line ending
+ * in '\n':
  *   nqueens-journal <2 or 3> n=<n> size=<subproblems> library=<version> id=<16 hex>
  *       split=<split id> crc=<8 hex>                                      (one line: the header)
  *   r <index> <total> <unique> <orbit8> <orbit4> <orbit2> <orbit1> <nodes> <8 hex>
@@ -1058,6 +1060,10 @@ typedef enum nq_journal_damage {
     NQ_JOURNAL_TORN_HEADER,       /* nq_journal_read() only: the file is the beginning of a
                                      header cut short, as a kill while the journal is created
                                      leaves it (nq_journal_open() starts it afresh) */
+    NQ_JOURNAL_HEADER_DISAGREES,  /* line 1 passes its check but contradicts itself: its n= or
+                                     size= is not its split id's, or its format not the one of
+                                     the split's kind (edited, its CRC recomputed); the header as
+                                     read is in nq_journal_problem.found */
 } nq_journal_damage;
 
 /* Why a journal was refused (nq_journal_open(), nq_journal_read()): the details that go with the
@@ -1070,7 +1076,8 @@ typedef struct nq_journal_problem {
     uint64_t lines;        /* NQ_ECORRUPT: how many lines fail (`line` is the first of them) */
     nq_journal_info found; /* NQ_EMISMATCH: the header of the journal found: `format` always, and
                               `library` if found; n, size, split_id and id when the format is
-                              this one */
+                              this one; NQ_ECORRUPT with NQ_JOURNAL_HEADER_DISAGREES: the header
+                              as read (no records) */
 } nq_journal_problem;
 
 /* nq_journal_open() :

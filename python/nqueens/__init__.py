@@ -332,7 +332,9 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
 def journal_info(path):
     """What a checkpoint journal holds, read without changing it (nq_journal_read()): a dict
     with format, n, size (subproblems), done, total and unique so far, nodes, torn (a torn last
-    record, ignored), split (the numbering's id) and library (the version that made it)."""
+    record, ignored), split (the numbering's id) and library (the version that made it). unique
+    is None where it is not known yet: a quadrant split's journal (format 3) until it is
+    complete, since its classes follow from the whole total (as `nqueens count --status`)."""
     return _nqueens.journal_info(_os.fspath(path))
 
 

@@ -113,6 +113,13 @@ static void journal_message(char *msg, size_t cap, const char *path, int rc,
         case NQ_JOURNAL_BAD_HEADER:
             snprintf(msg, cap, "checkpoint '%s': line 1, the journal's header, is damaged", path);
             break;
+        case NQ_JOURNAL_HEADER_DISAGREES:
+            snprintf(msg, cap,
+                     "checkpoint '%s': line 1, the journal's header, contradicts itself (n=%d "
+                     "size=%llu, format %d, but split '%s'): it was edited",
+                     path, p->found.n, (unsigned long long)p->found.size, p->found.format,
+                     p->found.split_id);
+            break;
         case NQ_JOURNAL_FOREIGN_RECORD:
             snprintf(msg, cap,
                      "checkpoint '%s': line %d is not a record of this journal (damaged, or "
@@ -1172,6 +1179,32 @@ done:
     return result;
 }
 
+/* The unique count of a journal's records as `nqueens count --status` gives it: a border split's
+ * records carry their classes, so their sum is; a quadrant split's records give no orbit8 (only
+ * record 0 has classes), so the count's unique follows from the whole total alone
+ * (nq_split_complete() on the split the journal names, rebuilt): unknown (*known 0) until the
+ * journal is complete, or when this version does not make its split. */
+static int journal_unique(const nq_journal_info *info, nq_u128 *unique, int *known) {
+    *known = 1;
+    *unique = info->counts.unique;
+    if (info->format != NQ_JOURNAL_FORMAT)
+        return NQ_OK;
+    *known = 0;
+    if (info->done != info->size)
+        return NQ_OK;
+    nq_split *s;
+    int rc = nq_split_new_id(info->split_id, &s);
+    if (rc != NQ_OK)
+        return rc == NQ_ENOMEM ? rc : NQ_OK;
+    nq_counts whole = info->counts;
+    if (nq_split_size(s) == info->size && nq_split_complete(s, &whole) == NQ_OK) {
+        *unique = whole.unique;
+        *known = 1;
+    }
+    nq_split_free(s);
+    return NQ_OK;
+}
+
 /* journal_info(path) -> dict: nq_journal_read(), for a status report. */
 static PyObject *py_journal_info(PyObject *self, PyObject *args) {
     (void)self;
@@ -1182,14 +1215,20 @@ static PyObject *py_journal_info(PyObject *self, PyObject *args) {
     nq_journal_problem why;
     int rc;
     const char *path = PyBytes_AS_STRING(path_bytes);
+    nq_u128 unique = 0;
+    int known = 0;
     Py_BEGIN_ALLOW_THREADS
     rc = nq_journal_read(path, &info, &why);
+    if (rc == NQ_OK && journal_unique(&info, &unique, &known) != NQ_OK)
+        rc = NQ_ENOMEM;
     Py_END_ALLOW_THREADS
     PyObject *r = NULL;
     if (rc != NQ_OK)
         raise_journal(path, rc, &why, NULL);
     else {
-        PyObject *t = from_u128(info.counts.total), *u = from_u128(info.counts.unique);
+        PyObject *t = from_u128(info.counts.total), *u = known ? from_u128(unique) : Py_None;
+        if (!known)
+            Py_INCREF(u);
         if (t && u)
             r = Py_BuildValue(
                 "{s:i,s:i,s:K,s:K,s:O,s:O,s:K,s:O,s:s,s:s}", "format", info.format, "n", info.n,

@@ -239,3 +239,38 @@ def test_ctrl_c_stops_a_count_promptly_and_leaves_it_resumable(tmp_path):
     assert r.resumed == info["done"] and r.computed == r.subproblems - info["done"]
     assert (r.total, r.unique) == TABLE[n][:2]
     assert r.orbits == dict(zip((8, 4, 2, 1), TABLE[n][2:]))
+
+
+def _status(path):
+    """`nqueens count --checkpoint PATH --status` as {key: value} (the "so far" dropped)."""
+    out = {}
+    for line in cli_out("count", "--checkpoint", path, "--status").splitlines():
+        key, _, value = line.partition(": ")
+        out[key.replace(" so far", "")] = value
+    return out
+
+
+@pytest.mark.parametrize("method", ["backtrack", "quadrant"])
+def test_journal_info_agrees_with_the_cli_and_the_count(tmp_path, method):
+    # Issue 40 item 5: journal_info() gave a quadrant journal's record 0 classes (22 at n = 12)
+    # as its unique count, complete or not, where `--status` says 1787, or unknown until the
+    # journal is complete. The library (the count), the CLI and the module must agree on the
+    # same files: whole journals of both splits, and the same cut to a partial one.
+    whole = tmp_path / f"{method}.nqj"
+    r = nqueens.count(12, method=method, checkpoint=whole)
+    lines = whole.read_bytes().splitlines(True)
+    part = tmp_path / f"{method}-part.nqj"
+    part.write_bytes(b"".join(lines[:40]))
+    for path, complete in ((whole, True), (part, False)):
+        info, st = nqueens.journal_info(path), _status(path)
+        assert st["done"].startswith(f"{info['done']} of {info['size']} subproblems")
+        assert (info["done"] == info["size"]) == complete
+        assert st["total"] == str(info["total"]) and st["n"] == str(info["n"]) == "12"
+        assert st["split"] == info["split"] and st["nodes"] == str(info["nodes"])
+        if complete:
+            assert info["unique"] == r.unique == TABLE[12][1] and info["total"] == r.total
+            assert st["unique"] == str(info["unique"])
+        elif method == "quadrant":
+            assert info["unique"] is None and st["unique"].startswith("unknown until")
+        else:
+            assert st["unique"] == str(info["unique"]) and 0 < info["unique"] < TABLE[12][1]
