@@ -154,6 +154,7 @@ set(NQ_CLI_TESTS
   complete
   contrib_join
   count
+  edited
   example
   find
   gpu
