@@ -745,17 +745,27 @@ NQ_API const char *nq_method_name(nq_method m);
  * @return NQ_OK, or NQ_EINVAL if the name is unknown or a pointer is NULL. */
 NQ_API int nq_method_parse(const char *name, nq_method *out);
 
-/* nq_method_resolve() :
- * The method that a count of n run with setting m uses: NQ_METHOD_AUTO becomes the faster one
- * for n, as measured (bench/RESULTS.md): the quadrant join for NQ_METHOD_QUADRANT_AUTO_N <= n <=
- * NQ_METHOD_QUADRANT_MAX_N where its quadrant placements take at most half of the memory this
- * process may take (the least of the physical memory, the RLIMIT_AS and RLIMIT_DATA limits and
- * the process's cgroup memory limit), backtracking otherwise (the per-subproblem join is slower
- * than backtracking at every n measured). n <= 3 (a plain search), NQ_METHOD_JOIN for
+/* nq_method_choose() :
+ * The method that a count of n on `threads` threads run with setting m uses: NQ_METHOD_AUTO
+ * becomes the faster one for n, as measured (bench/RESULTS.md): the quadrant join for
+ * NQ_METHOD_QUADRANT_AUTO_N <= n <= NQ_METHOD_QUADRANT_MAX_N where its quadrant placements and
+ * its threads' own memory (each thread's stack, of RLIMIT_STACK's size, and its halves: about a
+ * sixteenth of the placements plus 1 MiB) take at most half of the memory this process may take
+ * (the least of the physical memory, the RLIMIT_AS and RLIMIT_DATA limits and the process's
+ * cgroup memory limit), backtracking otherwise (the per-subproblem join is slower than
+ * backtracking at every n measured). n <= 3 (a plain search), NQ_METHOD_JOIN for
  * n > NQ_METHOD_JOIN_MAX_N and NQ_METHOD_QUADRANT outside 4 <= n <= NQ_METHOD_QUADRANT_MAX_N
  * resolve to NQ_METHOD_BACKTRACK.
- * @param n    1 <= n <= NQ_MAX_N.
- * @param out  receives the method (never NQ_METHOD_AUTO).
+ * @param n        1 <= n <= NQ_MAX_N.
+ * @param threads  as nq_count_options.threads (0: all cores).
+ * @param out      receives the method (never NQ_METHOD_AUTO).
+ * @return NQ_OK, or NQ_EINVAL if m, n or threads is out of range or out is NULL. */
+NQ_API int nq_method_choose(nq_method m, int n, int threads, nq_method *out);
+
+/* nq_method_resolve() :
+ * nq_method_choose() for a count on all cores (threads 0): what nq_split_new_method() takes
+ * NQ_METHOD_AUTO as. A program that counts on fewer threads (or more) asks nq_method_choose()
+ * and builds the split of the method it gives.
  * @return NQ_OK, or NQ_EINVAL if m or n is out of range or out is NULL. */
 NQ_API int nq_method_resolve(nq_method m, int n, nq_method *out);
 

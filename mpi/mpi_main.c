@@ -242,7 +242,7 @@ int main(int argc, char **argv) {
      * the same one from its id. */
     nq_split *split = NULL;
     char id[128] = "";
-    if (rank == 0 && tool_session_split(o.n, o.method, o.gpu, o.checkpoint, &split) == 0)
+    if (rank == 0 && tool_session_split(o.n, o.method, o.gpu, o.threads, o.checkpoint, &split) == 0)
         snprintf(id, sizeof id, "%s", nq_split_id(split));
     MPI_Bcast(id, sizeof id, MPI_CHAR, 0, MPI_COMM_WORLD);
     int rc = !id[0] ? NQ_EINVAL : rank == 0 ? NQ_OK : nq_split_new_id(id, &split);

@@ -49,10 +49,12 @@ int tool_method_n_check(int n, nq_method m);
  * The split that counts n by method m for a session with the journal at path (NULL: none), into
  * *out: with m NQ_METHOD_AUTO and a journal of n at path, the journal's own split (a resumed
  * count keeps its numbering); else nq_split_new_method() of m, AUTO taken as backtracking where
- * border is 1 (--gpu, --part and --export count the border split only). m must count that
- * split (nq_split_count_method()), and NQ_METHOD_QUADRANT takes n = 4 to
+ * border is 1 (--gpu, --part and --export count the border split only), else as
+ * nq_method_choose() takes it for a count on `threads` threads (0: all cores: its memory counts).
+ * m must count that split (nq_split_count_method()), and NQ_METHOD_QUADRANT takes n = 4 to
  * NQ_METHOD_QUADRANT_MAX_N only. @return 0, or -1 after printing why. */
-int tool_session_split(int n, nq_method m, int border, const char *path, nq_split **out);
+int tool_session_split(int n, nq_method m, int border, int threads, const char *path,
+                       nq_split **out);
 
 /* tool_session_open() :
  * Opens the journal at path (NULL: none) for the split s, explains a refusal, says what a resumed

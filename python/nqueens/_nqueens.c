@@ -22,6 +22,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "nqueens.h"
@@ -48,7 +49,7 @@ static PyObject *raise_status(int rc, const char *what) {
         type = PyExc_ValueError;
         break;
     case NQ_ENOMEM:
-        return PyErr_NoMemory();
+        return PyErr_Format(PyExc_MemoryError, "%s: %s", what, nq_strerror(rc));
     case NQ_EPARSE:
         type = ParseError;
         break;
@@ -151,17 +152,47 @@ static void journal_message(char *msg, size_t cap, const char *path, int rc,
     }
 }
 
+/* Raises OSError(err, "<what>: <why>", path), the subclass that err names (FileNotFoundError,
+ * ...), where why is strerror(err) or, for a path that is not a regular file, what it is and what
+ * to give instead, in the words of the CLI (tool/report.c): "[Errno 22] Invalid argument" alone
+ * said nothing of /dev/full. Returns NULL. */
+static PyObject *raise_os(int err, const char *what, const char *path) {
+    char msg[512];
+    struct stat st;
+    if (err == EINVAL && path && stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        snprintf(msg, sizeof msg, "%s: it is not a regular file (%s); give the path of a file",
+                 what,
+                 S_ISFIFO(st.st_mode)   ? "a FIFO"
+                 : S_ISCHR(st.st_mode)  ? "a character device"
+                 : S_ISBLK(st.st_mode)  ? "a block device"
+                 : S_ISSOCK(st.st_mode) ? "a socket"
+                 : S_ISDIR(st.st_mode)  ? "a directory"
+                                        : "not a plain file");
+    else
+        snprintf(msg, sizeof msg, "%s: %s", what, strerror(err));
+    PyObject *where = path ? PyUnicode_DecodeFSDefault(path) : Py_None;
+    if (!path)
+        Py_INCREF(where);
+    PyObject *exc = where ? PyObject_CallFunction(PyExc_OSError, "isO", err, msg, where) : NULL;
+    if (exc)
+        PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+    Py_XDECREF(exc);
+    Py_XDECREF(where);
+    return NULL;
+}
+
 /* Raises the exception for a journal that nq_journal_open() or nq_journal_read() refused:
- * OSError (with errno and the path) for NQ_EIO, else JournalError with the attributes path,
- * status, line and kind. Returns NULL. */
+ * OSError (with errno, the path and the CLI's explanation) for NQ_EIO, MemoryError with what ran
+ * out, else JournalError with the attributes path, status, line and kind. Returns NULL. */
 static PyObject *raise_journal(const char *path, int rc, const nq_journal_problem *p,
                                const nq_split *s) {
-    if (rc == NQ_EIO) {
-        errno = p->os_error;
-        return PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
-    }
+    if (rc == NQ_EIO)
+        return raise_os(p->os_error, "cannot use checkpoint", path);
     if (rc == NQ_ENOMEM)
-        return PyErr_NoMemory();
+        return PyErr_Format(PyExc_MemoryError,
+                            "cannot use checkpoint '%s': out of memory (its "
+                            "flags take one byte per subproblem)",
+                            path);
     char msg[1024];
     journal_message(msg, sizeof msg, path, rc, p, s);
     PyObject *exc = PyObject_CallFunction(JournalError, "s", msg);
@@ -1025,8 +1056,12 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
     if (path && method == NQ_METHOD_AUTO && nq_journal_read(path, &found, NULL) == NQ_OK &&
         found.n == n)
         rc = nq_split_new_id(found.split_id, &job->split);
+    /* auto's choice counts the memory of this count's threads (nq_method_choose()) */
+    nq_method chosen = method;
+    if (rc != NQ_OK && nq_method_choose(method, n, threads, &chosen) != NQ_OK)
+        chosen = method;
     if (rc != NQ_OK)
-        rc = nq_split_new_method(n, method, &job->split);
+        rc = nq_split_new_method(n, method == NQ_METHOD_AUTO ? chosen : method, &job->split);
     if (rc == NQ_OK)
         rc = nq_split_count_method(job->split, method, &mused);
     if (rc == NQ_OK && path)
@@ -1126,15 +1161,32 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
     if (failed)
         goto destroy;
     if (jrc != NQ_OK) {
-        if (jrc == NQ_EIO && os_error) {
-            errno = os_error;
-            PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
-        } else
+        if (jrc == NQ_EIO && os_error)
+            raise_os(os_error, "cannot write checkpoint", path);
+        else
             raise_status(jrc, "cannot write the checkpoint");
         goto destroy;
     }
+    if (job->rc == NQ_ENOMEM && nq_split_memory(job->split)) {
+        /* the quadrant join's tables or its threads' halves: what did not fit, and what to do
+         * (a journal of the quadrant join is resumed by it alone: no advice that loops) */
+        int t = nq_count_threads(threads);
+        char msg[640];
+        snprintf(msg, sizeof msg,
+                 "count(%d): out of memory: the quadrant join's tables (%.0f MiB) and its %d "
+                 "thread%s (each with its stack and its halves) need more than this process "
+                 "may have; %s",
+                 n, (double)nq_split_memory(job->split) / (1 << 20), t, t == 1 ? "" : "s",
+                 resumed ? "the checkpoint is a journal of the quadrant join, which only it "
+                           "resumes: resume it with fewer threads or more memory, or count "
+                           "anew with method='backtrack' and another checkpoint"
+                 : t > 1 ? "count with fewer threads or method='backtrack'"
+                         : "count with method='backtrack'");
+        PyErr_SetString(PyExc_MemoryError, msg);
+        goto destroy;
+    }
     if (job->rc != NQ_OK) {
-        raise_status(job->rc, "count");
+        raise_status(job->rc, job->rc == NQ_ETHREAD ? "count (use fewer threads)" : "count");
         goto destroy;
     }
     /* A finished count that disagrees with the known counts (n <= 27) is no result: a damaged
