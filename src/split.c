@@ -552,6 +552,8 @@ static int split_solve_by(const nq_split *s, uint64_t index, nq_counts *out, int
     (void)rc;
     uint64_t nodes;
     uint64_t sols = join ? join_completions(&st, js, &nodes) : count_completions(&st, sc, &nodes);
+    if (!join && count_scratch_stopped(sc))
+        return NQ_STOPPED; /* partial: never weighed, reported or recorded */
     split_weigh(&st, stab, sols, nodes, out);
     return NQ_OK;
 }

@@ -984,7 +984,8 @@ typedef struct count_job {
     volatile int stop; /* set by the polling thread: no new subproblem starts */
     uint64_t computed; /* subproblems finished by this run (atomic: read while counting) */
     int rc;
-    int finished; /* under mu */
+    int finished;  /* under mu */
+    int abandoned; /* under mu: the caller left (a second interrupt); the thread frees the job */
     pthread_mutex_t mu;
     pthread_cond_t cv;
 } count_job;
@@ -1000,8 +1001,16 @@ static void *count_thread(void *arg) {
     job->rc = nq_count_split(job->split, &job->opt, &job->counts);
     pthread_mutex_lock(&job->mu);
     job->finished = 1;
+    int abandoned = job->abandoned;
     pthread_cond_signal(&job->cv);
     pthread_mutex_unlock(&job->mu);
+    if (abandoned) { /* nobody waits: the journal keeps what finished, the rest goes */
+        nq_journal_close(job->journal, NULL);
+        nq_split_free(job->split);
+        pthread_mutex_destroy(&job->mu);
+        pthread_cond_destroy(&job->cv);
+        PyMem_RawFree(job);
+    }
     return NULL;
 }
 
@@ -1098,7 +1107,9 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
         PyErr_SetString(NQueensError, "count: cannot start the counting thread");
         goto destroy;
     }
-    int failed = 0; /* an exception is set: a signal handler's or the progress callback's */
+    int failed = 0; /* an exception was raised: a signal handler's or the progress callback's,
+                       kept in pending while the count stops */
+    PyObject *pending[3] = {NULL, NULL, NULL};
     uint64_t shown = UINT64_MAX;
     for (;;) {
         int fin;
@@ -1126,11 +1137,29 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
         Py_END_ALLOW_THREADS
         if (fin)
             break;
-        if (failed)
+        if (failed) {
+            /* A second interrupt while it stops: leave at once, the thread winds down alone. */
+            if (PyErr_CheckSignals() < 0) {
+                pthread_mutex_lock(&job->mu);
+                int left = !job->finished;
+                job->abandoned = left;
+                pthread_mutex_unlock(&job->mu);
+                if (left) {
+                    pthread_detach(thread);
+                    Py_XDECREF(pending[0]);
+                    Py_XDECREF(pending[1]);
+                    Py_XDECREF(pending[2]);
+                    Py_XDECREF(path_bytes);
+                    return NULL; /* the second KeyboardInterrupt; job is the thread's now */
+                }
+                PyErr_Clear(); /* it finished meanwhile: the first exception stands */
+            }
             continue;
+        }
         if (PyErr_CheckSignals() < 0) {
             failed = 1;
             job->stop = 1;
+            PyErr_Fetch(&pending[0], &pending[1], &pending[2]);
             continue;
         }
         uint64_t done = resumed + __atomic_load_n(&job->computed, __ATOMIC_RELAXED);
@@ -1141,6 +1170,7 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
             if (!r) {
                 failed = 1;
                 job->stop = 1;
+                PyErr_Fetch(&pending[0], &pending[1], &pending[2]);
             }
             Py_XDECREF(r);
         }
@@ -1158,8 +1188,10 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
             os_error = close_error;
         }
     }
-    if (failed)
+    if (failed) {
+        PyErr_Restore(pending[0], pending[1], pending[2]);
         goto destroy;
+    }
     if (jrc != NQ_OK) {
         if (jrc == NQ_EIO && os_error)
             raise_os(os_error, "cannot write checkpoint", path);
