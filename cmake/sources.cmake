@@ -164,6 +164,7 @@ set(NQ_CLI_TESTS
   readme
   slurm
   solve
+  stop
   svg_trace
 )
 set(NQ_HOOK_SOURCES tests/hook/nq_hook.c)
