@@ -5,8 +5,11 @@
  * evidence (bench/RESULTS.md, bench/join.sh, bench/count.sh), not a guess made at run time; the
  * one thing it asks the machine is whether the quadrant placements fit in its memory.
  */
+#define _GNU_SOURCE /* sched_getaffinity() and CPU_COUNT */
+#include <sched.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "quadrant.h"
 #include "split.h"
@@ -41,10 +44,12 @@ int nq_method_parse(const char *name, nq_method *out) {
  * two threads where one needs 5.5 MiB; at n = 20, 5 MiB more for a second thread). */
 static double thread_bytes(double tables) {
     double stack = 8.0 * (1 << 20);
+#ifdef __linux__
     struct rlimit r;
     if (getrlimit(RLIMIT_STACK, &r) == 0 && r.rlim_cur != RLIM_INFINITY &&
         r.rlim_cur < (rlim_t)1 << 30)
         stack = (double)r.rlim_cur;
+#endif
     return stack + tables / 16 + (1 << 20);
 }
 
@@ -65,12 +70,26 @@ int nq_method_resolve(nq_method m, int n, nq_method *out) {
     return nq_method_choose(m, n, 0, out);
 }
 
+/* The threads of a count with setting t (0: the processors this process may run on, as
+ * nq_count_threads() counts them; its module is above this one, so the count is made here). */
+static int method_threads(int t) {
+    if (t > 0)
+        return t;
+#ifdef __linux__
+    cpu_set_t set;
+    long procs = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set)
+                                                             : sysconf(_SC_NPROCESSORS_ONLN);
+#else /* the page's build (Emscripten): one thread */
+    long procs = 1;
+#endif
+    return procs < 1 ? 1 : procs > NQ_MAX_THREADS ? NQ_MAX_THREADS : (int)procs;
+}
+
 int nq_method_choose(nq_method m, int n, int threads, nq_method *out) {
-    if (!out || (unsigned)m >= NQ_METHODS || n < 1 || n > NQ_MAX_N)
+    if (!out || (unsigned)m >= NQ_METHODS || n < 1 || n > NQ_MAX_N || threads < 0 ||
+        threads > NQ_MAX_THREADS)
         return NQ_EINVAL;
-    threads = nq_count_threads(threads);
-    if (threads < 0)
-        return NQ_EINVAL;
+    threads = method_threads(threads);
     /* AUTO: the quadrant join from NQ_METHOD_QUADRANT_AUTO_N, where it was measured faster than
      * backtracking (below it, building the quadrants costs more than the count), while its
      * placements fit; backtracking elsewhere. The per-subproblem join is never chosen: it was
