@@ -111,7 +111,7 @@ static int count_split(tool_session *ss, int n, const cli_long_count *lc, nq_spl
                                : "--export");
         return -1;
     }
-    return tool_session_split(ss, n, lc->method, border_only, lc->checkpoint, out);
+    return tool_session_split(ss, n, lc->method, border_only, lc->threads, lc->checkpoint, out);
 }
 
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,

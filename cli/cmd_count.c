@@ -210,13 +210,13 @@ int cmd_count(int argc, char **argv) {
     nq_method mused;
     int rc = nq_kernel_resolve(kernel, (int)n, &used);
     assert(rc == NQ_OK);
-    rc = nq_method_resolve(method, (int)n, &mused);
+    rc = nq_method_choose(method, (int)n, (int)threads, &mused);
     assert(rc == NQ_OK);
     tool_estimate est;
     if (estimate) {
         rc = tool_estimate_count((int)n, (int)threads, 1, kernel, method, &est);
         if (rc != NQ_OK) {
-            tool_count_failed(TOOL_CALIBRATE_MIN, rc, nq_count_threads((int)threads));
+            tool_estimate_failed(&est, rc);
             return EXIT_USAGE;
         }
         if (json)

@@ -128,8 +128,8 @@ static int merge_judge(merge_file *f, int m, uint64_t *parts_out) {
                                 f[i].path, t->size, f[0].path, a->size);
         }
         nq_split *q = NULL;
-        int quadrant =
-            nq_split_new_id(t->split_id, &q) == NQ_OK && nq_split_method(q) == NQ_METHOD_QUADRANT;
+        int rc = nq_split_new_id(t->split_id, &q);
+        int quadrant = rc == NQ_OK && nq_split_method(q) == NQ_METHOD_QUADRANT;
         nq_split_free(q);
         if (quadrant)
             return merge_refuse("'%s' is the journal of a whole count by the quadrant join "
@@ -140,6 +140,19 @@ static int merge_judge(merge_file *f, int m, uint64_t *parts_out) {
             tool_error("'%s' is damaged: %s; 'nqueens verify %s --all' tells which records are "
                        "wrong",
                        f[i].path, why, f[i].path);
+            return EXIT_USAGE;
+        }
+        /* A numbering of this version's kinds that this version does not make is no count's:
+         * its n (and the header's, which agrees) was edited, say n=12 to n=30 in both places of
+         * an export of format 1, which has no check. Another version's numbering is added as
+         * it is (the parts agree with each other, which is all a sum needs). */
+        if (rc == NQ_EINVAL && (strncmp(t->split_id, "nq-split/3 border-mrv ", 22) == 0 ||
+                                strncmp(t->split_id, "nq-split/4 quadrant ", 20) == 0))
+            return merge_refuse("'%s' numbers the subproblems as '%s', which no count of n = %d "
+                                "does: the file was edited or damaged",
+                                f[i].path, t->split_id, t->n);
+        if (rc == NQ_ENOMEM) {
+            tool_error("cannot merge: out of memory");
             return EXIT_USAGE;
         }
         if (t->kind == TOOL_TABLE_EXPORT) {

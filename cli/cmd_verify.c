@@ -303,6 +303,16 @@ static int verify_file(const char *path, const tool_table *t, const nq_split *s)
         wrong++;
     } else
         printf("sums: the file's are its records'\n");
+    if (t->kind == TOOL_TABLE_EXPORT && t->check == TOOL_CHECK_WRONG) {
+        printf("check: wrong: the end line's CRC-32 is not that of the file's lines (it was "
+               "changed after it was written)\n");
+        wrong++;
+    } else if (t->kind == TOOL_TABLE_EXPORT && t->check == TOOL_CHECK_RIGHT)
+        printf("check: the end line's CRC-32 is that of the file's lines\n");
+    else if (t->kind == TOOL_TABLE_EXPORT)
+        printf("check: none (an export of format %d has no CRC-32: an edit that keeps the "
+               "identities and the sums is not found here)\n",
+               t->format);
     nq_counts sum = t->sum, known;
     int classes = t->records != t->size || nq_split_complete(s, &sum) == NQ_OK;
     nq_u128_to_string(sum.total, tot);

@@ -150,6 +150,7 @@ set(NQ_CLI_TESTS
   cluster
   complete
   count
+  edited
   example
   find
   gpu
@@ -159,6 +160,7 @@ set(NQ_CLI_TESTS
   readme
   slurm
   solve
+  stop
   svg_trace
   texts
   writers

@@ -308,15 +308,26 @@ NQ_API const char *nq_method_name(nq_method m);
  *         is NULL. */
 NQ_API int nq_method_parse(const char *name, nq_method *out);
 
+/* nq_method_choose() :
+ * The method that a count of n on `threads` threads run with setting m uses: NQ_METHOD_AUTO
+ * becomes the faster one for n, as measured (bench/RESULTS.md): the quadrant join for
+ * NQ_METHOD_QUADRANT_AUTO_N <= n <= NQ_METHOD_QUADRANT_MAX_N where its quadrant placements and
+ * its threads' own memory (each thread's stack, of RLIMIT_STACK's size, and its halves: about a
+ * sixteenth of the placements plus 1 MiB) take at most half of the memory this process may take
+ * (the least of the physical memory, the RLIMIT_AS and RLIMIT_DATA limits and the process's
+ * cgroup memory limit), backtracking otherwise. n <= 3 (a plain search) and NQ_METHOD_QUADRANT
+ * outside 4 <= n <= NQ_METHOD_QUADRANT_MAX_N resolve to NQ_METHOD_BACKTRACK.
+ * @param n        1 <= n <= NQ_MAX_N.
+ * @param threads  as nq_count_options.threads (0: all cores).
+ * @param out      receives the method (never NQ_METHOD_AUTO).
+ * @return NQ_OK, or NQ_EINVAL if m (or 2, retired), n or threads is out of range or out is
+ *         NULL. */
+NQ_API int nq_method_choose(nq_method m, int n, int threads, nq_method *out);
+
 /* nq_method_resolve() :
- * The method that a count of n run with setting m uses: NQ_METHOD_AUTO becomes the faster one
- * for n, as measured (bench/RESULTS.md): the quadrant join for NQ_METHOD_QUADRANT_AUTO_N <= n <=
- * NQ_METHOD_QUADRANT_MAX_N where its quadrant placements take at most half of the memory this
- * process may take (the least of the physical memory, the RLIMIT_AS and RLIMIT_DATA limits and
- * the process's cgroup memory limit), backtracking otherwise. n <= 3 (a plain search) and
- * NQ_METHOD_QUADRANT outside 4 <= n <= NQ_METHOD_QUADRANT_MAX_N resolve to NQ_METHOD_BACKTRACK.
- * @param n    1 <= n <= NQ_MAX_N.
- * @param out  receives the method (never NQ_METHOD_AUTO).
+ * nq_method_choose() for a count on all cores (threads 0): what nq_split_new_method() takes
+ * NQ_METHOD_AUTO as. A program that counts on fewer threads (or more) asks nq_method_choose()
+ * and builds the split of the method it gives.
  * @return NQ_OK, or NQ_EINVAL if m (or 2, retired) or n is out of range or out is NULL. */
 NQ_API int nq_method_resolve(nq_method m, int n, nq_method *out);
 
@@ -416,8 +427,12 @@ typedef struct nq_count_options {
      * a non-zero return stops the count (NQ_STOPPED). May be NULL. */
     int (*on_result)(void *user, uint64_t index, const nq_counts *c);
     void *user;
-    /* NULL, or a flag: once non-zero, no new subproblem starts; those running finish and are
-     * reported and counted. */
+    /* NULL, or a flag: once non-zero, no new subproblem starts, and those running by
+     * backtracking give up within one search of their last 16 rows (the flag is looked at
+     * before each; about 0.1 s as measured at n = 21..64, tests/unit/test_parallel.c, however
+     * large n and however long the subproblem): their partial counts are dropped, never reported
+     * or counted (a journal's resume counts them again). Subproblems of the quadrant join
+     * (n <= 22) in flight finish and are reported and counted. */
     const volatile int *stop;
     nq_kernel kernel; /* the kernel (0 = NQ_KERNEL_AUTO: the fastest this CPU runs) */
     /* NULL, or where the subproblem numbers come from instead of 0 .. nq_split_size() - 1 in
@@ -546,7 +561,9 @@ NQ_API int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, si
  * can resume where it stopped and still give exactly the uninterrupted answer.
  *
  * File format (version 2 for a border split, NQ_JOURNAL_FORMAT = 3 for a quadrant split; a
- * header of one with the other's split id is damage), one line each, every line ending in '\n'
+ * header of one with the other's split id is damage, and so is a header whose n= or size= is not
+ * the n= or size= of its split id: NQ_JOURNAL_HEADER_DISAGREES), one line each, every line ending
+ * in '\n'
  * (read back, a line may end in "\r\n" or a bare '\r' too, outside the signed text: a journal
  * whose line ends were converted reads as written; a last line with no line end is a torn record):
  *   nqueens-journal <2 or 3> n=<n> size=<subproblems> library=<version> id=<16 hex>
@@ -621,6 +638,10 @@ typedef enum nq_journal_damage {
     NQ_JOURNAL_TORN_HEADER,       /* nq_journal_read() only: the file is the beginning of a
                                      header cut short, as a kill while the journal is created
                                      leaves it (nq_journal_open() starts it afresh) */
+    NQ_JOURNAL_HEADER_DISAGREES,  /* line 1 passes its check but contradicts itself: its n= or
+                                     size= is not its split id's, or its format not the one of
+                                     the split's kind (edited, its CRC recomputed); the header as
+                                     read is in nq_journal_problem.found */
 } nq_journal_damage;
 
 /* Why a journal was refused (nq_journal_open(), nq_journal_read()): the details that go with the
@@ -633,7 +654,8 @@ typedef struct nq_journal_problem {
     uint64_t lines;        /* NQ_ECORRUPT: how many lines fail (`line` is the first of them) */
     nq_journal_info found; /* NQ_EMISMATCH: the header of the journal found: `format` always, and
                               `library` if found; n, size, split_id and id when the format is
-                              this one */
+                              this one; NQ_ECORRUPT with NQ_JOURNAL_HEADER_DISAGREES: the header
+                              as read (no records) */
 } nq_journal_problem;
 
 /* nq_journal_open() :

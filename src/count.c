@@ -204,10 +204,12 @@ static void grid_build(grid *g, const count_state *s) {
 
 struct count_scratch {
     grid g;
-    count_grid_fn *search; /* the kernel's entry (kernel.c's table), never NULL */
-    size_t cap;            /* nodes in the arena */
-    gnode *arena;          /* cap nodes, right after this structure */
-    void *block;           /* what malloc gave (the structure is aligned inside it) */
+    const volatile int *stop; /* NULL, or the count's stop flag (count_scratch_set_stop()) */
+    int stopped;              /* the last count_completions() saw it and gave up */
+    count_grid_fn *search;    /* the kernel's entry (kernel.c's table), never NULL */
+    size_t cap;               /* nodes in the arena */
+    gnode *arena;             /* cap nodes, right after this structure */
+    void *block;              /* what malloc gave (the structure is aligned inside it) */
 };
 
 static count_scratch *scratch_new(nq_kernel k, size_t cap) {
@@ -222,6 +224,8 @@ static count_scratch *scratch_new(nq_kernel k, size_t cap) {
     uintptr_t p = ((uintptr_t)block + 63) & ~(uintptr_t)63;
     count_scratch *sc = (count_scratch *)(void *)p;
     sc->block = block;
+    sc->stop = NULL;
+    sc->stopped = 0;
     sc->search = count_kernel_search(k);
     assert(sc->search);
     sc->cap = cap;
@@ -247,12 +251,27 @@ void count_scratch_free(count_scratch *sc) {
         free(sc->block);
 }
 
+void count_scratch_set_stop(count_scratch *sc, const volatile int *stop) {
+    if (sc)
+        sc->stop = stop;
+}
+
+int count_scratch_stopped(const count_scratch *sc) {
+    return sc && sc->stopped;
+}
+
 /* Depth-first search on board states above the grid (more than 16 queens left: only counts of
  * n >= 21 have such states), and the whole search when no scratch memory can be had. s is
- * live. */
+ * live. The stop flag is looked at on every state above the grid and before every grid search,
+ * so that a subproblem of a large n (a day of work at n = 30) gives up within one grid search
+ * (the last 16 rows) of a stop; what it found is then thrown away by the caller. */
 static uint64_t state_dfs(const count_state *s, count_scratch *sc, uint64_t *nodes) {
     if (s->left == 0)
         return 1;
+    if (sc && sc->stop && (sc->stopped || __atomic_load_n(sc->stop, __ATOMIC_RELAXED))) {
+        sc->stopped = 1;
+        return 0;
+    }
     if (sc && s->left <= LANES) {
         tally tl = {0, 0};
         grid_build(&sc->g, s);
@@ -280,6 +299,8 @@ uint64_t count_completions_plain(const count_state *s, uint64_t *nodes) {
 
 uint64_t count_completions(const count_state *s, count_scratch *sc, uint64_t *nodes) {
     *nodes = 0;
+    if (sc)
+        sc->stopped = 0;
     if (!count_state_live(s))
         return 0;
     count_scratch *own = NULL;

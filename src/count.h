@@ -52,6 +52,13 @@ count_scratch *count_scratch_new(void);
 count_scratch *count_scratch_new_small(nq_kernel k, size_t nodes);
 void count_scratch_free(count_scratch *sc);
 
+/* count_scratch_set_stop() : the count's stop flag (NULL: none), looked at by the searches that
+ * use sc: once it is non-zero, count_completions() gives up within one grid search and
+ * count_scratch_stopped() says so (its counts are then partial and must be thrown away).
+ * count_scratch_stopped() : 1 if the last count_completions() on sc gave up so (NULL: 0). */
+void count_scratch_set_stop(count_scratch *sc, const volatile int *stop);
+int count_scratch_stopped(const count_scratch *sc);
+
 /* count_completions() :
  * The number of solutions that extend the placed queens of s (each once), and in *nodes the
  * queens the search placed below s that passed the forward check (the last queen of each

@@ -126,6 +126,11 @@ int drive_give(drive *d, const uint64_t *index, const nq_counts *c, size_t k, si
     return halt || atomic_load(&d->quit);
 }
 
+void drive_abandon(drive *d) {
+    atomic_store(&d->skipped, 1);
+    atomic_store(&d->quit, 1);
+}
+
 void drive_fail(drive *d, int rc) {
     assert(rc < 0);
     pthread_mutex_lock(&d->lock);

@@ -52,6 +52,11 @@ size_t drive_take(drive *d, uint64_t *index, size_t max);
  * @return non-zero when the engine should take no more (halted, stopped or failed). */
 int drive_give(drive *d, const uint64_t *index, const nq_counts *c, size_t k, size_t *counted);
 
+/* drive_abandon() : an engine gave up a number it took because of the stop flag (its partial
+ * counts are thrown away, never given): the count is NQ_STOPPED, and no number is handed out any
+ * more. */
+void drive_abandon(drive *d);
+
 /* drive_fail() : an engine could not solve a number it took (status rc < 0): the first such
  * status is the count's, and no number is handed out any more. */
 void drive_fail(drive *d, int rc);

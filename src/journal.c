@@ -201,9 +201,37 @@ static int journal_format_of(const nq_split *s) {
     return nq_split_method(s) == NQ_METHOD_QUADRANT ? NQ_JOURNAL_FORMAT : NQ_JOURNAL_FORMAT_MIN;
 }
 
+/* Whether the split id [id, id + len) agrees with value where it states " key" (e.g. " n="):
+ * 1 if it does not state it (a numbering of another kind may not) or states exactly value, as a
+ * whole run of decimal digits ending the id or followed by a space; 0 otherwise. */
+static int journal_id_agrees(const char *id, size_t len, const char *key, uint64_t value) {
+    size_t kl = strlen(key);
+    for (size_t i = 0; i + kl + 1 <= len; i++) {
+        if (id[i] != ' ' || memcmp(id + i + 1, key, kl) != 0)
+            continue;
+        const char *v = id + i + 1 + kl, *end = id + len, *q = v;
+        while (q < end && *q != ' ')
+            q++;
+        nq_u128 got;
+        return journal_parse_u128(v, q, &got) == 0 && got == value;
+    }
+    return 1;
+}
+
+/* Whether a header's statements agree with each other (nqueens.h): n= and size= with the n= and
+ * size= of its split id (every id this library makes states both), and its format with the kind
+ * of split the id names. An edit of one of them, signed again, would otherwise pass: a journal
+ * of n = 12 read as one of n = 30. */
+static int journal_header_agrees(int version, uint64_t n, uint64_t size, const char *id,
+                                 size_t len) {
+    return journal_id_agrees(id, len, "n=", n) && journal_id_agrees(id, len, "size=", size) &&
+           (version == NQ_JOURNAL_FORMAT) == journal_quadrant_id(id, len);
+}
+
 /* Parses a header line (without '\n'). Returns NQ_OK with the header's CRC in *seed,
  * NQ_EMISMATCH (another format version: info->format, if it fits an int, and info->library as
- * found), or NQ_ECORRUPT with *kind NQ_JOURNAL_NOT_A_JOURNAL or NQ_JOURNAL_BAD_HEADER. */
+ * found), or NQ_ECORRUPT with *kind NQ_JOURNAL_NOT_A_JOURNAL, NQ_JOURNAL_BAD_HEADER or
+ * NQ_JOURNAL_HEADER_DISAGREES (then info holds the header as read). */
 static int journal_parse_header(const char *line, size_t len, nq_journal_info *info, uint32_t *seed,
                                 int *kind) {
     size_t mlen = strlen(HEADER_MAGIC);
@@ -261,9 +289,6 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
     if (liblen == 0 || liblen >= sizeof info->library || idlen == 0 ||
         idlen >= sizeof info->split_id)
         return NQ_ECORRUPT;
-    /* Each format holds the journals of one kind of split (nqueens.h): another is damage. */
-    if ((version == NQ_JOURNAL_FORMAT) != journal_quadrant_id(p, idlen))
-        return NQ_ECORRUPT;
     memset(info, 0, sizeof *info);
     info->format = (int)version;
     info->n = (int)n;
@@ -271,6 +296,12 @@ static int journal_parse_header(const char *line, size_t len, nq_journal_info *i
     info->id = (uint64_t)id_hi << 32 | id_lo;
     memcpy(info->library, val[2], liblen);
     memcpy(info->split_id, p, idlen);
+    /* Each format holds the journals of one kind of split, and n and size are stated twice
+     * (nqueens.h): a header that contradicts itself is damage, whatever its CRC. */
+    if (!journal_header_agrees((int)version, (uint64_t)n, (uint64_t)size, p, idlen)) {
+        *kind = NQ_JOURNAL_HEADER_DISAGREES;
+        return NQ_ECORRUPT;
+    }
     *seed = want;
     *kind = 0;
     return NQ_OK;
@@ -562,7 +593,7 @@ static int journal_scan_fd(int fd, journal_scan *sc) {
             } else {
                 rc = journal_parse_header(ln.text, ln.len, &sc->info, &sc->seed, &kind);
             }
-            if (rc == NQ_EMISMATCH)
+            if (rc == NQ_EMISMATCH || kind == NQ_JOURNAL_HEADER_DISAGREES)
                 pb->found = sc->info;
             if (rc == NQ_ECORRUPT) {
                 pb->line = 1;

@@ -64,12 +64,17 @@ static void cpu_work(void *arg) {
             drive_fail(w->d, NQ_ENOMEM);
     } else {
         sc = count_scratch_new_kernel(w->kernel);
+        count_scratch_set_stop(sc, w->d->opt->stop); /* a subproblem in flight gives up too */
     }
     uint64_t i;
     while (drive_take(w->d, &i, 1) == 1) {
         nq_counts c;
         int rc = w->method == NQ_METHOD_QUADRANT ? split_solve_quadrant(w->d->s, i, &c, qs)
                                                  : split_solve(w->d->s, i, &c, sc);
+        if (rc == NQ_STOPPED) {
+            drive_abandon(w->d); /* its partial counts are dropped: it is left for a resume */
+            break;
+        }
         if (rc != NQ_OK)
             drive_fail(w->d, rc);
         else if (drive_give(w->d, &i, &c, 1, NULL))

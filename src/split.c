@@ -540,6 +540,8 @@ int split_solve(const nq_split *s, uint64_t index, nq_counts *out, count_scratch
     (void)rc;
     uint64_t nodes;
     uint64_t sols = count_completions(&st, sc, &nodes);
+    if (count_scratch_stopped(sc))
+        return NQ_STOPPED; /* partial: never weighed, reported or recorded */
     split_weigh(&st, stab, sols, nodes, out);
     return NQ_OK;
 }

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "estimate.h"
+#include "message.h"
 
 /* The CPU time of the process (every thread), in seconds. */
 static double cpu_seconds(void) {
@@ -95,14 +96,18 @@ int tool_estimate_count(int n, int threads, int ranks, nq_kernel kernel, nq_meth
     nq_counts c;
     double t = 0;
     int m = TOOL_CALIBRATE_MIN, used = nq_count_threads(threads), procs = nq_count_threads(0);
+    e->n = n;
+    e->m = 0;
+    e->threads = used;
     int rc = nq_kernel_resolve(kernel, n, &kernel);
     if (rc == NQ_OK)
-        rc = nq_method_resolve(method, n, &method);
+        rc = nq_method_choose(method, n, threads, &method);
     if (rc != NQ_OK)
         return rc;
     if (method == NQ_METHOD_QUADRANT && n > TOOL_CALIBRATE_MAX)
         m = TOOL_CALIBRATE_MAX; /* where growth() has the quadrant join's own */
     for (;; m++) {
+        e->m = m;
         rc = count_run(m, threads, kernel, method, &c, &t);
         if (rc != NQ_OK)
             return rc;
@@ -137,4 +142,22 @@ void tool_print_estimate(FILE *to, const char *lead, const tool_estimate *e) {
     fprintf(to, "estimated from n = %d, %.3f s of CPU time on this machine, %s kernel%s)", e->m,
             e->measured, nq_kernel_name(e->kernel),
             e->method == NQ_METHOD_QUADRANT ? ", quadrant join" : "");
+}
+
+void tool_estimate_failed(const tool_estimate *e, int rc) {
+    if (!e->m) {
+        tool_error("cannot estimate the count of n = %d: %s", e->n, nq_strerror(rc));
+        return;
+    }
+    char why[160];
+    if (rc == NQ_ETHREAD)
+        snprintf(why, sizeof why,
+                 "cannot start %d threads (out of memory, or over this process's limit of "
+                 "threads); use fewer --threads",
+                 e->threads);
+    else
+        snprintf(why, sizeof why, "%s", nq_strerror(rc));
+    tool_error("cannot estimate the count of n = %d: the count of n = %d it is measured on "
+               "failed: %s",
+               e->n, e->m, why);
 }

@@ -37,6 +37,10 @@ typedef struct tool_estimate {
 int tool_estimate_count(int n, int threads, int ranks, nq_kernel kernel, nq_method method,
                         tool_estimate *e);
 
+/* tool_estimate_failed() : prints why tool_estimate_count() failed with status rc for e (its
+ * n, threads, and the n of the count it measured when that count is what failed). */
+void tool_estimate_failed(const tool_estimate *e, int rc);
+
 /* tool_print_estimate() : writes "counting n = 27 takes about 703 years on 2 threads (estimated
  * from n = 16, ...)" after lead, without a newline. */
 void tool_print_estimate(FILE *to, const char *lead, const tool_estimate *e);

@@ -15,6 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include "export.h"
 #include "options.h"
@@ -207,15 +210,78 @@ static int export_read_journal(const char *path, FILE *fp, const nq_journal_info
     return -1;
 }
 
-/* The header of an export, line by line: what each line must say. */
+/* The CRC-32 (zlib's crc32(), as the journal's) of the bytes of an export so far, continued by
+ * [p, p + len). */
+static uint32_t export_crc(uint32_t crc, const char *p, size_t len) {
+    while (len > 0) {
+        uInt k = len > 1u << 30 ? 1u << 30 : (uInt)len;
+        crc = (uint32_t)crc32((uLong)crc, (const Bytef *)p, k);
+        p += k;
+        len -= k;
+    }
+    return crc;
+}
+
+/* Continues crc by a line as read (len bytes) and its '\n' if it had one. */
+static uint32_t export_crc_line(uint32_t crc, const char *line, size_t len, int terminated) {
+    crc = export_crc(crc, line, len);
+    return terminated ? export_crc(crc, "\n", 1) : crc;
+}
+
+/* The number the split id states after " key" (e.g. " n="): 1 with it in *out, 0 if the id
+ * states none, -1 if what follows is not a number. */
+static int export_id_number(const char *id, const char *key, uint64_t *out) {
+    size_t kl = strlen(key);
+    for (const char *p = strchr(id, ' '); p; p = strchr(p + 1, ' ')) {
+        if (strncmp(p + 1, key, kl) != 0)
+            continue;
+        const char *v = p + 1 + kl, *end = v + strcspn(v, " ");
+        return export_u64(v, end, out) == 0 ? 1 : -1;
+    }
+    return 0;
+}
+
+/* The statements of an export's header about one count must agree (issue 40: an `n 12` edited
+ * to `n 30` made merge print n = 30 and verify call it right): n (line 2) and size (line 3)
+ * with the n= and size= of its split (line 4), and the split a border split's, the only one
+ * exported. @return 0, or -1 after printing which lines disagree. */
+static int export_header_agrees(const char *path, const tool_table *t) {
+    uint64_t idn = 0, idsize = 0;
+    int hn = export_id_number(t->split_id, "n=", &idn);
+    int hs = export_id_number(t->split_id, "size=", &idsize);
+    if (hn < 0 || (hn > 0 && idn != (uint64_t)t->n)) {
+        tool_error("export '%s': line 2 says n %d, but line 4's split '%s' is of another n: the "
+                   "file was edited or damaged; count it again",
+                   path, t->n, t->split_id);
+        return -1;
+    }
+    if (hs < 0 || (hs > 0 && idsize != t->size)) {
+        tool_error("export '%s': line 3 says size %" PRIu64 ", but line 4's split '%s' has "
+                   "another size: the file was edited or damaged; count it again",
+                   path, t->size, t->split_id);
+        return -1;
+    }
+    if (strncmp(t->split_id, "nq-split/4 quadrant ", 20) == 0) {
+        tool_error("export '%s': line 4 names the quadrant join's split ('%s'), which no count "
+                   "exports (an export holds the border split's subproblems): the file was "
+                   "edited or damaged",
+                   path, t->split_id);
+        return -1;
+    }
+    return 0;
+}
+
+/* The header of an export, line by line: what each line must say; *crc continued by its bytes. */
 static int export_read_header(const char *path, FILE *fp, tool_table *t, char **line, size_t *cap,
-                              int *lineno) {
+                              int *lineno, uint32_t *crc) {
     static const char *const keys[] = {"nqueens-export", "n",       "size",  "split",
                                        "part",           "library", "fields"};
     for (int k = 0; k < 7; k++) {
         int terminated;
         ssize_t len = export_line(fp, line, cap, &terminated);
         ++*lineno;
+        if (len >= 0)
+            *crc = export_crc_line(*crc, *line, (size_t)len, terminated);
         size_t kl = strlen(keys[k]);
         (void)terminated; /* a last line with no line end is a line */
         if (len < 0 || (size_t)len <= kl || strncmp(*line, keys[k], kl) != 0 ||
@@ -233,12 +299,13 @@ static int export_read_header(const char *path, FILE *fp, tool_table *t, char **
         char buf[64];
         switch (k) {
         case 0:
-            if (strcmp(v, "1") != 0) {
-                tool_error("export '%s' is of format %s; this version (%s) reads format %d", path,
-                           tool_quote(v, (size_t)(end - v), buf, sizeof buf), nq_version(),
+            if (strcmp(v, "1") != 0 && strcmp(v, "2") != 0) {
+                tool_error("export '%s' is of format %s; this version (%s) reads formats 1 to %d",
+                           path, tool_quote(v, (size_t)(end - v), buf, sizeof buf), nq_version(),
                            TOOL_EXPORT_FORMAT);
                 return -1;
             }
+            t->format = v[0] - '0';
             break;
         case 1: {
             uint64_t n;
@@ -274,7 +341,22 @@ static int export_read_header(const char *path, FILE *fp, tool_table *t, char **
             return -1;
         }
     }
-    return 0;
+    return export_header_agrees(path, t);
+}
+
+/* The check of a format 2 end line (its last field, 8 hex digits) against crc, the CRC of the
+ * file up to it continued by the end line's bytes before its last space. */
+static int export_check_end(const char *f, const char *fend, uint32_t crc) {
+    uint32_t v = 0;
+    if (fend - f != 8)
+        return -1;
+    for (; f < fend; f++) {
+        int d = *f >= '0' && *f <= '9' ? *f - '0' : *f >= 'a' && *f <= 'f' ? *f - 'a' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = v << 4 | (uint32_t)d;
+    }
+    return v == crc ? 1 : 0;
 }
 
 static int export_read_export(const char *path, FILE *fp, tool_table *t) {
@@ -283,34 +365,49 @@ static int export_read_export(const char *path, FILE *fp, tool_table *t) {
     size_t cap = 0;
     int lineno = 0, ended = 0;
     uint64_t have = 0;
-    if (export_read_header(path, fp, t, &line, &cap, &lineno)) {
+    uint32_t crc = 0;
+    if (export_read_header(path, fp, t, &line, &cap, &lineno, &crc)) {
         free(line);
         return -1;
     }
     int terminated;
     ssize_t len;
+    int endfields = t->format >= 2 ? 10 : 9; /* format 2: the end line ends with its check */
     while ((len = export_line(fp, &line, &cap, &terminated)) >= 0) {
         lineno++;
-        const char *f[9], *fend[9];
-        int k = export_fields(line, (size_t)len, f, fend, 9); /* a line end or the file's end */
+        const char *f[10], *fend[10];
+        int k = export_fields(line, (size_t)len, f, fend, 10); /* a line end or the file's end */
         if (ended) {
             tool_error("export '%s': line %d comes after the end line", path, lineno);
             goto fail;
         }
-        if (k == 9 && fend[0] - f[0] == 3 && memcmp(f[0], "end", 3) == 0) {
+        if (k == endfields && fend[0] - f[0] == 3 && memcmp(f[0], "end", 3) == 0) {
+            int check = 0;
+            if (t->format >= 2)
+                check = export_check_end(f[9], fend[9],
+                                         export_crc(crc, line, (size_t)(f[9] - 1 - line)));
             if (export_u64(f[1], fend[1], &t->claimed_records) ||
-                export_counts(f + 2, fend + 2, &t->claimed))
+                export_counts(f + 2, fend + 2, &t->claimed) || check < 0)
                 k = -1;
             else {
                 ended = 1;
+                t->check = t->format >= 2 ? (check ? TOOL_CHECK_RIGHT : TOOL_CHECK_WRONG) : 0;
+                t->end_line = lineno;
                 continue;
             }
         }
+        crc = export_crc_line(crc, line, (size_t)len, terminated);
         tool_record r;
         if (k != 8 || export_u64(f[0], fend[0], &r.index) || export_counts(f + 1, fend + 1, &r.c)) {
-            tool_error("export '%s': line %d, '%s', is not a record (index and 7 numbers)%s", path,
-                       lineno, tool_quote(line, (size_t)len, buf, sizeof buf),
-                       terminated ? "" : " (the file ends there: it may be cut short)");
+            tool_error("export '%s': line %d, '%s', is not a record (index and 7 numbers)%s%s",
+                       path, lineno, tool_quote(line, (size_t)len, buf, sizeof buf),
+                       terminated ? "" : " (the file ends there: it may be cut short)",
+                       k >= 1 && fend[0] - f[0] == 3 && memcmp(f[0], "end", 3) == 0
+                           ? (t->format >= 2 ? " nor an end line of format 2 (records, 7 sums "
+                                               "and a check)"
+                                             : " nor an end line of format 1 (records and 7 "
+                                               "sums)")
+                           : "");
             goto fail;
         }
         if (r.index >= t->size || !tool_part_has(t->part, t->parts, r.index)) {
@@ -394,18 +491,28 @@ int tool_table_audit(const tool_table *t, char *why, size_t cap) {
                  t->records);
         return 1;
     }
+    if (t->check == TOOL_CHECK_WRONG) {
+        snprintf(why, cap,
+                 "its check (the last field of line %d, the end line) is not the CRC-32 of its "
+                 "lines: it was changed after it was written",
+                 t->end_line);
+        return 1;
+    }
     return 0;
 }
 
-/* Writes the export of t to fp (synced by tool_output_write()); @return 0, or -1 on a write
- * error (errno). */
+/* Writes the export of t to fp (synced by tool_output_write()), each line as the CRC of the end
+ * line's check sees it; @return 0, or -1 on a write error (errno). */
 static int export_put(FILE *fp, const tool_table *t) {
-    char v[7][41];
-    fprintf(fp,
-            "nqueens-export %d\nn %d\nsize %" PRIu64 "\nsplit %s\npart %" PRIu64 "/%" PRIu64
-            "\nlibrary %s\nfields index total unique orbit8 orbit4 orbit2 orbit1 nodes\n",
-            TOOL_EXPORT_FORMAT, t->n, t->size, t->split_id, t->part ? t->part : 1,
-            t->parts ? t->parts : 1, nq_version());
+    char v[7][41], head[2 * NQ_JOURNAL_SPLIT_ID + 256], line[384];
+    int len = snprintf(head, sizeof head,
+                       "nqueens-export %d\nn %d\nsize %" PRIu64 "\nsplit %s\npart %" PRIu64
+                       "/%" PRIu64 "\nlibrary %s\nfields index total unique orbit8 orbit4 "
+                       "orbit2 orbit1 nodes\n",
+                       TOOL_EXPORT_FORMAT, t->n, t->size, t->split_id, t->part ? t->part : 1,
+                       t->parts ? t->parts : 1, nq_version());
+    fputs(head, fp);
+    uint32_t crc = export_crc(0, head, (size_t)len);
     nq_counts sum;
     memset(&sum, 0, sizeof sum);
     for (uint64_t i = 0; i <= t->records; i++) {
@@ -417,12 +524,17 @@ static int export_put(FILE *fp, const tool_table *t) {
         nq_u128_to_string(c->orbit2, v[4]);
         nq_u128_to_string(c->orbit1, v[5]);
         if (i < t->records) {
-            fprintf(fp, "%" PRIu64 " %s %s %s %s %s %s %" PRIu64 "\n", t->rec[i].index, v[0], v[1],
-                    v[2], v[3], v[4], v[5], c->nodes);
+            len = snprintf(line, sizeof line, "%" PRIu64 " %s %s %s %s %s %s %" PRIu64 "\n",
+                           t->rec[i].index, v[0], v[1], v[2], v[3], v[4], v[5], c->nodes);
             nq_counts_add(&sum, c);
-        } else
-            fprintf(fp, "end %" PRIu64 " %s %s %s %s %s %s %" PRIu64 "\n", t->records, v[0], v[1],
-                    v[2], v[3], v[4], v[5], c->nodes);
+        } else {
+            len = snprintf(line, sizeof line, "end %" PRIu64 " %s %s %s %s %s %s %" PRIu64,
+                           t->records, v[0], v[1], v[2], v[3], v[4], v[5], c->nodes);
+            crc = export_crc(crc, line, (size_t)len);
+            len += snprintf(line + len, sizeof line - (size_t)len, " %08" PRIx32 "\n", crc);
+        }
+        fputs(line, fp);
+        crc = export_crc(crc, line, (size_t)len);
     }
     return fflush(fp) == 0 && !ferror(fp) ? 0 : -1;
 }

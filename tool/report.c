@@ -169,6 +169,14 @@ void tool_journal_refused(const char *path, int rc, const nq_journal_problem *pr
                        "FILE to start a new count (this one was left untouched)",
                        path);
             break;
+        case NQ_JOURNAL_HEADER_DISAGREES:
+            tool_error("checkpoint '%s': line 1, the journal's header, contradicts itself "
+                       "(n=%d size=%llu, format %d, but split '%s'): it was edited, so no "
+                       "record can be trusted; refusing to use it: give another FILE to start a "
+                       "new count (this one was left untouched)",
+                       path, problem->found.n, (unsigned long long)problem->found.size,
+                       problem->found.format, problem->found.split_id);
+            break;
         case NQ_JOURNAL_FOREIGN_RECORD:
             tool_error(
                 "checkpoint '%s': line %d is not a record of this journal: its check "

@@ -28,7 +28,8 @@ int tool_method_n_check(int n, nq_method m) {
     return 0;
 }
 
-int tool_session_split(tool_session *ss, int n, nq_method m, int border, const char *path,
+int tool_session_split(tool_session *ss, int n, nq_method m, int border, int threads,
+                       const char *path,
                        nq_split **out) {
     if (tool_method_n_check(n, m))
         return -1;
@@ -48,8 +49,13 @@ int tool_session_split(tool_session *ss, int n, nq_method m, int border, const c
         if (found.format && found.n == n)
             rc = nq_split_new_id(found.split_id, &s);
     }
+    nq_method chosen = m == NQ_METHOD_AUTO && border ? NQ_METHOD_BACKTRACK : m;
+    /* auto's choice counts the memory of the threads this count runs, not only the tables */
+    if (rc != NQ_OK && chosen == NQ_METHOD_AUTO &&
+        nq_method_choose(NQ_METHOD_AUTO, n, threads, &chosen) != NQ_OK)
+        chosen = NQ_METHOD_BACKTRACK;
     if (rc != NQ_OK)
-        rc = nq_split_new_method(n, m == NQ_METHOD_AUTO && border ? NQ_METHOD_BACKTRACK : m, &s);
+        rc = nq_split_new_method(n, chosen, &s);
     if (rc != NQ_OK) {
         tool_error("cannot count n = %d: %s", n, nq_strerror(rc));
         tool_session_drop(ss);
@@ -230,10 +236,23 @@ int tool_session_close(tool_session *ss, int n, int rc, int threads, const nq_co
                    tool_signal_name(sig), (unsigned long long)done, (unsigned long long)ss->size,
                    ss->path);
         code = 128 + sig;
+    } else if (rc == NQ_ENOMEM && ss->tables && ss->work.resumed) {
+        /* a quadrant journal: only the quadrant join resumes it, so --method backtrack is no
+         * way on (it refuses the journal) */
+        tool_error("cannot count n = %d: out of memory: the quadrant join's tables (%.0f MiB) "
+                   "and its %d thread%s (each with its stack and its halves) need more than this "
+                   "process may have; checkpoint '%s' is a journal of the quadrant join, which "
+                   "only it resumes: resume it %swith more memory (ulimit, cgroup, another "
+                   "machine), or count anew with --method backtrack and another FILE",
+                   n, (double)ss->tables / (1 << 20), threads, threads == 1 ? "" : "s", ss->path,
+                   threads > 1 ? "with fewer --threads or " : "");
+        code = EXIT_USAGE;
     } else if (rc == NQ_ENOMEM && ss->tables) { /* the quadrant join's lists: say what to do */
-        tool_error("cannot count n = %d: out of memory (the quadrant join's tables take %.0f MiB, "
-                   "more than this process may have); count with --method backtrack",
-                   n, (double)ss->tables / (1 << 20));
+        tool_error("cannot count n = %d: out of memory: the quadrant join's tables (%.0f MiB) "
+                   "and its %d thread%s (each with its stack and its halves) need more than this "
+                   "process may have; count with %s--method backtrack",
+                   n, (double)ss->tables / (1 << 20), threads, threads == 1 ? "" : "s",
+                   threads > 1 ? "fewer --threads or " : "");
         code = EXIT_USAGE;
     } else if (rc == NQ_EWRONG && (ss->journal || ss->work.resumed)) {
         /* a quadrant split's records that complete into no whole classes (nq_split_complete()) */

@@ -307,14 +307,47 @@ def _text_bar(done, size):
     _sys.stderr.flush()
 
 
+# The estimate of a long count, as `nqueens count` makes it (tool/estimate.h): from n = 25 on, a
+# count estimated to take more than a year is refused unless force=True.
+_ESTIMATE_FROM, _CALIBRATE_MIN, _CALIBRATE_MAX, _CALIBRATE_S = 25, 10, 16, 0.2
+_YEAR = 365.25 * 86400
+
+
+def _estimate(n, threads, kernel):
+    """(seconds, threads, m, cpu): how long a count of n takes here by backtracking (the method
+    of every n >= 23), measured on the first m from 10 whose count takes 0.2 s of CPU time (at
+    most 16) and scaled by the growth of the number of solutions, (n e^-1.942)^n (Simkin 2021),
+    per thread used, at most one per processor: the CLI's estimate (tool/estimate.c)."""
+    import math
+    import time
+    procs = len(_os.sched_getaffinity(0)) if hasattr(_os, "sched_getaffinity") else \
+        (_os.cpu_count() or 1)
+    for m in range(_CALIBRATE_MIN, _CALIBRATE_MAX + 1):
+        start = time.process_time()
+        d = _nqueens.count(m, threads, None, None, kernel, "backtrack")
+        cpu = time.process_time() - start
+        if cpu >= _CALIBRATE_S:
+            break
+    used = d["threads"]
+    growth = math.exp(n * (math.log(n) - 1.942) - m * (math.log(m) - 1.942))
+    return cpu / min(used, procs) * growth, used, m, cpu
+
+
 def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kernel="auto",
-          method="auto"):
+          method="auto", force=False):
     """Counts all and fundamental solutions of the n-queens problem, 1 <= n <= 64, exactly.
 
     The count places the border queens first, one placement per symmetry class, and counts
     their completions on all cores (nq_count_split(); under a second at n = 16 on one core,
-    each n + 1 about 7 times longer). The GIL is released while counting; Ctrl-C
-    (KeyboardInterrupt) stops it within about 50 ms plus the subproblems in flight.
+    each n + 1 about 7 times longer). From n = 25 on, the time is estimated first (a count of
+    a small n measured here, as `nqueens count` does), and a count estimated to take more than
+    a year is refused with a ValueError that says how long, unless force=True. The GIL is
+    released while counting; Ctrl-C (KeyboardInterrupt) stops it: signals are looked at every
+    50 ms, no new subproblem starts, and those in flight by backtracking give up within one
+    search of their last 16 rows (about 0.1 s measured at any n; they are counted again on a
+    resume, never in part), those of the quadrant join finish (n <= 22). A second
+    Ctrl-C while it stops abandons the count at once (its threads wind down on their own, and
+    a checkpoint keeps every subproblem they finish).
 
     :param n: the board size, 1 <= n <= 64.
     :param unique: int(result) is the fundamental count (OEIS A002562) instead of the total.
@@ -335,9 +368,10 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
         auto; one made by quadrant only with quadrant (or auto). "join" (per border subproblem)
         was retired: it never beat backtracking; asked for, it raises ValueError saying so, and
         its checkpoints resume with "auto" or "backtrack". result.method is the method used.
+    :param force: start a count estimated to take more than a year (the CLI's ``--force``).
     :returns: a CountResult (its int() the total, or the fundamental count with unique=True).
-    :raises ValueError: for n, threads, kernel or method out of range or unknown, or a kernel
-        this CPU cannot run.
+    :raises ValueError: for n, threads, kernel or method out of range or unknown, a kernel
+        this CPU cannot run, or (without force) a count estimated at more than a year.
     :raises TypeError: for an argument of the wrong type.
     :raises JournalError: if the checkpoint is damaged or belongs to another count.
     :raises OSError: if the checkpoint cannot be read or written.
@@ -360,6 +394,14 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
         raise TypeError(f"kernel must be a str, not {type(kernel).__name__}")
     if not isinstance(method, str):
         raise TypeError(f"method must be a str, not {type(method).__name__}")
+    if n >= _ESTIMATE_FROM and not force and method in ("auto", "backtrack", "join"):
+        seconds, used, m, cpu = _estimate(n, threads, kernel)
+        if seconds > _YEAR:
+            raise ValueError(
+                f"count({n}) takes about {seconds / _YEAR:.3g} years on {used} "
+                f"thread{'s' if used != 1 else ''} (estimated from n = {m}, {cpu:.3f} s of CPU "
+                f"time on this machine): not started; use nqueens-mpi on a cluster with a "
+                f"checkpoint, or pass force=True to start it here anyway")
     try:
         d = _nqueens.count(n, threads, checkpoint, progress, kernel, method)
     except KeyboardInterrupt as e:
@@ -378,7 +420,9 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
 def journal_info(path):
     """What a checkpoint journal holds, read without changing it (nq_journal_read()): a dict
     with format, n, size (subproblems), done, total and unique so far, nodes, torn (a torn last
-    record, ignored), split (the numbering's id) and library (the version that made it).
+    record, ignored), split (the numbering's id) and library (the version that made it). unique
+    is None where it is not known yet: a quadrant split's journal (format 3) until it is
+    complete, since its classes follow from the whole total (as `nqueens count --status`).
 
     :param path: the journal (a str, bytes or os.PathLike), as count(checkpoint=...) writes it.
     :returns: a dict (keys above).

@@ -22,6 +22,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "nqueens_advanced.h"
@@ -48,7 +49,7 @@ static PyObject *raise_status(int rc, const char *what) {
         type = PyExc_ValueError;
         break;
     case NQ_ENOMEM:
-        return PyErr_NoMemory();
+        return PyErr_Format(PyExc_MemoryError, "%s: %s", what, nq_strerror(rc));
     case NQ_EPARSE:
         type = ParseError;
         break;
@@ -113,6 +114,13 @@ static void journal_message(char *msg, size_t cap, const char *path, int rc,
         case NQ_JOURNAL_BAD_HEADER:
             snprintf(msg, cap, "checkpoint '%s': line 1, the journal's header, is damaged", path);
             break;
+        case NQ_JOURNAL_HEADER_DISAGREES:
+            snprintf(msg, cap,
+                     "checkpoint '%s': line 1, the journal's header, contradicts itself (n=%d "
+                     "size=%llu, format %d, but split '%s'): it was edited",
+                     path, p->found.n, (unsigned long long)p->found.size, p->found.format,
+                     p->found.split_id);
+            break;
         case NQ_JOURNAL_FOREIGN_RECORD:
             snprintf(msg, cap,
                      "checkpoint '%s': line %d is not a record of this journal (damaged, or "
@@ -144,17 +152,47 @@ static void journal_message(char *msg, size_t cap, const char *path, int rc,
     }
 }
 
+/* Raises OSError(err, "<what>: <why>", path), the subclass that err names (FileNotFoundError,
+ * ...), where why is strerror(err) or, for a path that is not a regular file, what it is and what
+ * to give instead, in the words of the CLI (tool/report.c): "[Errno 22] Invalid argument" alone
+ * said nothing of /dev/full. Returns NULL. */
+static PyObject *raise_os(int err, const char *what, const char *path) {
+    char msg[512];
+    struct stat st;
+    if (err == EINVAL && path && stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        snprintf(msg, sizeof msg, "%s: it is not a regular file (%s); give the path of a file",
+                 what,
+                 S_ISFIFO(st.st_mode)   ? "a FIFO"
+                 : S_ISCHR(st.st_mode)  ? "a character device"
+                 : S_ISBLK(st.st_mode)  ? "a block device"
+                 : S_ISSOCK(st.st_mode) ? "a socket"
+                 : S_ISDIR(st.st_mode)  ? "a directory"
+                                        : "not a plain file");
+    else
+        snprintf(msg, sizeof msg, "%s: %s", what, strerror(err));
+    PyObject *where = path ? PyUnicode_DecodeFSDefault(path) : Py_None;
+    if (!path)
+        Py_INCREF(where);
+    PyObject *exc = where ? PyObject_CallFunction(PyExc_OSError, "isO", err, msg, where) : NULL;
+    if (exc)
+        PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+    Py_XDECREF(exc);
+    Py_XDECREF(where);
+    return NULL;
+}
+
 /* Raises the exception for a journal that nq_journal_open() or nq_journal_read() refused:
- * OSError (with errno and the path) for NQ_EIO, else JournalError with the attributes path,
- * status, line and kind. Returns NULL. */
+ * OSError (with errno, the path and the CLI's explanation) for NQ_EIO, MemoryError with what ran
+ * out, else JournalError with the attributes path, status, line and kind. Returns NULL. */
 static PyObject *raise_journal(const char *path, int rc, const nq_journal_problem *p,
                                const nq_split *s) {
-    if (rc == NQ_EIO) {
-        errno = p->os_error;
-        return PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
-    }
+    if (rc == NQ_EIO)
+        return raise_os(p->os_error, "cannot use checkpoint", path);
     if (rc == NQ_ENOMEM)
-        return PyErr_NoMemory();
+        return PyErr_Format(PyExc_MemoryError,
+                            "cannot use checkpoint '%s': out of memory (its "
+                            "flags take one byte per subproblem)",
+                            path);
     /* The words and the path twice at most, and the split ids of the two counts. */
     size_t cap = 1024 + 2 * strlen(path) + 4 * NQ_JOURNAL_SPLIT_ID;
     char *msg = malloc(cap);
@@ -951,7 +989,8 @@ typedef struct count_job {
     volatile int stop; /* set by the polling thread: no new subproblem starts */
     uint64_t computed; /* subproblems finished by this run (atomic: read while counting) */
     int rc;
-    int finished; /* under mu */
+    int finished;  /* under mu */
+    int abandoned; /* under mu: the caller left (a second interrupt); the thread frees the job */
     pthread_mutex_t mu;
     pthread_cond_t cv;
 } count_job;
@@ -967,8 +1006,16 @@ static void *count_thread(void *arg) {
     job->rc = nq_count_split(job->split, &job->opt, &job->counts);
     pthread_mutex_lock(&job->mu);
     job->finished = 1;
+    int abandoned = job->abandoned;
     pthread_cond_signal(&job->cv);
     pthread_mutex_unlock(&job->mu);
+    if (abandoned) { /* nobody waits: the journal keeps what finished, the rest goes */
+        nq_journal_close(job->journal, NULL);
+        nq_split_free(job->split);
+        pthread_mutex_destroy(&job->mu);
+        pthread_cond_destroy(&job->cv);
+        PyMem_RawFree(job);
+    }
     return NULL;
 }
 
@@ -1030,8 +1077,12 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
         if (refused == NQ_OK && found.format && found.n == n)
             rc = nq_split_new_id(found.split_id, &job->split);
     }
+    /* auto's choice counts the memory of this count's threads (nq_method_choose()) */
+    nq_method chosen = method;
+    if (refused == NQ_OK && rc != NQ_OK && nq_method_choose(method, n, threads, &chosen) != NQ_OK)
+        chosen = method;
     if (refused == NQ_OK && rc != NQ_OK)
-        rc = nq_split_new_method(n, method, &job->split);
+        rc = nq_split_new_method(n, method == NQ_METHOD_AUTO ? chosen : method, &job->split);
     if (refused == NQ_OK && rc == NQ_OK)
         rc = nq_split_count_method(job->split, method, &mused);
     if (refused == NQ_OK && rc == NQ_OK && path)
@@ -1071,7 +1122,9 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
         PyErr_SetString(NQueensError, "count: cannot start the counting thread");
         goto destroy;
     }
-    int failed = 0; /* an exception is set: a signal handler's or the progress callback's */
+    int failed = 0; /* an exception was raised: a signal handler's or the progress callback's,
+                       kept in pending while the count stops */
+    PyObject *pending[3] = {NULL, NULL, NULL};
     uint64_t shown = UINT64_MAX;
     for (;;) {
         int fin;
@@ -1099,11 +1152,29 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
         Py_END_ALLOW_THREADS
         if (fin)
             break;
-        if (failed)
+        if (failed) {
+            /* A second interrupt while it stops: leave at once, the thread winds down alone. */
+            if (PyErr_CheckSignals() < 0) {
+                pthread_mutex_lock(&job->mu);
+                int left = !job->finished;
+                job->abandoned = left;
+                pthread_mutex_unlock(&job->mu);
+                if (left) {
+                    pthread_detach(thread);
+                    Py_XDECREF(pending[0]);
+                    Py_XDECREF(pending[1]);
+                    Py_XDECREF(pending[2]);
+                    Py_XDECREF(path_bytes);
+                    return NULL; /* the second KeyboardInterrupt; job is the thread's now */
+                }
+                PyErr_Clear(); /* it finished meanwhile: the first exception stands */
+            }
             continue;
+        }
         if (PyErr_CheckSignals() < 0) {
             failed = 1;
             job->stop = 1;
+            PyErr_Fetch(&pending[0], &pending[1], &pending[2]);
             continue;
         }
         uint64_t done = resumed + __atomic_load_n(&job->computed, __ATOMIC_RELAXED);
@@ -1114,6 +1185,7 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
             if (!r) {
                 failed = 1;
                 job->stop = 1;
+                PyErr_Fetch(&pending[0], &pending[1], &pending[2]);
             }
             Py_XDECREF(r);
         }
@@ -1131,18 +1203,37 @@ static PyObject *py_count(PyObject *self, PyObject *args) {
             os_error = close_error;
         }
     }
-    if (failed)
+    if (failed) {
+        PyErr_Restore(pending[0], pending[1], pending[2]);
         goto destroy;
+    }
     if (jrc != NQ_OK) {
-        if (jrc == NQ_EIO && os_error) {
-            errno = os_error;
-            PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
-        } else
+        if (jrc == NQ_EIO && os_error)
+            raise_os(os_error, "cannot write checkpoint", path);
+        else
             raise_status(jrc, "cannot write the checkpoint");
         goto destroy;
     }
+    if (job->rc == NQ_ENOMEM && nq_split_memory(job->split)) {
+        /* the quadrant join's tables or its threads' halves: what did not fit, and what to do
+         * (a journal of the quadrant join is resumed by it alone: no advice that loops) */
+        int t = nq_count_threads(threads);
+        char msg[640];
+        snprintf(msg, sizeof msg,
+                 "count(%d): out of memory: the quadrant join's tables (%.0f MiB) and its %d "
+                 "thread%s (each with its stack and its halves) need more than this process "
+                 "may have; %s",
+                 n, (double)nq_split_memory(job->split) / (1 << 20), t, t == 1 ? "" : "s",
+                 resumed ? "the checkpoint is a journal of the quadrant join, which only it "
+                           "resumes: resume it with fewer threads or more memory, or count "
+                           "anew with method='backtrack' and another checkpoint"
+                 : t > 1 ? "count with fewer threads or method='backtrack'"
+                         : "count with method='backtrack'");
+        PyErr_SetString(PyExc_MemoryError, msg);
+        goto destroy;
+    }
     if (job->rc != NQ_OK) {
-        raise_status(job->rc, "count");
+        raise_status(job->rc, job->rc == NQ_ETHREAD ? "count (use fewer threads)" : "count");
         goto destroy;
     }
     /* A finished count that disagrees with the known counts (n <= 27) is no result: a damaged
@@ -1187,6 +1278,32 @@ done:
     return result;
 }
 
+/* The unique count of a journal's records as `nqueens count --status` gives it: a border split's
+ * records carry their classes, so their sum is; a quadrant split's records give no orbit8 (only
+ * record 0 has classes), so the count's unique follows from the whole total alone
+ * (nq_split_complete() on the split the journal names, rebuilt): unknown (*known 0) until the
+ * journal is complete, or when this version does not make its split. */
+static int journal_unique(const nq_journal_info *info, nq_u128 *unique, int *known) {
+    *known = 1;
+    *unique = info->counts.unique;
+    if (info->format != NQ_JOURNAL_FORMAT)
+        return NQ_OK;
+    *known = 0;
+    if (info->done != info->size)
+        return NQ_OK;
+    nq_split *s;
+    int rc = nq_split_new_id(info->split_id, &s);
+    if (rc != NQ_OK)
+        return rc == NQ_ENOMEM ? rc : NQ_OK;
+    nq_counts whole = info->counts;
+    if (nq_split_size(s) == info->size && nq_split_complete(s, &whole) == NQ_OK) {
+        *unique = whole.unique;
+        *known = 1;
+    }
+    nq_split_free(s);
+    return NQ_OK;
+}
+
 /* journal_info(path) -> dict: nq_journal_read(), for a status report. */
 static PyObject *py_journal_info(PyObject *self, PyObject *args) {
     (void)self;
@@ -1197,14 +1314,20 @@ static PyObject *py_journal_info(PyObject *self, PyObject *args) {
     nq_journal_problem why;
     int rc;
     const char *path = PyBytes_AS_STRING(path_bytes);
+    nq_u128 unique = 0;
+    int known = 0;
     Py_BEGIN_ALLOW_THREADS
     rc = nq_journal_read(path, &info, &why);
+    if (rc == NQ_OK && journal_unique(&info, &unique, &known) != NQ_OK)
+        rc = NQ_ENOMEM;
     Py_END_ALLOW_THREADS
     PyObject *r = NULL;
     if (rc != NQ_OK)
         raise_journal(path, rc, &why, NULL);
     else {
-        PyObject *t = from_u128(info.counts.total), *u = from_u128(info.counts.unique);
+        PyObject *t = from_u128(info.counts.total), *u = known ? from_u128(unique) : Py_None;
+        if (!known)
+            Py_INCREF(u);
         if (t && u)
             r = Py_BuildValue(
                 "{s:i,s:i,s:K,s:K,s:O,s:O,s:K,s:O,s:s,s:s}", "format", info.format, "n", info.n,

@@ -59,7 +59,7 @@ check "parts' totals add up" 0 "$(awk '$1 == 16 { print $2 }' "$table")" -- \
   bash -c "cat $tmp/p*.json | sed -E 's/.*\"total\":([0-9]+).*/\1/' | awk '{ s += \$1 } END { print s }'"
 # Interleaved slices, in order, each with the part's size; the end line sums the records; the
 # parts' nodes are within 10% of each other (balanced).
-check "export header" 0 "nqueens-export 1
+check "export header" 0 "nqueens-export 2
 n 16
 size 3206
 split nq-split/3 border-mrv n=16 depth=0 size=3206
@@ -145,7 +145,7 @@ check_err "export into a missing directory" 2 "^nqueens count: cannot write expo
   "$NQ" count 8 --export "$tmp/no/such/e"
 echo old >"$tmp/replaced"
 "$NQ" count 8 --export "$tmp/replaced" >/dev/null
-check "export replaces the old file whole" 0 "nqueens-export 1 0" -- bash -c "head -1 $tmp/replaced | tr '\n' ' '; ls $tmp | grep -c tmp; true"
+check "export replaces the old file whole" 0 "nqueens-export 2 0" -- bash -c "head -1 $tmp/replaced | tr '\n' ' '; ls $tmp | grep -c tmp; true"
 
 # verify: a right export and journal; a forged record caught with --all and with a sample that
 # draws it; missed by one that does not (a part: no known total to compare), with the confidence

@@ -278,8 +278,40 @@ if ! grep -qsE "^NQ_(SANITIZE|TSAN):BOOL=ON" "${NQ_BUILD:-/nonexistent}/CMakeCac
   check "auto without it at n = 20: the quadrant join" 0 '"method":"quadrant"' -- \
     bash -c "'$NQ' count 20 --estimate --json --threads 1 | grep -o '\"method\":\"[a-z]*\"'"
   check_err "--method quadrant under ulimit -v 100000 at n = 20: out of memory, and what to do" 2 \
-    "^nqueens count: cannot count n = 20: out of memory \(the quadrant join's tables take 246 MiB, more than this process may have\); count with --method backtrack$" -- \
+    "^nqueens count: cannot count n = 20: out of memory: the quadrant join's tables \(246 MiB\) and its 1 thread \(each with its stack and its halves\) need more than this process may have; count with --method backtrack$" -- \
     bash -c "ulimit -v 100000; '$NQ' count 20 --method quadrant --threads 1"
+  # Issue 40 item 7: auto chose the quadrant join by its tables alone (5 MiB at n = 16, under
+  # half of ulimit -d 12000), then ran out of memory on two threads (each has a stack of 8 MiB
+  # and its halves), where backtracking counts it: the choice counts the threads.
+  check "auto under ulimit -d 12000 at n = 16 on 2 threads: backtracking, and the count" 0 \
+    "14772512 backtrack" -- bash -c "ulimit -d 12000; '$NQ' count 16 --threads 2 --json | sed -E 's/.*\"total\":([0-9]+).*\"method\":\"([a-z]+)\".*/\1 \2/'"
+  check "auto under ulimit -d 12000 at n = 16: its estimate names the method too" 0 \
+    '"method":"backtrack"' -- bash -c "ulimit -d 12000; '$NQ' count 16 --threads 2 --estimate --json | grep -o '\"method\":\"[a-z]*\"'"
+  check_err "--method quadrant on 2 threads under ulimit -d 12000: the threads named" 2 \
+    "^nqueens count: cannot count n = 16: out of memory: the quadrant join's tables \(5 MiB\) and its 2 threads \(each with its stack and its halves\) need more than this process may have; count with fewer --threads or --method backtrack$" -- \
+    bash -c "ulimit -d 12000; '$NQ' count 16 --method quadrant --threads 2 --no-progress"
+  # A partial quadrant journal out of memory: --method backtrack refuses it, so the advice is
+  # not that (it was: a loop), but more memory, or a new count in another file.
+  jq20=$(mktemp /tmp/nq-q20.XXXXXX)
+  bash -c "ulimit -v 100000; '$NQ' count 20 --method quadrant --threads 1 --checkpoint '$jq20' --no-progress" 2>/dev/null
+  python3 -c '
+import sys, zlib
+path = sys.argv[1]
+header = open(path).read().split("\n")[0]
+seed = int(header.rsplit("crc=", 1)[1], 16)
+rec = "r 1 8 0 0 0 0 0 5"
+open(path, "a").write("%s %08x\n" % (rec, zlib.crc32(rec.encode(), seed)))' "$jq20"
+  check_err "a partial quadrant journal out of memory: no advice that loops" 2 \
+    "^nqueens count: cannot count n = 20: out of memory: .* checkpoint '$jq20' is a journal of the quadrant join, which only it resumes: resume it with more memory \(ulimit, cgroup, another machine\), or count anew with --method backtrack and another FILE$" -- \
+    bash -o pipefail -c "ulimit -v 100000; '$NQ' count 20 --threads 1 --checkpoint '$jq20' --no-progress 2>&1 | grep -v '^nqueens count: resuming' >&2"
+  check_err "... and --method backtrack refuses that journal" 2 "belongs to another count" -- \
+    "$NQ" count 20 --method backtrack --threads 1 --checkpoint "$jq20" --no-progress
+  rm -f "$jq20"
+  # --estimate on more threads than can be started: the calibration's failure, said as such (it
+  # said "cannot count n = 10").
+  check_err "--estimate of n = 18 on 64 threads under ulimit -v 200000" 2 \
+    "^nqueens count: cannot estimate the count of n = 18: the count of n = 10 it is measured on failed: cannot start 64 threads \(out of memory, or over this process's limit of threads\); use fewer --threads$" -- \
+    bash -c "ulimit -v 200000; '$NQ' count 18 --estimate --threads 64"
 fi
 # The range is checked before the estimate: --estimate of a count it would refuse gave an estimate
 # (by backtracking), and n above 24 printed an estimate first (n = 64: "add --force", which then

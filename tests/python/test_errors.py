@@ -149,3 +149,49 @@ def test_errors_are_in_a_hierarchy():
     assert issubclass(nqueens.ConflictError, ValueError)
     assert issubclass(nqueens.JournalError, nqueens.NQueensError)
     assert issubclass(nqueens.ParseError, nqueens.NQueensError)
+
+
+def test_a_checkpoint_that_is_no_file_says_what_it_is(tmp_path):
+    # Issue 40 item 7: checkpoint='/dev/full' raised a bare "[Errno 22] Invalid argument"; the
+    # CLI explains. A FIFO and a directory the same way, each untouched.
+    import os
+    import stat
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    cases = [(fifo, "a FIFO"), (tmp_path, None)]
+    if os.path.exists("/dev/full") and stat.S_ISCHR(os.stat("/dev/full").st_mode):
+        cases.append(("/dev/full", "a character device"))
+    for path, kind in cases:
+        with pytest.raises(OSError) as e:
+            nqueens.count(8, checkpoint=path)
+        assert e.value.filename == str(path)
+        assert "cannot use checkpoint" in str(e.value)
+        if kind:
+            assert e.value.errno == 22
+            assert f"it is not a regular file ({kind}); give the path of a file" in str(e.value)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    with pytest.raises(FileNotFoundError, match="cannot use checkpoint: No such file"):
+        nqueens.count(8, checkpoint=tmp_path / "no" / "such")
+
+
+MEMORY = r"""
+import resource, nqueens
+resource.setrlimit(resource.RLIMIT_AS, (200 << 20, 200 << 20))
+try:
+    nqueens.count(20, threads=1, method="quadrant")
+except MemoryError as e:
+    print(e)
+"""
+
+
+@pytest.mark.skipif(__import__("conftest").UNDER_ASAN, reason="ASan needs the address space")
+def test_out_of_memory_says_what_did_not_fit():
+    # Issue 40 item 7: a bare MemoryError with no text. Under a limit of 200 MiB the quadrant
+    # join's tables of n = 20 (246 MiB) do not fit: the message says so and what to do.
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", MEMORY], capture_output=True, text=True,
+                         timeout=120).stdout
+    assert out.startswith("count(20): out of memory: the quadrant join's tables (246 MiB) and "
+                          "its 1 thread"), out
+    assert out.rstrip().endswith("count with method='backtrack'"), out

@@ -574,6 +574,62 @@ static void test_records_of_another_journal_are_refused(void **state) {
     free(tc);
 }
 
+/* Writes the journal text with its header body's first `key` value replaced by `value`, the
+ * header and every record signed again (an edit that passes every CRC). */
+static void write_edited(const char *path, const char *text, const char *key, const char *value) {
+    char header[600], edited[700];
+    header_body(text, header, sizeof header);
+    char *at = strstr(header, key);
+    assert_non_null(at);
+    at += strlen(key);
+    const char *after = at + strcspn(at, " ");
+    snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - header), header, value, after);
+    write_signed(path, edited, text);
+}
+
+/* Issue 40 item 4: a header states n and size twice (its own and its split id's) and its kind of
+ * split twice (the format and the id); an edit of one of them, signed again, was read as a
+ * journal of another count (n = 12 as n = 30). Each is refused, naming line 1 and the header. */
+static void test_header_that_contradicts_itself_is_refused(void **state) {
+    (void)state;
+    char path[128];
+    path_in(path, sizeof path, "contradicts.nqj");
+    unlink(path);
+    make_journal(path, 12, 5);
+    size_t len;
+    char *text = slurp(path, &len);
+    nq_journal_info info;
+    nq_journal_problem why;
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_OK);
+    const char *edits[][2] = {
+        {"n=", "30"},              /* the sample: n edited, the split's n=12 left */
+        {"size=", "100"},          /* a size the split does not have */
+        {"nqueens-journal ", "3"}, /* the quadrant split's format for a border split */
+        {"border-mrv n=", "13"},   /* the split id's n edited, the header's left */
+        {"depth=1 size=", "1"},    /* the split id's size edited */
+    };
+    for (size_t k = 0; k < sizeof edits / sizeof edits[0]; k++) {
+        write_edited(path, text, edits[k][0], edits[k][1]);
+        memset(&why, 0, sizeof why);
+        assert_int_equal(nq_journal_read(path, &info, &why), NQ_ECORRUPT);
+        assert_int_equal(why.line, 1);
+        assert_int_equal(why.kind, NQ_JOURNAL_HEADER_DISAGREES);
+        assert_int_equal(why.found.n, k == 0 ? 30 : 12); /* the header as read */
+        check_refused(path, 12, NQ_ECORRUPT);
+        check_refused(path, 30, NQ_ECORRUPT);
+    }
+    /* The same edit made in both places is another count's header: refused as a mismatch by a
+     * count of n = 12 (the check is no protection against a forgery that keeps them). */
+    write_edited(path, text, "n=", "13");
+    char *again = slurp(path, &len);
+    write_edited(path, again, "border-mrv n=", "13");
+    assert_int_equal(nq_journal_read(path, &info, &why), NQ_OK);
+    assert_int_equal(info.n, 13);
+    check_refused(path, 12, NQ_EMISMATCH);
+    free(again);
+    free(text);
+}
+
 static void test_corrupt_middle_record_is_refused(void **state) {
     (void)state;
     char path[128];
@@ -1471,6 +1527,7 @@ int main(void) {
         cmocka_unit_test(test_torn_header_or_empty_file_starts_afresh),
         cmocka_unit_test(test_other_n_or_split_is_refused),
         cmocka_unit_test(test_records_of_another_journal_are_refused),
+        cmocka_unit_test(test_header_that_contradicts_itself_is_refused),
         cmocka_unit_test(test_corrupt_middle_record_is_refused),
         cmocka_unit_test(test_record_with_contradicting_counts_is_refused),
         cmocka_unit_test(test_duplicate_record_is_refused),

@@ -390,6 +390,17 @@ static void test_auto(void **state) {
     assert_int_equal(m, NQ_METHOD_BACKTRACK);
     assert_int_equal(nq_method_resolve(NQ_METHOD_AUTO, NQ_METHOD_QUADRANT_AUTO_N, &m), NQ_OK);
     assert_int_equal(m, NQ_METHOD_QUADRANT); /* its 3 MiB of placements fit anywhere */
+    /* The choice for a number of threads (their memory counts: tests/cli/count.sh checks it
+     * under ulimit -d), with the range of nq_count_options.threads. */
+    assert_int_equal(nq_method_choose(NQ_METHOD_AUTO, NQ_METHOD_QUADRANT_AUTO_N, 1, &m), NQ_OK);
+    assert_int_equal(m, NQ_METHOD_QUADRANT);
+    assert_int_equal(nq_method_choose(NQ_METHOD_AUTO, NQ_METHOD_QUADRANT_AUTO_N - 1, 1, &m), NQ_OK);
+    assert_int_equal(m, NQ_METHOD_BACKTRACK);
+    assert_int_equal(nq_method_choose(NQ_METHOD_JOIN, 12, 2, &m), NQ_OK);
+    assert_int_equal(m, NQ_METHOD_JOIN);
+    assert_int_equal(nq_method_choose(NQ_METHOD_AUTO, 16, -1, &m), NQ_EINVAL);
+    assert_int_equal(nq_method_choose(NQ_METHOD_AUTO, 16, NQ_MAX_THREADS + 1, &m), NQ_EINVAL);
+    assert_int_equal(nq_method_choose(NQ_METHOD_AUTO, 16, 1, NULL), NQ_EINVAL);
     assert_string_equal(nq_method_name(NQ_METHOD_QUADRANT), "quadrant");
     assert_int_equal(nq_method_parse("quadrant", &m), NQ_OK);
     assert_int_equal(m, NQ_METHOD_QUADRANT);
