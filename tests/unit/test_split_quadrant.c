@@ -396,8 +396,9 @@ static void test_auto(void **state) {
     assert_int_equal(m, NQ_METHOD_QUADRANT);
     assert_int_equal(nq_method_choose(NQ_METHOD_AUTO, NQ_METHOD_QUADRANT_AUTO_N - 1, 1, &m), NQ_OK);
     assert_int_equal(m, NQ_METHOD_BACKTRACK);
-    assert_int_equal(nq_method_choose(NQ_METHOD_JOIN, 12, 2, &m), NQ_OK);
-    assert_int_equal(m, NQ_METHOD_JOIN);
+    assert_int_equal(nq_method_choose(NQ_METHOD_BACKTRACK, 12, 2, &m), NQ_OK);
+    assert_int_equal(m, NQ_METHOD_BACKTRACK);
+    assert_int_equal(nq_method_choose((nq_method)2, 12, 2, &m), NQ_EINVAL); /* the retired join */
     assert_int_equal(nq_method_choose(NQ_METHOD_AUTO, 16, -1, &m), NQ_EINVAL);
     assert_int_equal(nq_method_choose(NQ_METHOD_AUTO, 16, NQ_MAX_THREADS + 1, &m), NQ_EINVAL);
     assert_int_equal(nq_method_choose(NQ_METHOD_AUTO, 16, 1, NULL), NQ_EINVAL);
