@@ -394,7 +394,7 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
         raise TypeError(f"kernel must be a str, not {type(kernel).__name__}")
     if not isinstance(method, str):
         raise TypeError(f"method must be a str, not {type(method).__name__}")
-    if n >= _ESTIMATE_FROM and not force and method in ("auto", "backtrack", "join"):
+    if n >= _ESTIMATE_FROM and not force and method in ("auto", "backtrack"):
         seconds, used, m, cpu = _estimate(n, threads, kernel)
         if seconds > _YEAR:
             raise ValueError(

@@ -183,8 +183,8 @@ def parser():
                    help="worker threads, 1 to 1024 (default: all cores)")
     c.add_argument("-j", "--json", action="store_true", help="print one JSON object")
     c.add_argument("-m", "--method", default="auto", metavar="M",
-                   choices=["auto", "backtrack", "join", "quadrant"],
-                   help="auto (default), backtrack, join or quadrant")
+                   choices=["auto", "backtrack", "quadrant", "join"],
+                   help="auto (default), backtrack or quadrant (join was retired: refused)")
     c.add_argument("-c", "--checkpoint", metavar="FILE",
                    help="record finished subproblems in the journal FILE, resume from it")
     c.add_argument("-p", "--progress", action="store_true",

@@ -14,7 +14,7 @@ SAME = [
     ["solve", "3", "--format", "json"], ["solve", "7", "-f", "perm", "-c", "-l", "5"],
     ["solve", "6", "--format", "jsonl", "--unique"],
     ["count", "10"], ["count", "10", "--unique"], ["count", "2"],
-    ["count", "9", "--threads", "1", "--method", "join"],
+    ["count", "9", "--threads", "1", "--method", "quadrant"],
     ["find", "8", "--format", "perm"], ["find", "3"], ["find", "1000", "--format", "cols"],
     ["find", "20", "--method", "random", "--seed", "5", "--format", "matrix"],
     ["find", "9", "--format", "grid", "--column-major"],
@@ -71,6 +71,7 @@ def test_check():
     (["find", "8", "--seed", "3"], "a seed is for method='random' only"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
     (["count"], "no N given"),
+    (["count", "9", "--method", "join"], "was retired"),
 ])
 def test_bad_usage_is_one_line_and_exit_2(args, message):
     code, out, err = run(PY, args, input="")
