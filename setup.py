@@ -70,7 +70,8 @@ def version():
 def kernel_files(lists):
     """{isa: (files, flags)} of the vector kernels: cmake/kernels.cmake gives each instruction
     set's flags (NQ_AVX2_FLAGS, NQ_AVX512_FLAGS) and the file names (src/count_${file}.c ...,
-    file being the set's name in lower case); every one must be a library source."""
+    file being the set's name in lower case, and those of NQ_AVX2_ALSO, NQ_AVX512_ALSO); every one
+    must be a library source."""
     with open(os.path.join(ROOT, "cmake", "kernels.cmake")) as f:
         text = f.read()
     stems = re.findall(r"\$\{PROJECT_SOURCE_DIR\}/([\w/]+_)\$\{file\}\.c", text)
@@ -80,7 +81,7 @@ def kernel_files(lists):
              "(set_source_files_properties of src/NAME_${file}.c in a foreach(isa ...))")
     kernels = {}
     for isa in isas.group(1).split():
-        files = [stem + isa.lower() + ".c" for stem in stems]
+        files = [stem + isa.lower() + ".c" for stem in stems] + lists.get(f"NQ_{isa}_ALSO", [])
         missing = [f for f in files if f not in lists["NQ_LIB_SOURCES"]]
         if missing or f"NQ_{isa}_FLAGS" not in lists:
             fail(f"cmake/kernels.cmake and cmake/sources.cmake disagree on {isa}: {missing}")

@@ -1,5 +1,6 @@
 # The vector counting kernels (src/count_avx2.c, src/count_avx512.c and the quadrant join's
-# src/quadrant_avx2.c, src/quadrant_avx512.c): each is compiled for its
+# src/quadrant_avx2.c, src/quadrant_avx512.c), and the completion's one-word engine for x86-64-v3
+# (src/complete_word_avx2.c, in NQ_AVX2_ALSO, which setup.py reads too): each is compiled for its
 # instruction set whatever the rest of the build targets, and src/kernel.c picks one at run time
 # from what the CPU reports, so a portable build (-DNQ_NATIVE=OFF) still runs the fast kernel.
 # Other architectures, or a compiler without these flags, build the generic kernel only.
@@ -13,6 +14,9 @@ set(NQ_AVX512_FLAGS -mavx2 -mbmi -mbmi2 -mpopcnt -mlzcnt -mavx512f -mavx512bw -m
 # What src/kernel.c asks the CPU for each (the names __builtin_cpu_supports must know).
 set(NQ_AVX2_PROBE avx2)
 set(NQ_AVX512_PROBE avx512vpopcntdq)
+# Files compiled for one instruction set only (complete_word.c chooses at run time).
+set(NQ_AVX2_ALSO src/complete_word_avx2.c)
+set(NQ_AVX512_ALSO)
 set(NQ_KERNELS_BUILT generic)
 set(NQ_KERNEL_DEFINITIONS)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
@@ -23,8 +27,9 @@ if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
     unset(CMAKE_REQUIRED_FLAGS)
     if(NQ_CC_HAS_${isa})
       string(TOLOWER ${isa} file)
+      list(TRANSFORM NQ_${isa}_ALSO PREPEND ${PROJECT_SOURCE_DIR}/ OUTPUT_VARIABLE also)
       set_source_files_properties(${PROJECT_SOURCE_DIR}/src/count_${file}.c
-                                  ${PROJECT_SOURCE_DIR}/src/quadrant_${file}.c PROPERTIES
+                                  ${PROJECT_SOURCE_DIR}/src/quadrant_${file}.c ${also} PROPERTIES
                                   COMPILE_OPTIONS "${NQ_${isa}_FLAGS}")
       list(APPEND NQ_KERNEL_DEFINITIONS NQ_HAVE_${isa})
       list(APPEND NQ_KERNELS_BUILT ${file})

@@ -311,6 +311,7 @@ static int complete_walk(const nq_instance *inst, int engine, complete_sink *out
     }
     int words = complete_use_words(&s, engine);
     s.sums_allowed = engine != COMPLETE_ENGINE_NOSUMS;
+    s.portable = engine == COMPLETE_ENGINE_PORTABLE;
     int *witness = malloc((size_t)(s.k > 0 ? s.k : 1) * sizeof *witness);
     out->cols = malloc((size_t)inst->n * sizeof *out->cols);
     if (!witness || !out->cols || (words && word_setup(&s) != NQ_OK)) {
@@ -368,6 +369,10 @@ int complete_each_with(const nq_instance *inst, int engine,
     return complete_walk(inst, engine, &out, conflict, stats);
 }
 
+int complete_word_v3(int engine) {
+    return word_runs_v3(engine == COMPLETE_ENGINE_PORTABLE);
+}
+
 int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
                       nq_complete_stats *stats) {
     return complete_first_with(inst, COMPLETE_ENGINE_AUTO, cols, conflict, stats);
@@ -402,6 +407,7 @@ int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_
         s.count = 1;
     } else if (complete_use_words(&s, engine)) {
         s.sums_allowed = engine != COMPLETE_ENGINE_NOSUMS;
+        s.portable = engine == COMPLETE_ENGINE_PORTABLE;
         ret = word_setup(&s);
         if (ret == NQ_OK) {
             word_search_root(&s, 0, 1, NULL);

@@ -17,6 +17,8 @@
 
 #define COMPLETE_MAX_K NQ_COMPLETE_MAX_FREE /* cells are numbered i * k + j in 32 bits */
 
+struct complete_sink;
+
 typedef struct complete_state {
     int n;        /* board size */
     int k;        /* free rows = free columns */
@@ -45,7 +47,13 @@ typedef struct complete_state {
     uint64_t *cbit, *rbit;
     int sums_allowed; /* set by the driver: the one-word engine may use the diagonal sums rule */
     int sums;         /* 1: it does (word_setup(): k <= 32, free rows and columns each a run) */
-    int *cent; /* 2k: distance from the centre of free row i, then of free column j (times 2) */
+    int *cent;    /* 2k: distance from the centre of free row i, then of free column j (times 2) */
+    int portable; /* set by the driver: the one-word engine's portable build even where the CPU
+                     runs the x86-64-v3 one */
+    /* The one-word engine's build that runs, chosen by word_setup() from what the CPU reports. */
+    int (*word_search)(struct complete_state *s, int depth, int counting, int *witness);
+    int (*word_lex)(struct complete_state *s, int row, const int *witness,
+                    struct complete_sink *out);
 } complete_state;
 
 /* What an engine's search returns: go on (the subtree is exhausted), stop (a completion was
@@ -88,14 +96,30 @@ int trail_lex(complete_state *s, int row, const int *witness, complete_sink *out
 
 /* ---- The one-word engine (complete_word.c), for 1 <= k <= 64 ---- */
 
-/* word_setup() : allocates the frames and index tables and fills frame 0 from s->rc and s->cr.
- * Returns NQ_OK or NQ_ENOMEM (what was allocated is released by the driver's free). */
+/* word_runs_v3() : 1 if word_setup() chooses the x86-64-v3 build (this build has it, the CPU runs
+ * it and portable is 0), else 0. */
+int word_runs_v3(int portable);
+
+/* word_setup() : allocates the frames and index tables, fills frame 0 from s->rc and s->cr, and
+ * chooses the engine's build: the x86-64-v3 one (complete_word_avx2.c) where this build has it and
+ * the CPU runs it (nq_kernel_supported(NQ_KERNEL_AVX2)) and s->portable is 0, else the portable
+ * one. Returns NQ_OK or NQ_ENOMEM (what was allocated is released by the driver's free). */
 int word_setup(complete_state *s);
 
-/* word_search_root() : as trail_search(), from frame depth. */
+/* word_search_root() : as trail_search(), from frame depth, in the build word_setup() chose. */
 int word_search_root(complete_state *s, int depth, int counting, int *witness);
 
-/* word_lex() : as trail_lex(): free row `row` is fixed at frame `row`. */
+/* word_lex() : as trail_lex(): free row `row` is fixed at frame `row`; the build word_setup()
+ * chose. */
 int word_lex(complete_state *s, int row, const int *witness, complete_sink *out);
+
+/* The builds of the engine (complete_word_body.h): the portable one (complete_word.c) and, where
+ * NQ_HAVE_AVX2, the x86-64-v3 one (complete_word_avx2.c). Same nodes, same answers. */
+int word_search_root_generic(complete_state *s, int depth, int counting, int *witness);
+int word_lex_generic(complete_state *s, int row, const int *witness, complete_sink *out);
+#if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
+int word_search_root_avx2(complete_state *s, int depth, int counting, int *witness);
+int word_lex_avx2(complete_state *s, int row, const int *witness, complete_sink *out);
+#endif
 
 #endif /* NQ_COMPLETE_ENGINE_H */

@@ -1,28 +1,26 @@
 /*
- * complete_word.c: the one-word engine of the completion search (complete.c has the method), for
- * 1 <= k <= 64 free rows, which is every instance of the benchmarks (the hard ones of the phase
- * transition have k about 10..30). Every line is one word, so the state of a node fits in
- * 2 + 2k words and is copied into the next frame while the attacked cells are removed (no trail,
- * no counts: a popcount when choosing is cheaper). Frame layout: [0] unplaced rows, [1] unplaced
- * columns, [2, 2 + k) the candidate columns of each row, [2 + k, 2 + 2k) the candidate rows of
- * each column; the words of placed lines are stale. After each placement the diagonal sums rule
- * (word_sums()) may fail the node or remove cells, when the free lines allow it. Refuted cells are
- * removed from the current frame in place: they hold no completion under the frame's placements,
- * which every later use of the frame shares.
+ * complete_word.c: the one-word engine of the completion search (complete_word_body.h has it,
+ * complete.c the method): its set-up, its portable build, and the run-time choice between that
+ * and the x86-64-v3 build (complete_word_avx2.c). The choice is made once per call of the driver
+ * (word_setup(), from what the CPU reports through nq_kernel_supported(), as the counting kernels
+ * are chosen: kernel.c) and kept in the state, so one portable binary runs POPCNT where the CPU
+ * has it and the library keeps no global state. On the hardest CSPLib problem 79 instances the
+ * x86-64-v3 build takes about 1.4x less CPU (bench/RESULTS.md).
  */
 #include <assert.h>
-#include <limits.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "complete_engine.h"
+#define WORD_SEARCH_ROOT word_search_root_generic
+#define WORD_LEX         word_lex_generic
+#include "complete_word_body.h"
 
-static size_t word_words(const complete_state *s) {
-    return 2 + 2 * (size_t)s->k;
-}
-
-static uint64_t *word_frame(const complete_state *s, int depth) {
-    return s->frames + (size_t)depth * word_words(s);
+int word_runs_v3(int portable) {
+#if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
+    return !portable && nq_kernel_supported(NQ_KERNEL_AVX2);
+#else
+    (void)portable;
+    return 0;
+#endif
 }
 
 int word_setup(complete_state *s) {
@@ -37,6 +35,14 @@ int word_setup(complete_state *s) {
     if (!s->frames || !s->cbit || !s->rbit || !s->cent) {
         return NQ_ENOMEM;
     }
+    s->word_search = word_search_root_generic;
+    s->word_lex = word_lex_generic;
+#if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
+    if (word_runs_v3(s->portable)) {
+        s->word_search = word_search_root_avx2;
+        s->word_lex = word_lex_avx2;
+    }
+#endif
     for (int x = 0; x < k; x++) {
         s->cent[x] = abs(2 * s->row_of[x] - (n - 1));
         s->cent[k + x] = abs(2 * s->col_of[x] - (n - 1));
@@ -54,303 +60,12 @@ int word_setup(complete_state *s) {
     return NQ_OK;
 }
 
-/* The line a node branches on: the unplaced row or column with the fewest candidates, ties going
- * to the line nearest the centre of the board (its long diagonals make it the most constraining),
- * as the key popcount * 65536 + cent. On the n = 21 benchmark instances the tie-break and the
- * value order of word_pick() cut the nodes by about 30% against "first line, first candidate". */
-typedef struct word_line {
-    int key;   /* INT_MAX when every line is placed */
-    int line;  /* free row or column index */
-    int byrow; /* 1: the line is a row */
-} word_line;
-
-/* The line to branch on at the root frame. */
-static void word_root_line(const complete_state *s, const uint64_t *f, word_line *out) {
-    int k = s->k;
-    out->key = INT_MAX;
-    for (int byrow = 1; byrow >= 0; byrow--) {
-        for (uint64_t m = f[!byrow]; m; m &= m - 1) {
-            int x = __builtin_ctzll(m);
-            int key = __builtin_popcountll(f[2 + (byrow ? 0 : k) + x]) * 65536 +
-                      s->cent[(byrow ? 0 : k) + x];
-            if (key < out->key) {
-                out->key = key;
-                out->line = x;
-                out->byrow = byrow;
-            }
-        }
-    }
-}
-
-/* The sum of the u lowest (word_sum_low) or u highest (word_sum_high) bit positions of m, which
- * holds at least u bits. */
-static int word_sum_low(uint64_t m, int u) {
-    int t = 0;
-    for (; u > 0; u--, m &= m - 1) {
-        assert(m);
-        t += __builtin_ctzll(m);
-    }
-    return t;
-}
-
-static int word_sum_high(uint64_t m, int u) {
-    int t = 0;
-    for (; u > 0; u--) {
-        assert(m);
-        int b = 63 - __builtin_clzll(m);
-        t += b;
-        m &= ~((uint64_t)1 << b);
-    }
-    return t;
-}
-
-/* The bits lo..hi of a word (clamped to 0..63). */
-static uint64_t word_window(int lo, int hi) {
-    lo = lo < 0 ? 0 : lo;
-    hi = hi > 63 ? 63 : hi;
-    if (lo > hi) {
-        return 0;
-    }
-    uint64_t top = hi == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (hi + 1)) - 1;
-    return top & ~(((uint64_t)1 << lo) - 1);
-}
-
-/* The diagonal sums rule, on frame g after a placement (s->sums: the free rows and the free
- * columns are each a run of consecutive board lines and k <= 32, so that a free cell (i, j) lies
- * on the anti-diagonal a = i + j and the diagonal d = j - i + (k - 1), up to a constant shift of
- * the board's numbering, each in 0..62). The u queens still to place stand on the u unplaced rows
- * and the u unplaced columns, so whatever cells they take, their anti-diagonals sum to
- * sa = (sum of unplaced i) + (sum of unplaced j) and their diagonals to sd = (sum of unplaced j) -
- * (sum of unplaced i) + u (k - 1); they are u distinct members of am (the anti-diagonals that
- * still hold a candidate cell) and of dm (the diagonals). Hence, each a necessary condition:
- * - counts: am and dm have at least u members;
- * - parity: a cell's a and d have the same parity up to the constant k - 1, and the queens on
- *   odd anti-diagonals number sa mod 2 modulo 2, at most as many as the odd members of am and
- *   of dm (the same for the even ones);
- * - sums: a member x of am is usable only if x + (the u - 1 lowest others) <= sa <= x + (the
- *   u - 1 highest others), which keeps the members in [sa - high(u - 1), sa - low(u - 1)]; the
- *   same for dm and sd. The cells of the anti-diagonals and diagonals outside these windows are
- *   removed from both views, and the rule runs again until nothing changes.
- * On the hardest CSPLib problem 79 instances of n = 19..21 (bench/complete.sh --csplib) it halves
- * the nodes; bench/RESULTS.md has the figures. Returns 1 if the frame has no completion (g is then
- * incomplete), else 0, with *changed set if cells were removed. */
-static int word_sums(const complete_state *s, uint64_t *g, uint64_t am, uint64_t dm, int si, int sj,
-                     int *changed) {
-    int k = s->k, c = k - 1, u = __builtin_popcountll(g[0]);
-    int sa = si + sj, sd = sj - si + u * c;
-    uint64_t *gr = g + 2, *gc = g + 2 + k;
-    const uint64_t ev = 0x5555555555555555u, dev = c % 2 ? ~ev : ev;
-    assert(s->sums && k <= 32 && u == __builtin_popcountll(g[1]));
-    while (u > 0) {
-        int na = __builtin_popcountll(am), nd = __builtin_popcountll(dm);
-        if (na < u || nd < u) {
-            return 1;
-        }
-        int ea = __builtin_popcountll(am & ev), ed = __builtin_popcountll(dm & dev);
-        int emax = ea < ed ? ea : ed, omax = na - ea < nd - ed ? na - ea : nd - ed;
-        int lo = u - omax > 0 ? u - omax : 0, hi = emax < u ? emax : u; /* even-cell queens */
-        if ((u - lo) % 2 != (sa & 1)) {
-            lo++;
-        }
-        if (lo > hi) {
-            return 1;
-        }
-        uint64_t ra =
-            am & ~word_window(sa - word_sum_high(am, u - 1), sa - word_sum_low(am, u - 1));
-        uint64_t rd =
-            dm & ~word_window(sd - word_sum_high(dm, u - 1), sd - word_sum_low(dm, u - 1));
-        if (!ra && !rd) {
-            return 0;
-        }
-        *changed = 1;
-        uint64_t re = 0; /* rd seen from the columns: e = i - j + (k - 1) = 2 (k - 1) - d */
-        for (uint64_t m = rd; m; m &= m - 1) {
-            re |= (uint64_t)1 << (2 * c - __builtin_ctzll(m));
-        }
-        am = dm = 0;
-        for (uint64_t m = g[0]; m; m &= m - 1) {
-            int i = __builtin_ctzll(m);
-            uint64_t v = gr[i] & ~(ra >> i) & ~(rd >> (c - i));
-            if (!v) {
-                return 1;
-            }
-            gr[i] = v;
-            am |= v << i;
-            dm |= v << (c - i);
-        }
-        for (uint64_t m = g[1]; m; m &= m - 1) {
-            int j = __builtin_ctzll(m);
-            uint64_t v = gc[j] & ~(ra >> j) & ~(re >> (c - j));
-            if (!v) {
-                return 1;
-            }
-            gc[j] = v;
-        }
-    }
-    return 0;
-}
-
-/* Places (i, j) on the state of frame f, writing the result into frame g, and chooses the line
- * the child branches on while doing so. Returns 0, or 1 if a row or column is left without a
- * candidate (g is then incomplete). */
-static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, int j,
-                      word_line *next) {
-    int k = s->k;
-    /* The queen goes on a candidate cell of an unplaced row and an unplaced column, which both
-     * views of the frame hold. */
-    assert((f[0] >> i & 1) && (f[1] >> j & 1) && (f[2 + i] >> j & 1) && (f[2 + k + j] >> i & 1));
-    s->nodes++;
-    s->place[i] = j;
-    uint64_t bi = (uint64_t)1 << i, bj = (uint64_t)1 << j;
-    uint64_t rows = f[0] & ~bi, cols = f[1] & ~bj;
-    g[0] = rows;
-    g[1] = cols;
-    const uint64_t *fr = f + 2, *fc = f + 2 + k, *cb = s->cbit + s->n, *rb = s->rbit + s->n;
-    uint64_t *gr = g + 2, *gc = g + 2 + k;
-    const int *row_of = s->row_of, *col_of = s->col_of, *cent = s->cent;
-    int br = row_of[i], bc = col_of[j], best = INT_MAX, line = -1, byrow = 1;
-    uint64_t am = 0, dm = 0;
-    int si = 0, sj = 0;
-    for (; rows; rows &= rows - 1) {
-        int i2 = __builtin_ctzll(rows), dr = row_of[i2] - br;
-        uint64_t v = fr[i2] & ~(bj | cb[bc + dr] | cb[bc - dr]);
-        gr[i2] = v;
-        am |= v << i2;
-        dm |= v << (k - 1 - i2);
-        si += i2;
-        int key = __builtin_popcountll(v) * 65536 + cent[i2];
-        if (key < best) {
-            if (!v) {
-                return 1;
-            }
-            best = key;
-            line = i2;
-        }
-    }
-    for (; cols; cols &= cols - 1) {
-        int j2 = __builtin_ctzll(cols), dc = col_of[j2] - bc;
-        uint64_t v = fc[j2] & ~(bi | rb[br + dc] | rb[br - dc]);
-        gc[j2] = v;
-        sj += j2;
-        int key = __builtin_popcountll(v) * 65536 + cent[k + j2];
-        if (key < best) {
-            if (!v) {
-                return 1;
-            }
-            best = key;
-            line = j2;
-            byrow = 0;
-        }
-    }
-    int changed = 0;
-    if (s->sums && word_sums(s, g, am, dm, si, sj, &changed)) {
-        return 1;
-    }
-    if (changed) {
-        word_root_line(s, g, next);
-        return 0;
-    }
-    next->key = best;
-    next->line = line;
-    next->byrow = byrow;
-    return 0;
-}
-
-/* The cell of the line to branch on: the candidate whose other line has the fewest candidates
- * (fail first), sets *ci, *cj; returns 0, or 1 if the line has no candidate left. */
-static int word_pick(const complete_state *s, const uint64_t *f, const word_line *at, int *ci,
-                     int *cj) {
-    int k = s->k;
-    uint64_t cand = at->byrow ? f[2 + at->line] : f[2 + k + at->line];
-    const uint64_t *other = at->byrow ? f + 2 + k : f + 2;
-    int pick = -1, fewest = INT_MAX;
-    for (; cand; cand &= cand - 1) {
-        int x = __builtin_ctzll(cand), c = __builtin_popcountll(other[x]);
-        if (c < fewest) {
-            fewest = c;
-            pick = x;
-        }
-    }
-    *ci = at->byrow ? at->line : pick;
-    *cj = at->byrow ? pick : at->line;
-    return pick < 0;
-}
-
-/* As trail_search(), from frame depth, branching on the line `at`. After a refuted cell only its
- * row and column lose a candidate, so `at` stays a line with the fewest candidates: the node
- * keeps it for all its branches. */
-static int word_search(complete_state *s, int depth, const word_line *at, int counting,
-                       int *witness) {
-    assert(depth >= 0 && depth <= s->k); /* frames 0..k + 1: one per queen placed, and a spare */
-    uint64_t *f = word_frame(s, depth), *g = word_frame(s, depth + 1);
-    int k = s->k;
-    if (!f[0]) {
-        if (counting) {
-            s->count++;
-            return COMPLETE_GO;
-        }
-        memcpy(witness, s->place, (size_t)k * sizeof *witness);
-        return COMPLETE_STOP;
-    }
-    int i, j;
-    while (!word_pick(s, f, at, &i, &j)) {
-        word_line next;
-        if (!word_place(s, f, g, i, j, &next)) {
-            int r = word_search(s, depth + 1, &next, counting, witness);
-            if (r != COMPLETE_GO) {
-                return r;
-            }
-        }
-        f[2 + i] &= ~((uint64_t)1 << j);
-        f[2 + k + j] &= ~((uint64_t)1 << i);
-        if (!f[2 + i] || !f[2 + k + j]) {
-            return COMPLETE_GO;
-        }
-    }
-    return COMPLETE_GO;
-}
-
 int word_search_root(complete_state *s, int depth, int counting, int *witness) {
-    word_line at;
-    word_root_line(s, word_frame(s, depth), &at);
-    return word_search(s, depth, &at, counting, witness);
+    assert(s->word_search);
+    return s->word_search(s, depth, counting, witness);
 }
 
-/* As trail_lex(): free row `row` is fixed at frame `row`. */
 int word_lex(complete_state *s, int row, const int *witness, complete_sink *out) {
-    int k = s->k;
-    if (row == k) {
-        return complete_deliver(s, out);
-    }
-    int *mine = malloc((size_t)k * sizeof *mine);
-    if (!mine) {
-        return COMPLETE_NOMEM;
-    }
-    uint64_t *f = word_frame(s, row), *g = word_frame(s, row + 1);
-    int ret = COMPLETE_GO;
-    while (f[2 + row]) {
-        int j = __builtin_ctzll(f[2 + row]);
-        word_line next;
-        if (!word_place(s, f, g, row, j, &next)) {
-            if (witness && witness[row] == j) {
-                ret = word_lex(s, row + 1, witness, out);
-            } else {
-                s->probes++;
-                ret = word_search(s, row + 1, &next, 0, mine);
-                if (ret == COMPLETE_STOP) {
-                    ret = word_lex(s, row + 1, mine, out);
-                }
-            }
-        }
-        if (ret != COMPLETE_GO) {
-            break;
-        }
-        f[2 + row] &= ~((uint64_t)1 << j);
-        f[2 + k + j] &= ~((uint64_t)1 << row);
-        if (!f[2 + k + j]) {
-            break;
-        }
-    }
-    free(mine);
-    return ret;
+    assert(s->word_lex);
+    return s->word_lex(s, row, witness, out);
 }

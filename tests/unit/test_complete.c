@@ -213,11 +213,12 @@ static void check_engine(const nq_instance *inst, int engine) {
     free(cols);
 }
 
-/* Both engines (the one-word engine, with and without its diagonal sums rule, and the general
- * one) against the reference. */
+/* Both engines (the one-word engine, with and without its diagonal sums rule, and in its portable
+ * build where AUTO runs the x86-64-v3 one; and the general one) against the reference. */
 static void check_against_reference(const nq_instance *inst) {
     check_engine(inst, COMPLETE_ENGINE_AUTO);
     check_engine(inst, COMPLETE_ENGINE_NOSUMS);
+    check_engine(inst, COMPLETE_ENGINE_PORTABLE);
     check_engine(inst, COMPLETE_ENGINE_GENERAL);
 }
 
@@ -527,15 +528,18 @@ static void test_hard_instances(void **state) {
         assert_true(cases[t].all ? h.count == cases[t].want && h.count < h.keep
                                  : h.count == 1); /* the table says what the reference finds */
         /* The one-word engine also without its diagonal sums rule: its probes then go deep
-         * (beyond 2^18 nodes on some), as they may on instances the rule does not apply to. */
+         * (beyond 2^18 nodes on some), as they may on instances the rule does not apply to; and
+         * in its portable build, which must search the very nodes of the x86-64-v3 one. */
         static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NOSUMS,
-                                      COMPLETE_ENGINE_GENERAL};
-        nq_u128 counts[3] = {0, 0, 0};
-        for (int e = 0; e < 3; e++) {
+                                      COMPLETE_ENGINE_GENERAL, COMPLETE_ENGINE_PORTABLE};
+        nq_u128 counts[4] = {0, 0, 0, 0};
+        uint64_t first_nodes[4] = {0, 0, 0, 0};
+        for (int e = 0; e < 4; e++) {
             int cols[32];
             nq_complete_stats st;
             int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
             assert_int_equal(st.free_rows, n);
+            first_nodes[e] = st.nodes;
             if (h.count == 0) {
                 assert_int_equal(rf, NQ_ENOSOL);
             } else {
@@ -557,7 +561,8 @@ static void test_hard_instances(void **state) {
             }
             free(l.cols);
         }
-        assert_true(counts[0] == counts[1] && counts[1] == counts[2]);
+        assert_true(counts[0] == counts[1] && counts[1] == counts[2] && counts[2] == counts[3]);
+        assert_true(first_nodes[3] == first_nodes[0]);
         free(h.found);
         nq_instance_free(inst);
     }
@@ -601,16 +606,19 @@ static void test_diagonal_sums_rule(void **state) {
         hard_ref_rows(&h, 0, 0, 0, 0);
         assert_true(h.count < h.keep);
         solvable += h.count > 0;
-        static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NOSUMS};
-        uint64_t here[2];
-        for (int e = 0; e < 2; e++) {
+        static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NOSUMS,
+                                      COMPLETE_ENGINE_PORTABLE};
+        uint64_t here[3];
+        for (int e = 0; e < 3; e++) {
             int cols[32];
             nq_complete_stats st = {0};
             nq_u128 count = 12345;
             assert_int_equal(complete_count_with(inst, engines[e], &count, NULL, &st), NQ_OK);
             assert_true(count == (nq_u128)h.count);
             here[e] = st.nodes;
-            nodes[e] += st.nodes;
+            if (e < 2) {
+                nodes[e] += st.nodes;
+            }
             int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
             assert_int_equal(rf, h.count ? NQ_OK : NQ_ENOSOL);
             if (h.count) {
@@ -626,6 +634,7 @@ static void test_diagonal_sums_rule(void **state) {
             free(l.cols);
         }
         fewer += here[0] < here[1];
+        assert_true(here[2] == here[0]); /* both builds of the engine search the same nodes */
         free(h.found);
         nq_instance_free(inst);
     }
@@ -633,6 +642,67 @@ static void test_diagonal_sums_rule(void **state) {
     assert_true(solvable > trials / 10 && solvable < trials - trials / 10);
     assert_true(fewer > trials / 10);
     assert_true(nodes[0] < nodes[1]);
+}
+
+/* The one-word engine's two builds (complete_word.c portable, complete_word_avx2.c for x86-64-v3:
+ * POPCNT, TZCNT/LZCNT, BMI2), chosen at run time: AUTO runs the x86-64-v3 one exactly where the
+ * library reports the AVX2 kernel supported (the same CPU test), PORTABLE never. On excluded-
+ * diagonals instances of n = 12..17 near the threshold (the sums rule acting; a queen in a corner
+ * on some) the two give the same count, first completion and listing after the same nodes. */
+static void test_word_builds(void **state) {
+    (void)state;
+    int v3 = nq_kernel_supported(NQ_KERNEL_AVX2);
+    assert_int_equal(complete_word_v3(COMPLETE_ENGINE_AUTO), v3);
+    assert_int_equal(complete_word_v3(COMPLETE_ENGINE_NOSUMS), v3);
+    assert_int_equal(complete_word_v3(COMPLETE_ENGINE_PORTABLE), 0);
+    if (!v3) {
+        print_message("no x86-64-v3 build of the one-word engine runs here: the portable build "
+                      "is compared with itself\n");
+    }
+    int solvable = 0, trials = 60;
+    for (int trial = 0; trial < trials; trial++) {
+        int n = 12 + (int)rnd(6);
+        nq_instance *inst;
+        assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
+        if (trial % 4 == 0) {
+            assert_int_equal(nq_instance_place(inst, 0, 0, NULL), NQ_OK);
+        }
+        for (int d = 3 * n / 4 + (int)rnd((unsigned)n / 2 + 1); d > 0; d--) {
+            int i = (int)rnd(2u * (unsigned)n - 1), t = (int)rnd(2);
+            if (trial % 4 == 0 && i == (t ? 0 : n - 1)) {
+                continue; /* the queen's own lines stay free */
+            }
+            assert_int_equal(nq_instance_exclude(inst, i, t), NQ_OK);
+        }
+        static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_PORTABLE};
+        nq_u128 count[2];
+        int rf[2], re[2], cols[2][20];
+        nq_complete_stats sc[2], sf[2];
+        listing l[2] = {{0}, {0}};
+        for (int e = 0; e < 2; e++) {
+            assert_int_equal(complete_count_with(inst, engines[e], &count[e], NULL, &sc[e]), NQ_OK);
+            rf[e] = complete_first_with(inst, engines[e], cols[e], NULL, &sf[e]);
+            l[e].stop_after = 50;
+            re[e] = complete_each_with(inst, engines[e], collect, &l[e], NULL, NULL);
+        }
+        assert_true(count[0] == count[1]);
+        assert_true(sc[0].nodes == sc[1].nodes && sf[0].nodes == sf[1].nodes);
+        assert_true(sf[0].probes == sf[1].probes);
+        assert_int_equal(rf[0], rf[1]);
+        assert_int_equal(rf[0], count[0] ? NQ_OK : NQ_ENOSOL);
+        assert_int_equal(re[0], re[1]);
+        assert_int_equal(l[0].len, l[1].len);
+        assert_true(l[0].len == (count[0] < 50 ? (size_t)count[0] : 50));
+        if (count[0]) {
+            solvable++;
+            assert_memory_equal(cols[0], cols[1], (size_t)n * sizeof **cols);
+            assert_memory_equal(l[0].cols, l[1].cols, l[0].len * (size_t)n * sizeof *l[0].cols);
+        }
+        free(l[0].cols);
+        free(l[1].cols);
+        nq_instance_free(inst);
+    }
+    assert_true(solvable > trials / 10 && solvable < trials - trials / 10);
 }
 
 static void test_conflicts_and_forbidden(void **state) {
@@ -702,6 +772,7 @@ int main(void) {
         cmocka_unit_test(test_large_board_few_free),
         cmocka_unit_test(test_hard_instances),
         cmocka_unit_test(test_diagonal_sums_rule),
+        cmocka_unit_test(test_word_builds),
         cmocka_unit_test(test_conflicts_and_forbidden),
         cmocka_unit_test(test_stop_listing),
     };
