@@ -13,6 +13,7 @@
 #define WORD_SEARCH_ROOT word_search_root_generic
 #define WORD_LEX         word_lex_generic
 #include "complete_word_body.h"
+#include "nqueens_advanced.h"
 
 int word_runs_v3(int portable) {
 #if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
