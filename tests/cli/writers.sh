@@ -96,14 +96,14 @@ for how in "" "--checkpoint $tmp/w.nqj" "--part 2/3"; do
     rc=$?
     wait $reader
     [ $rc -eq 0 ] && [ "$out" = "$want" ] && [ "$(kind_of "$tmp/s/fifo")" = fifo ] &&
-        head -n 1 "$tmp/fifo.out" | grep -qx 'nqueens-export 1' && grep -q '^end ' "$tmp/fifo.out" &&
+        head -n 1 "$tmp/fifo.out" | grep -qx 'nqueens-export 2' && grep -q '^end ' "$tmp/fifo.out" &&
         ok "$label FIFO: written in place to its reader" ||
         fail "$label FIFO: exit $rc, '$out', $(cat "$tmp/err"), read $(wc -c <"$tmp/fifo.out") bytes, now $(kind_of "$tmp/s/fifo")"
     # /dev/stdout: the export, then the result, on the standard output.
     rm -f "$tmp/w.nqj"
     "$NQ" "${args[@]}" --export /dev/stdout >"$tmp/so" 2>"$tmp/err"
     rc=$?
-    [ $rc -eq 0 ] && head -n 1 "$tmp/so" | grep -qx 'nqueens-export 1' &&
+    [ $rc -eq 0 ] && head -n 1 "$tmp/so" | grep -qx 'nqueens-export 2' &&
         [ "$(tail -n 1 "$tmp/so")" = "$want" ] && [ "$(grep -c '^end ' "$tmp/so")" = 1 ] &&
         ok "$label /dev/stdout: the export, then the result" ||
         fail "$label /dev/stdout: exit $rc, $(head -c 300 "$tmp/so"), $(cat "$tmp/err")"
@@ -112,7 +112,7 @@ for how in "" "--checkpoint $tmp/w.nqj" "--part 2/3"; do
     out=$("$NQ" "${args[@]}" --export "$tmp/s/link" 2>"$tmp/err")
     rc=$?
     [ $rc -eq 0 ] && [ "$out" = "$want" ] && [ -L "$tmp/s/link" ] &&
-        head -n 1 "$tmp/s/target" | grep -qx 'nqueens-export 1' &&
+        head -n 1 "$tmp/s/target" | grep -qx 'nqueens-export 2' &&
         ok "$label LINK: written where it points, the link kept" ||
         fail "$label LINK: exit $rc, '$out', $(cat "$tmp/err"), link: $(kind_of "$tmp/s/link")"
     rm -f "$tmp/w.nqj"
