@@ -29,8 +29,7 @@ int tool_method_n_check(int n, nq_method m) {
 }
 
 int tool_session_split(tool_session *ss, int n, nq_method m, int border, int threads,
-                       const char *path,
-                       nq_split **out) {
+                       const char *path, nq_split **out) {
     if (tool_method_n_check(n, m))
         return -1;
     nq_split *s = NULL;
