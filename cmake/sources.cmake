@@ -104,7 +104,18 @@ set(NQ_MPI_SOURCES
 )
 
 # The Python package's C extension (python/, cmake/python.cmake).
-set(NQ_PYTHON_SOURCES python/nqueens/_nqueens.c)
+set(NQ_PYTHON_SOURCES
+  python/nqueens/_nq_board.c
+  python/nqueens/_nq_check.c
+  python/nqueens/_nq_common.c
+  python/nqueens/_nq_complete.c
+  python/nqueens/_nq_count.c
+  python/nqueens/_nq_find.c
+  python/nqueens/_nq_format.c
+  python/nqueens/_nq_journal.c
+  python/nqueens/_nq_trace.c
+  python/nqueens/_nqueens.c
+)
 
 # The learners' page's C (web/): its glue and the stand-in of the JSON reader.
 set(NQ_WEB_SOURCES
