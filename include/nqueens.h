@@ -264,7 +264,7 @@ NQ_API int nq_instance_parse_queens(const char *spec, int n, nq_instance **out,
  *   `n` (board size), `numdiags` and `diags` (CSPLib problem 79 excluded diagonals: pairs [i, t],
  *   see nq_instance_exclude(); numdiags must equal the number of pairs) and `init` (given queens
  *   as 0-based pairs [row, col]).
- * Lines may end in '\n', "\r\n" or a bare '\r', all alike, the last one with none.
+ * Lines may end in LF, CR LF or a bare CR, all alike, the last one with none.
  * @param text       the input, len bytes (need not be NUL-terminated).
  * @param n          the expected board size, or 0 to take it from the text.
  * @param max_diags  use only the first max_diags pairs of `diags` (the instance's D prefix, as in

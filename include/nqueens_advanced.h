@@ -939,8 +939,8 @@ typedef struct nq_reader nq_reader; /* opaque; reads one text or stream */
 
 /* nq_reader_new() :
  * Starts reading a list of solutions (or claims) from a text in one input format. Every format
- * tolerates leading and trailing spaces and tabs, line ends of every kind ('\n', "\r\n" and a bare
- * '\r', all alike; none after the last line), blank lines and a UTF-8
+ * tolerates leading and trailing spaces and tabs, line ends of every kind (LF, CR LF and a bare
+ * CR, all alike; none after the last line), blank lines and a UTF-8
  * byte order mark at the start; the board formats (board, grid, matrix) accept a board with or
  * without the blank line after it, even boards with no blank line between them. `cols`, `pairs`
  * and `perm` accept commas between numbers; `json` accepts comments (// to the end of the line,
