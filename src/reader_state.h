@@ -23,7 +23,9 @@ struct nq_reader {
     const char *text; /* the window: bytes [base, base + len) of the input */
     size_t len;
     uint64_t base;
-    int eof; /* the window reaches the end of the input */
+    int eof;        /* the window reaches the end of the input */
+    int cr_pending; /* a stream's last byte was a CR, made a line end at once: a LF next is its
+                       CR LF's and is dropped (scan_more()) */
     /* A stream (nq_reader_open()): the source, and the window's memory (NULL: a caller's text). */
     nq_read_fn read;
     void *user;

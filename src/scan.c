@@ -214,8 +214,6 @@ int scan_more(nq_reader *r) {
         r->text = buf;
     }
     size_t got = 0, from = r->len;
-    if (from > 0 && r->buf[from - 1] == '\r')
-        from--; /* a CR last in the window: a line end alone or in CR LF, decided now */
     int rc = r->read(r->user, r->buf + r->len, r->cap - r->len, &got);
     if (rc != NQ_OK)
         return r->status = rc == NQ_STOPPED ? NQ_STOPPED : NQ_EIO;
@@ -223,8 +221,20 @@ int scan_more(nq_reader *r) {
         return r->status = NQ_EIO; /* a source that claims more than it was given room for */
     if (got == 0)
         r->eof = 1;
+    /* A CR last in the window was made a line end when it came (the readers may step over it,
+     * and the line counter count past it, before the next byte is known): the LF of its CR LF is
+     * dropped, so that CR LF is one line end, as in a whole text. */
+    if (got > 0 && r->cr_pending) {
+        r->cr_pending = 0;
+        if (r->buf[r->len] == '\n')
+            memmove(r->buf + r->len, r->buf + r->len + 1, --got);
+    }
     r->len += got;
     scan_bare_cr(r->buf, from, r->len, r->eof);
+    if (!r->eof && r->len > from && r->buf[r->len - 1] == '\r') {
+        r->buf[r->len - 1] = '\n';
+        r->cr_pending = 1;
+    }
     assert(reader_window_ok(r));
     return NQ_OK;
 }
