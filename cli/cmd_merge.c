@@ -10,7 +10,6 @@
  * subproblem in no file is missing. Where the parts can be told (from the exports, or from the
  * journals' numbers: part I of K holds the numbers I-1 modulo K), the messages name them.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -66,17 +65,6 @@ static void merge_guess_part(const tool_table *t, uint64_t *part, uint64_t *part
     *part = t->rec[0].index % g + 1;
 }
 
-/* The size a split id states ("... size=2876"), or 0 when it states none. */
-static uint64_t merge_split_size(const char *id) {
-    const char *at = strstr(id, " size=");
-    char *end;
-    if (!at || at[6] < '0' || at[6] > '9')
-        return 0;
-    errno = 0;
-    unsigned long long v = strtoull(at + 6, &end, 10);
-    return errno == 0 && (*end == '\0' || *end == ' ') ? (uint64_t)v : 0;
-}
-
 /* "part 2/5" into buf. */
 static const char *merge_part_name(uint64_t part, uint64_t parts, char *buf, size_t cap) {
     snprintf(buf, cap, "part %" PRIu64 "/%" PRIu64, part, parts);
@@ -113,20 +101,12 @@ static int merge_judge(merge_file *f, int m, uint64_t *parts_out) {
             return merge_refuse("'%s' numbers the subproblems as '%s', but '%s' as '%s': "
                                 "parts counted by different versions cannot be added",
                                 f[i].path, t->split_id, f[0].path, a->split_id);
-        if (t->size != a->size) { /* one split, two sizes: say which line is odd */
-            uint64_t said = merge_split_size(t->split_id);
-            if (said && (t->size != said || a->size != said)) {
-                const merge_file *odd = t->size != said ? &f[i] : &f[0];
-                int exp = odd->t.kind == TOOL_TABLE_EXPORT;
-                return merge_refuse("'%s': %s says size %" PRIu64 ", but %s says size=%" PRIu64
-                                    ": the file was edited; give the part as it was written",
-                                    odd->path, exp ? "line 3" : "its header's size", odd->t.size,
-                                    exp ? "line 4, its split line," : "its split id", said);
-            }
+        /* A size that disagrees with its own split id is refused when the file is read (the
+         * export's header check, the journal's NQ_JOURNAL_HEADER_DISAGREES), naming the line. */
+        if (t->size != a->size)
             return merge_refuse("'%s' says %" PRIu64 " subproblems (its size line), but '%s' says "
                                 "%" PRIu64 ": give the parts of one count",
                                 f[i].path, t->size, f[0].path, a->size);
-        }
         nq_split *q = NULL;
         int rc = nq_split_new_id(t->split_id, &q);
         int quadrant = rc == NQ_OK && nq_split_method(q) == NQ_METHOD_QUADRANT;
