@@ -60,19 +60,20 @@ int py_nq_start_quiet_thread(pthread_t *t, void *(*fn)(void *), void *arg);
 
 /* ---- The bindings, listed by _nqueens.c's method table ----------------------------------- */
 
-PyObject *py_nq_version(PyObject *self, PyObject *args);      /* _nq_board.c */
-PyObject *py_nq_live_handles(PyObject *self, PyObject *args); /* _nq_board.c */
-PyObject *py_nq_known_count(PyObject *self, PyObject *args);  /* _nq_board.c */
-PyObject *py_nq_validate(PyObject *self, PyObject *args);     /* _nq_board.c */
-PyObject *py_nq_transform(PyObject *self, PyObject *args);    /* _nq_board.c */
-PyObject *py_nq_canonical(PyObject *self, PyObject *args);    /* _nq_board.c */
-PyObject *py_nq_format(PyObject *self, PyObject *args);       /* _nq_format.c */
-PyObject *py_nq_svg(PyObject *self, PyObject *args);          /* _nq_format.c */
-PyObject *py_nq_find(PyObject *self, PyObject *args);         /* _nq_find.c */
-PyObject *py_nq_complete(PyObject *self, PyObject *args);     /* _nq_complete.c */
-PyObject *py_nq_check(PyObject *self, PyObject *args);        /* _nq_check.c */
-PyObject *py_nq_count(PyObject *self, PyObject *args);        /* _nq_count.c */
-PyObject *py_nq_journal_info(PyObject *self, PyObject *args); /* _nq_journal.c */
+PyObject *py_nq_version(PyObject *self, PyObject *args);        /* _nq_board.c */
+PyObject *py_nq_live_handles(PyObject *self, PyObject *args);   /* _nq_board.c */
+PyObject *py_nq_known_count(PyObject *self, PyObject *args);    /* _nq_board.c */
+PyObject *py_nq_validate(PyObject *self, PyObject *args);       /* _nq_board.c */
+PyObject *py_nq_transform(PyObject *self, PyObject *args);      /* _nq_board.c */
+PyObject *py_nq_canonical(PyObject *self, PyObject *args);      /* _nq_board.c */
+PyObject *py_nq_format(PyObject *self, PyObject *args);         /* _nq_format.c */
+PyObject *py_nq_svg(PyObject *self, PyObject *args);            /* _nq_format.c */
+PyObject *py_nq_find(PyObject *self, PyObject *args);           /* _nq_find.c */
+PyObject *py_nq_complete(PyObject *self, PyObject *args);       /* _nq_complete.c */
+PyObject *py_nq_check(PyObject *self, PyObject *args);          /* _nq_check.c */
+PyObject *py_nq_count(PyObject *self, PyObject *args);          /* _nq_count.c */
+PyObject *py_nq_test_wind_down(PyObject *self, PyObject *args); /* _nq_count.c */
+PyObject *py_nq_journal_info(PyObject *self, PyObject *args);   /* _nq_journal.c */
 
 /* The iterator types: Search (solutions(), _nq_find.c) and Trace (_nq_trace.c). */
 extern PyTypeObject py_nq_search_type;

@@ -36,9 +36,20 @@ static int count_on_result(void *user, uint64_t index, const nq_counts *c) {
     return job->journal ? nq_journal_on_result(job->journal, index, c) : 0;
 }
 
+/* Test hook (_test_wind_down): seconds a stopped count takes to wind down after its last
+ * subproblem, as a slow journal device or a batch in flight would make it; 0 outside tests. The
+ * library stops in about 0.1 s, so without it no test could reach the second interrupt's path. */
+static double test_wind_down;
+
 static void *count_thread(void *arg) {
     count_job *job = arg;
     job->rc = nq_count_split(job->split, &job->opt, &job->counts);
+    double hold = __atomic_load_n(&job->stop, __ATOMIC_RELAXED) ? test_wind_down : 0;
+    if (hold > 0) {
+        struct timespec ts = {(time_t)hold, (long)((hold - (double)(time_t)hold) * 1e9)};
+        while (nanosleep(&ts, &ts) != 0)
+            ;
+    }
     pthread_mutex_lock(&job->mu);
     job->finished = 1;
     int abandoned = job->abandoned;
@@ -52,6 +63,18 @@ static void *count_thread(void *arg) {
         PyMem_RawFree(job);
     }
     return NULL;
+}
+
+/* _test_wind_down(seconds) -> None: see test_wind_down (tests only). */
+PyObject *py_nq_test_wind_down(PyObject *self, PyObject *args) {
+    (void)self;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "d", &seconds))
+        return NULL;
+    if (!(seconds >= 0 && seconds <= 60))
+        return PyErr_Format(PyExc_ValueError, "seconds must be from 0 to 60");
+    test_wind_down = seconds;
+    Py_RETURN_NONE;
 }
 
 /* count(n, threads, checkpoint, progress, kernel, method) -> dict. checkpoint None or a path (str

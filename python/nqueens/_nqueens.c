@@ -41,6 +41,8 @@ static PyMethodDef module_methods[] = {
     {"check", py_nq_check, METH_VARARGS, "check(text, n, format) -> (format, verdicts, groups)"},
     {"count", py_nq_count, METH_VARARGS,
      "count(n, threads, checkpoint, progress, kernel, method) -> dict"},
+    {"_test_wind_down", py_nq_test_wind_down, METH_VARARGS,
+     "_test_wind_down(seconds): a stopped count waits this long before it returns (tests only)"},
     {"journal_info", py_nq_journal_info, METH_VARARGS, "journal_info(path) -> dict"},
     {NULL, NULL, 0, NULL},
 };
