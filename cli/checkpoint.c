@@ -102,13 +102,11 @@ static int count_export(const nq_split *s, const cli_long_count *lc, tool_table 
 /* The split that counts n as lc asks (see cli_count_long()), into *out; prints why not and
  * returns -1 when there is none. */
 static int count_split(tool_session *ss, int n, const cli_long_count *lc, nq_split **out) {
-    int border_only = lc->gpu || lc->parts || lc->export_path;
+    int border_only = lc->parts || lc->export_path;
     if (lc->method == NQ_METHOD_QUADRANT && border_only) {
-        tool_error("--method quadrant counts one whole count on this machine's CPUs; %s counts "
-                   "the border split: use --method auto or backtrack",
-                   lc->gpu     ? "--gpu"
-                   : lc->parts ? "--part"
-                               : "--export");
+        tool_error("--method quadrant counts one whole count on this machine; %s counts the "
+                   "border split: use --method auto or backtrack",
+                   lc->parts ? "--part" : "--export");
         return -1;
     }
     return tool_session_split(ss, n, lc->method, border_only, lc->threads, lc->checkpoint, out);

@@ -195,16 +195,13 @@ int cmd_count(int argc, char **argv) {
     if (gpu && estimate)
         return cli_usage_error("count", "--estimate measures a count on this CPU; it has no --gpu "
                                         "form");
-    if (gpu && method == NQ_METHOD_QUADRANT)
-        return cli_usage_error("count", "--gpu counts by backtracking only; it takes no --method "
-                                        "quadrant");
     if (gpu && tool_gpu_ready((int)n, ndevices ? devices : NULL, ndevices))
         return EXIT_USAGE;
     nq_kernel kernel, used;
     if (tool_kernel_from_env(&kernel))
         return EXIT_USAGE;
-    /* --gpu, --part and --export count the border split (cli_count_long()): so does their
-     * estimate. */
+    /* --part and --export count the border split (cli_count_long()): so does their estimate;
+     * --gpu counts it by backtracking unless --method quadrant says otherwise. */
     if (method == NQ_METHOD_AUTO && (gpu || parts || export_path))
         method = NQ_METHOD_BACKTRACK;
     nq_method mused;
@@ -267,7 +264,7 @@ int cmd_count(int argc, char **argv) {
     const tool_work *did = checkpoint || parts ? &work : NULL;
     int lost =
         gpu ? tool_print_counts((int)n, &c, unique, json, seconds, report.ndevices, "cuda",
-                                nq_method_name(NQ_METHOD_BACKTRACK), did, &report)
+                                nq_method_name(mused), did, &report)
             : tool_print_counts((int)n, &c, unique, json, seconds, nq_count_threads((int)threads),
                                 nq_kernel_name(used), nq_method_name(mused), did, NULL);
     return lost || unsaved ? EXIT_USAGE : EXIT_OK;

@@ -49,6 +49,7 @@ set(NQ_LIB_CORE_SOURCES
 set(NQ_LIB_HOST_SOURCES
   src/drive.c
   src/gpu.c
+  src/gpu_quadrant.c
   src/journal.c
   src/parallel.c
   src/read_json.c
@@ -138,6 +139,7 @@ set(NQ_UNIT_TESTS
   test_enums
   test_format
   test_gpu
+  test_gpu_pairs
   test_gpu_search
   test_instance
   test_journal

@@ -167,7 +167,9 @@ static int parse_args(int argc, char **argv, mpi_options *o, int loud) {
     if (tool_method_n_check(o->n, o->method)) /* before the estimate */
         return -1;
     if (o->gpu && o->method == NQ_METHOD_QUADRANT) {
-        tool_error("--gpu counts by backtracking only; it takes no --method quadrant");
+        tool_error("nqueens-mpi --gpu counts by backtracking only; it takes no --method "
+                   "quadrant (nqueens count --gpu --method quadrant counts on one machine's "
+                   "GPUs)");
         return -1;
     }
     return tool_kernel_from_env(&o->kernel);

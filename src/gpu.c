@@ -20,6 +20,7 @@
 
 #include "cuda/gpu_backend.h"
 #include "drive.h"
+#include "gpu_quadrant.h"
 #include "split.h"
 
 /* How a batch is made: free rows cut on the host, and its size (items, subproblems). */
@@ -260,20 +261,27 @@ static int gpu_pick(const int *devices, int ndevices, int *use) {
 typedef struct gpu_worker {
     drive *d;
     int device;
-    uint64_t done; /* subproblems this device counted and reported */
+    int quadrant;  /* the quadrant join (gpu_quadrant.c), else backtracking */
+    uint64_t done; /* subproblems this thread counted and reported */
 } gpu_worker;
 
 static void gpu_work(void *arg) {
     gpu_worker *w = arg;
-    (void)gpu_drive(w->d, w->device, &w->done); /* a failure is the drive's */
+    if (w->quadrant) /* a failure is the drive's */
+        (void)gpu_quadrant_drive(w->d, w->device, &w->done);
+    else
+        (void)gpu_drive(w->d, w->device, &w->done);
 }
 
 int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devices, int ndevices,
                  nq_gpu_report *report, nq_counts *out) {
-    if (!s || !out ||
-        (opt && opt->method != NQ_METHOD_AUTO && opt->method != NQ_METHOD_BACKTRACK) ||
-        nq_split_method(s) != NQ_METHOD_BACKTRACK)
-        return NQ_EINVAL; /* the GPU counts the border split by backtracking only */
+    if (!s || !out || (opt && (unsigned)opt->method > NQ_METHOD_QUADRANT))
+        return NQ_EINVAL;
+    /* A border split is counted by backtracking, a quadrant split by the quadrant join. */
+    int quadrant = nq_split_method(s) == NQ_METHOD_QUADRANT;
+    if (opt && opt->method != NQ_METHOD_AUTO &&
+        opt->method != (quadrant ? NQ_METHOD_QUADRANT : NQ_METHOD_BACKTRACK))
+        return NQ_EINVAL;
     int use[NQ_GPU_MAX_DEVICES];
     int nd = gpu_pick(devices, ndevices, use);
     if (nd < 0)
@@ -297,7 +305,44 @@ int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devi
             return NQ_ENODEV;
     }
     int rc = NQ_OK;
-    if (n < 4) {
+    if (quadrant) {
+        /* The halves are built on the host: threads host threads in all, each with a device of
+         * its own (round robin), at least one a device. */
+        int threads = nq_count_threads(opt->threads);
+        if (threads < 0)
+            return NQ_EINVAL;
+        if (threads < nd)
+            threads = nd;
+        drive d;
+        drive_init(&d, s, opt, NULL);
+        gpu_worker *workers = calloc((size_t)threads, sizeof *workers);
+        void **arg = calloc((size_t)threads, sizeof *arg);
+        if (!workers || !arg) {
+            free(workers), free(arg);
+            drive_destroy(&d);
+            return NQ_ENOMEM;
+        }
+        for (int i = 0; i < threads; i++) {
+            workers[i] = (gpu_worker){&d, use[i % nd], 1, 0};
+            arg[i] = &workers[i];
+        }
+        rc = drive_threads(threads, gpu_work, arg);
+        if (rc == NQ_OK)
+            rc = drive_status(&d);
+        nq_counts sum = *out;
+        if (rc == NQ_OK || rc == NQ_STOPPED)
+            nq_counts_add(&sum, &d.sum);
+        /* A finished count of every number: its class counts completed (as nq_count_split()). */
+        if (rc == NQ_OK && !opt->source && nq_split_complete(s, &sum) != NQ_OK)
+            rc = NQ_EWRONG;
+        if (rc == NQ_OK || rc == NQ_STOPPED) {
+            *out = sum;
+            for (int i = 0; i < threads; i++)
+                rep.subproblems[i % nd] += workers[i].done;
+        }
+        free(workers), free(arg);
+        drive_destroy(&d);
+    } else if (n < 4) {
         /* One subproblem, the plain search: counted on the host. */
         nq_count_options one = *opt;
         one.threads = 1;
@@ -309,7 +354,7 @@ int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devi
         gpu_worker workers[NQ_GPU_MAX_DEVICES];
         void *arg[NQ_GPU_MAX_DEVICES];
         for (int i = 0; i < nd; i++) {
-            workers[i] = (gpu_worker){&d, use[i], 0};
+            workers[i] = (gpu_worker){&d, use[i], 0, 0};
             arg[i] = &workers[i];
         }
         rc = drive_threads(nd, gpu_work, arg);
@@ -384,7 +429,10 @@ int nq_gpu_solve(const nq_split *s, int device, const uint64_t *index, size_t k,
     drive d;
     drive_init(&d, s, &opt, NULL);
     uint64_t done = 0;
-    (void)gpu_drive(&d, device, &done);
+    if (nq_split_method(s) == NQ_METHOD_QUADRANT)
+        (void)gpu_quadrant_drive(&d, device, &done);
+    else
+        (void)gpu_drive(&d, device, &done);
     int rc = drive_status(&d);
     drive_destroy(&d);
     return rc;

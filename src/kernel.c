@@ -58,26 +58,30 @@ static int cpu_has_any(void) {
  * that NQ_KERNEL=avx512 is understood everywhere and refused as not supported) with no support
  * test and no entry. */
 typedef struct kernel_row {
-    const char *name;      /* as nq_kernel_name() gives it and nq_kernel_parse() reads it */
-    int (*cpu_has)(void);  /* 1 if this CPU runs it; NULL: not built */
-    count_grid_fn *entry;  /* the search (NULL for AUTO, which is resolved first) */
-    quadrant_fn *quadrant; /* the quadrant join's count (quadrant_kernel.h), the same ISA */
-    int rank;              /* the order in which AUTO tries the kernels (1 first); 0: never */
+    const char *name;           /* as nq_kernel_name() gives it and nq_kernel_parse() reads it */
+    int (*cpu_has)(void);       /* 1 if this CPU runs it; NULL: not built */
+    count_grid_fn *entry;       /* the search (NULL for AUTO, which is resolved first) */
+    quadrant_fn *quadrant;      /* the quadrant join's count (quadrant_kernel.h), the same ISA */
+    quadrant_halves_fn *halves; /* and its halves alone */
+    int rank;                   /* the order in which AUTO tries the kernels (1 first); 0: never */
 } kernel_row;
 
 /* AUTO takes the fastest kernel that the CPU runs, as measured on Zen 4 (bench/RESULTS.md). */
 static const kernel_row kernel_table[NQ_KERNELS] = {
-    [NQ_KERNEL_AUTO] = {"auto", cpu_has_any, NULL, NULL, 0},
-    [NQ_KERNEL_GENERIC] = {"generic", cpu_has_any, count_grid_generic, quadrant_count_generic, 3},
+    [NQ_KERNEL_AUTO] = {"auto", cpu_has_any, NULL, NULL, NULL, 0},
+    [NQ_KERNEL_GENERIC] = {"generic", cpu_has_any, count_grid_generic, quadrant_count_generic,
+                           quadrant_halves_generic, 3},
 #if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
-    [NQ_KERNEL_AVX2] = {"avx2", cpu_has_avx2, count_grid_avx2, quadrant_count_avx2, 2},
+    [NQ_KERNEL_AVX2] = {"avx2", cpu_has_avx2, count_grid_avx2, quadrant_count_avx2,
+                        quadrant_halves_avx2, 2},
 #else
-    [NQ_KERNEL_AVX2] = {"avx2", NULL, NULL, NULL, 0},
+    [NQ_KERNEL_AVX2] = {"avx2", NULL, NULL, NULL, NULL, 0},
 #endif
 #if defined(__x86_64__) && defined(NQ_HAVE_AVX512)
-    [NQ_KERNEL_AVX512] = {"avx512", cpu_has_avx512, count_grid_avx512, quadrant_count_avx512, 1},
+    [NQ_KERNEL_AVX512] = {"avx512", cpu_has_avx512, count_grid_avx512, quadrant_count_avx512,
+                          quadrant_halves_avx512, 1},
 #else
-    [NQ_KERNEL_AVX512] = {"avx512", NULL, NULL, NULL, 0},
+    [NQ_KERNEL_AVX512] = {"avx512", NULL, NULL, NULL, NULL, 0},
 #endif
 };
 
@@ -109,6 +113,11 @@ count_grid_fn *count_kernel_search(nq_kernel k) {
 quadrant_fn *quadrant_kernel_count(nq_kernel k) {
     assert(k != NQ_KERNEL_AUTO);
     return nq_kernel_supported(k) ? kernel_table[k].quadrant : NULL;
+}
+
+quadrant_halves_fn *quadrant_kernel_halves(nq_kernel k) {
+    assert(k != NQ_KERNEL_AUTO);
+    return nq_kernel_supported(k) ? kernel_table[k].halves : NULL;
 }
 
 int nq_kernel_resolve(nq_kernel k, int n, nq_kernel *out) {

@@ -17,4 +17,7 @@ count_grid_fn *count_kernel_search(nq_kernel k);
  * @return the count, or NULL if this build lacks the kernel or this CPU cannot run it. */
 quadrant_fn *quadrant_kernel_count(nq_kernel k);
 
+/* quadrant_kernel_halves() : the halves' entry of the same kernel (as quadrant_kernel_count()). */
+quadrant_halves_fn *quadrant_kernel_halves(nq_kernel k);
+
 #endif /* NQ_KERNEL_H */

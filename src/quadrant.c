@@ -190,7 +190,8 @@ quadrant_scratch *quadrant_scratch_new(nq_kernel k) {
         return NULL;
     s->kernel = use;
     s->count = quadrant_kernel_count(use);
-    assert(s->count);
+    s->halves = quadrant_kernel_halves(use);
+    assert(s->count && s->halves);
     if (quadrant_buf_fit(&s->table, QUADRANT_TABLE_BYTES, 0)) {
         free(s);
         return NULL;
@@ -236,4 +237,26 @@ int quadrant_solutions(const quadrant_lists *q, int m, uint64_t c, quadrant_scra
     if (rc == NQ_OK)
         *sols = s, *pairs = p;
     return rc;
+}
+
+int quadrant_halves(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch *sc,
+                    const uint64_t **top, size_t *nt, const uint64_t **bottom, size_t *nb) {
+    if (!q || !sc || !top || !nt || !bottom || !nb)
+        return NQ_EINVAL;
+    int n = q->n;
+    uint64_t full = ((uint64_t)1 << n) - 1;
+    if ((c & ~full) || __builtin_popcountll(c) != q->h || (q->middle ? m < 0 || m >= n : m != -1) ||
+        (m >= 0 && (c >> m & 1)))
+        return NQ_EINVAL;
+    size_t t = 0, b = 0;
+    int rc = sc->halves(q, m, c, sc, &t, &b);
+    if (rc != NQ_OK)
+        return rc;
+    *top = sc->top.p, *nt = t;
+    *bottom = sc->bottom.p, *nb = b;
+    return NQ_OK;
+}
+
+uint64_t quadrant_lists_hot(const quadrant_lists *q) {
+    return q ? q->hot : 0;
 }

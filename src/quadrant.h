@@ -83,4 +83,18 @@ void quadrant_scratch_free(quadrant_scratch *sc);
 int quadrant_solutions(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch *sc,
                        uint64_t *sols, uint64_t *pairs);
 
+/* quadrant_halves() :
+ * The two halves that quadrant_solutions() joins for the same subproblem (arguments as there;
+ * sc required): *top, the nt placements of the top rows, and *bottom, the nb of the rows below,
+ * each as a 64-bit signature of the diagonals that cross the cut (quadrant_body.h: bits 0..n-2
+ * the diagonals h..h+n-2, bits n-1..2n-3 the anti-diagonals h..h+n-2); a top and a bottom make a
+ * solution exactly when their signatures AND to 0. The lists live in sc until its next call.
+ * @return NQ_OK, NQ_EINVAL (an argument NULL, c or m do not fit q) or NQ_ENOMEM. */
+int quadrant_halves(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch *sc,
+                    const uint64_t **top, size_t *nt, const uint64_t **bottom, size_t *nb);
+
+/* quadrant_lists_hot() : the signature bits that most halves of q take (the diagonals through
+ * the middle of the cut), which the pair counters group by; 0 for NULL. */
+uint64_t quadrant_lists_hot(const quadrant_lists *q);
+
 #endif /* NQ_QUADRANT_H */

@@ -13,6 +13,7 @@
 
 #define QB                  256
 #define QUADRANT_ENTRY      quadrant_count_avx2
+#define QUADRANT_HALVES     quadrant_halves_avx2
 #define QUADRANT_PEXT(x, m) _pext_u64((x), (m))
 #define QUADRANT_ACC(acc, x)                                                                       \
     do {                                                                                           \

@@ -16,6 +16,7 @@
 
 #define QB                   512
 #define QUADRANT_ENTRY       quadrant_count_avx512
+#define QUADRANT_HALVES      quadrant_halves_avx512
 #define QUADRANT_PEXT(x, m)  _pext_u64((x), (m))
 #define QUADRANT_ACC(acc, x) ((acc) += (qvec)_mm512_popcnt_epi64((__m512i)(x)))
 #define QUADRANT_COMPRESS    1

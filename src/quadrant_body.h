@@ -2,6 +2,8 @@
  * quadrant_body.h: the quadrant join's count of one subproblem, as a template that each kernel
  * file (quadrant_generic.c, quadrant_avx2.c, quadrant_avx512.c) includes once, after defining:
  *   QUADRANT_ENTRY        the entry's name (a quadrant_fn, quadrant_kernel.h)
+ *   QUADRANT_HALVES       the halves' entry's name (a quadrant_halves_fn: the lists alone, which
+ *                         the GPU's pair counter takes, src/gpu_quadrant.c)
  *   QB                    bottoms a block: 256 or 512
  *   QUADRANT_PEXT(x, m)   the bits of x under the mask m, packed (BMI2 PEXT or its equal)
  *   QUADRANT_ACC(acc, x)  the set bits of each 64-bit lane of x added to that lane of acc
@@ -243,17 +245,25 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
     return 0;
 }
 
-int QUADRANT_ENTRY(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch *s, uint64_t *sols,
-                   uint64_t *pairs) {
+int QUADRANT_HALVES(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch *s, size_t *nt,
+                    size_t *nb) {
     int n = q->n, h = q->h;
     uint32_t left = (1u << h) - 1, right = (1u << (n - h)) - 1, full = (1u << n) - 1;
     uint32_t top = (uint32_t)c, bottom = full & ~top & ~(m >= 0 ? 1u << m : 0u);
     uint64_t fd = m >= 0 ? (uint64_t)1 << (h - m + n - 1) : 0;
     uint64_t fa = m >= 0 ? (uint64_t)1 << (h + m) : 0;
-    size_t nt = 0, nb = 0;
     const quadrant_part *p = q->part;
-    if (half_list(q, &p[0], &p[1], top & left, top >> h, fd, fa, &s->top, &nt, s) ||
-        half_list(q, &p[2], &p[3], bottom & left, bottom >> h & right, fd, fa, &s->bottom, &nb, s))
+    *nt = *nb = 0;
+    if (half_list(q, &p[0], &p[1], top & left, top >> h, fd, fa, &s->top, nt, s) ||
+        half_list(q, &p[2], &p[3], bottom & left, bottom >> h & right, fd, fa, &s->bottom, nb, s))
+        return NQ_ENOMEM;
+    return NQ_OK;
+}
+
+int QUADRANT_ENTRY(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch *s, uint64_t *sols,
+                   uint64_t *pairs) {
+    size_t nt = 0, nb = 0;
+    if (QUADRANT_HALVES(q, m, c, s, &nt, &nb) != NQ_OK)
         return NQ_ENOMEM;
     uint64_t found;
     if (pairs_count(s, s->top.p, nt, s->bottom.p, nb, q->hot, &found))

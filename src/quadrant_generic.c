@@ -17,6 +17,7 @@ static inline uint64_t generic_pext(uint64_t x, uint64_t m) {
 
 #define QB                  256
 #define QUADRANT_ENTRY      quadrant_count_generic
+#define QUADRANT_HALVES     quadrant_halves_generic
 #define QUADRANT_PEXT(x, m) generic_pext((x), (m))
 #define QUADRANT_ACC(acc, x)                                                                       \
     do {                                                                                           \

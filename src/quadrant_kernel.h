@@ -50,9 +50,16 @@ struct quadrant_lists {
 typedef int quadrant_fn(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch *s,
                         uint64_t *sols, uint64_t *pairs);
 
+/* quadrant_halves_fn :
+ * A kernel's list of the two halves of quadrant_halves() (quadrant.h) into s->top and s->bottom
+ * (*nt and *nb signatures), its arguments checked. @return NQ_OK or NQ_ENOMEM. */
+typedef int quadrant_halves_fn(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch *s,
+                               size_t *nt, size_t *nb);
+
 struct quadrant_scratch {
     nq_kernel kernel;
     quadrant_fn *count;
+    quadrant_halves_fn *halves;
     quadrant_buf top, bottom; /* the halves' signatures (uint64_t) */
     quadrant_buf keep;        /* a half's join: the right quadrant's placements that fit */
     quadrant_buf tr, cx, off; /* the pair counter: blocks, compressed bottoms, tops' chunks */
@@ -60,11 +67,14 @@ struct quadrant_scratch {
 };
 
 quadrant_fn quadrant_count_generic;
+quadrant_halves_fn quadrant_halves_generic;
 #ifdef NQ_HAVE_AVX2
 quadrant_fn quadrant_count_avx2;
+quadrant_halves_fn quadrant_halves_avx2;
 #endif
 #ifdef NQ_HAVE_AVX512
 quadrant_fn quadrant_count_avx512;
+quadrant_halves_fn quadrant_halves_avx512;
 #endif
 
 #endif /* NQ_QUADRANT_KERNEL_H */

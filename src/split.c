@@ -552,6 +552,14 @@ int split_solve_quadrant(const nq_split *s, uint64_t index, nq_counts *out, quad
     return split_quadrant_solve(s->quad, index, out, qs);
 }
 
+const quadrant_lists *split_quadrant_lists(const nq_split *s, int *rc) {
+    if (!s || !s->quad) {
+        *rc = NQ_EINVAL;
+        return NULL;
+    }
+    return split_quadrant_get_lists(s->quad, rc);
+}
+
 int split_quadrant_state(const nq_split *s, uint64_t index, count_state *st) {
     if (!s || !st || !s->quad)
         return NQ_EINVAL;

@@ -35,6 +35,13 @@ void split_weigh(const count_state *st, int stab, uint64_t sols, uint64_t nodes,
  * NULL: allocated for the call). NQ_EINVAL for a border split. */
 int split_solve_quadrant(const nq_split *s, uint64_t index, nq_counts *out, quadrant_scratch *qs);
 
+/* split_quadrant_lists() :
+ * The placements of a quadrant split's four quadrants (quadrant.h), built by the first caller
+ * (the callers that come meanwhile help and wait), for an engine that joins the halves itself
+ * (the GPU's, gpu_quadrant.c). @return the lists, or NULL with *rc NQ_EINVAL (a border split)
+ * or NQ_ENOMEM (they do not fit: a later call tries again). */
+const quadrant_lists *split_quadrant_lists(const nq_split *s, int *rc);
+
 /* split_quadrant_state() :
  * The board of subproblem index (>= 1) of a quadrant split as a count_state whose completions
  * are exactly the solutions it counts before its weight: the top rows' cells limited to its

@@ -47,7 +47,7 @@ struct split_quadrant {
 };
 
 /* The states of a split's placements: none, being set up by one thread, their quadrants being
- * built by any thread that comes (lists_get()), built. */
+ * built by any thread that comes (split_quadrant_get_lists()), built. */
 enum { LISTS_NONE, LISTS_SETUP, LISTS_PARTS, LISTS_BUILT };
 
 /* The numbering's name and version; a journal made with another one is refused. */
@@ -264,7 +264,7 @@ static int lists_fit(const split_quadrant *sq) {
 /* The split's placements, set up by the first caller and their four quadrants built by the
  * callers that come while they are not ready (each takes the next quadrant left, then waits for
  * the rest); NULL when they cannot be had (*rc: NQ_ENOMEM), and then a later call tries again. */
-static const quadrant_lists *lists_get(const split_quadrant *csq, int *rc) {
+const quadrant_lists *split_quadrant_get_lists(const split_quadrant *csq, int *rc) {
     split_quadrant *sq = (split_quadrant *)csq; /* the cache: see the head comment */
     for (;;) {
         int st = atomic_load(&sq->state);
@@ -330,7 +330,7 @@ int split_quadrant_solve(const split_quadrant *sq, uint64_t index, nq_counts *ou
         return NQ_OK;
     }
     int rc;
-    const quadrant_lists *lists = lists_get(sq, &rc);
+    const quadrant_lists *lists = split_quadrant_get_lists(sq, &rc);
     if (!lists)
         return rc;
     quadrant_scratch *own = NULL;

@@ -19,6 +19,13 @@
  * the subproblems in 128 bits.
  * Workload: counts of n = 18..27 in batches of up to 2^21 items (gpu.c); the host's share and
  * the device's times are in bench/RESULTS.md once measured.
+ *
+ * k_pairs: the quadrant join's pair counter (gpu_pairs.h), one block of GPU_PAIR_WARPS warps a
+ * task: the warps transpose the task's bottoms into rows with __ballot_sync (lane j holds bottom
+ * j of a block), build the tables of every block in shared memory (64 KB, dynamic), then take
+ * tops of the groups compatible with the task's in turn (warp w the w-th of every 8), each lane
+ * weighing the top against its block; the pairs of the warp go to the subproblem's 64-bit
+ * counter by one atomic. A slot holds one kind of batch.
  */
 #include <cuda_runtime.h>
 
@@ -91,6 +98,89 @@ __global__ void __launch_bounds__(SOLVE_BLOCK, SOLVE_BLOCKS)
     }
 }
 
+/* The tops loop of k_pairs for CH chunks (unrolled): the conflicts of this lane's block with
+ * each top of the groups that share no hot bit with the task's (off: the groups' offsets, t:
+ * the tops); *weighed gets the tops weighed. */
+template <int CH>
+__device__ __forceinline__ unsigned long long
+pairs_tops(const uint32_t *U, const uint64_t *__restrict__ off, const uint64_t *__restrict__ t,
+           uint32_t groups, uint32_t group, unsigned warp, unsigned lane,
+           unsigned long long *weighed) {
+    unsigned long long conflicts = 0, w = 0;
+    for (uint32_t p = 0; p < groups; p++) {
+        if (p & group)
+            continue;
+        const uint64_t end = __ldg(&off[p + 1]);
+        uint64_t i = __ldg(&off[p]) + warp;
+        if (i < end)
+            w += (end - i + GPU_PAIR_WARPS - 1) / GPU_PAIR_WARPS;
+        for (; i < end; i += GPU_PAIR_WARPS)
+            conflicts += __popc(gpu_pair_conflicts(U, __ldg(&t[i]), CH, (int)lane));
+    }
+    *weighed = w;
+    return conflicts;
+}
+
+__global__ void __launch_bounds__(GPU_PAIR_WARPS * 32)
+    k_pairs(const uint64_t *__restrict__ tops, const uint64_t *__restrict__ bottoms,
+            const gpu_pair_sub *__restrict__ subs, const gpu_pair_task *__restrict__ tasks,
+            unsigned long long *pairs) {
+    extern __shared__ uint32_t sh[];
+    uint32_t *U = sh, *rows = sh + GPU_PAIR_TABLE_WORDS;
+    const gpu_pair_task k = tasks[blockIdx.x];
+    const gpu_pair_sub s = subs[k.sub];
+    const unsigned tid = threadIdx.x, lane = tid & 31u, warp = tid >> 5;
+    const int bits = s.chunks * GPU_PAIR_CW;
+    for (unsigned blk = warp; blk < GPU_PAIR_BLOCKS; blk += GPU_PAIR_WARPS) {
+        const uint64_t b = blk < k.nblocks ? bottoms[k.bottom0 + 32u * blk + lane] : 0;
+        for (int bit = 0; bit < bits; bit++) {
+            const uint32_t row = __ballot_sync(FULL_MASK, (unsigned)(b >> bit) & 1u);
+            if (lane == 0)
+                rows[bit * GPU_PAIR_BLOCKS + blk] = row;
+        }
+    }
+    __syncthreads();
+    for (unsigned i = tid; i < (unsigned)s.chunks * GPU_PAIR_BLOCKS; i += GPU_PAIR_WARPS * 32)
+        gpu_pair_table(U, rows, (int)(i / GPU_PAIR_BLOCKS), (int)(i % GPU_PAIR_BLOCKS));
+    __syncthreads();
+    const uint64_t *off = tops + s.top0, *t = off + s.groups + 1;
+    const uint32_t g = (uint32_t)s.groups;
+    unsigned long long conflicts = 0, weighed = 0;
+    switch (s.chunks) {
+    case 1:
+        conflicts = pairs_tops<1>(U, off, t, g, k.group, warp, lane, &weighed);
+        break;
+    case 2:
+        conflicts = pairs_tops<2>(U, off, t, g, k.group, warp, lane, &weighed);
+        break;
+    case 3:
+        conflicts = pairs_tops<3>(U, off, t, g, k.group, warp, lane, &weighed);
+        break;
+    case 4:
+        conflicts = pairs_tops<4>(U, off, t, g, k.group, warp, lane, &weighed);
+        break;
+    case 5:
+        conflicts = pairs_tops<5>(U, off, t, g, k.group, warp, lane, &weighed);
+        break;
+    case 6:
+        conflicts = pairs_tops<6>(U, off, t, g, k.group, warp, lane, &weighed);
+        break;
+    case 7:
+        conflicts = pairs_tops<7>(U, off, t, g, k.group, warp, lane, &weighed);
+        break;
+    default:
+        conflicts = pairs_tops<8>(U, off, t, g, k.group, warp, lane, &weighed);
+        break;
+    }
+    for (int o = 16; o > 0; o >>= 1)
+        conflicts += __shfl_down_sync(FULL_MASK, conflicts, o);
+    if (lane == 0)
+        atomicAdd(&pairs[k.sub], weighed * k.valid - conflicts);
+}
+
+/* The shared memory of a k_pairs block: the tables and the rows. */
+#define PAIRS_SHARED ((GPU_PAIR_TABLE_WORDS + GPU_PAIR_BITS * GPU_PAIR_BLOCKS) * sizeof(uint32_t))
+
 /* ---- The host side ------------------------------------------------------------------------- */
 
 /* The buffers of one slot: device arrays and their pinned host copies, grown as needed. */
@@ -102,11 +192,15 @@ typedef struct gpu_slot {
     unsigned *d_next;
     size_t sub_cap, item_cap;
     uint32_t nsub;
+    /* a pair batch (k_pairs): its arrays, device and pinned host, and their capacities in bytes */
+    void *d_pair[5], *h_pair[5]; /* tops, bottoms, subs, tasks, pairs */
+    size_t pair_cap[5];
 } gpu_slot;
 
 struct gpu_dev {
     int device;
-    int grid; /* blocks of k_solve that fill the device once */
+    int grid;        /* blocks of k_solve that fill the device once */
+    int pairs_ready; /* k_pairs's shared memory allowed */
     gpu_slot slot[GPU_SLOTS];
 };
 
@@ -148,6 +242,14 @@ extern "C" int gpu_backend_name(int device, char *buf, size_t cap) {
     return NQ_OK;
 }
 
+static void slot_free_pairs(gpu_slot *s) {
+    for (int i = 0; i < 5; i++) {
+        cudaFree(s->d_pair[i]), cudaFreeHost(s->h_pair[i]);
+        s->d_pair[i] = s->h_pair[i] = NULL;
+        s->pair_cap[i] = 0;
+    }
+}
+
 static void slot_free_buffers(gpu_slot *s) {
     cudaFree(s->d_subs), cudaFree(s->d_items), cudaFree(s->d_counts);
     cudaFreeHost(s->h_subs), cudaFreeHost(s->h_items), cudaFreeHost(s->h_counts);
@@ -168,6 +270,7 @@ extern "C" void gpu_backend_close(gpu_dev *d) {
             cudaStreamDestroy(s->stream);
         }
         slot_free_buffers(s);
+        slot_free_pairs(s);
         cudaFree(s->d_next);
     }
     (void)cudaGetLastError();
@@ -279,6 +382,79 @@ extern "C" int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uin
         e = cudaMemcpyAsync(s->h_counts, s->d_counts, 2 * (size_t)nsub * sizeof(uint64_t),
                             cudaMemcpyDeviceToHost, st);
     return status_of(e);
+}
+
+extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t ntops,
+                                        const uint64_t *bottoms, size_t nbottoms,
+                                        const gpu_pair_sub *subs, uint32_t nsub,
+                                        const gpu_pair_task *tasks, uint32_t ntasks) {
+    if (slot < 0 || slot >= GPU_SLOTS || nsub < 1 || ntasks < 1)
+        return NQ_EINVAL;
+    int rc = status_of(cudaSetDevice(d->device));
+    if (rc != NQ_OK)
+        return rc;
+    gpu_slot *s = &d->slot[slot];
+    const void *src[4] = {tops, bottoms, subs, tasks};
+    size_t bytes[5] = {ntops * sizeof *tops, nbottoms * sizeof *bottoms, nsub * sizeof *subs,
+                       ntasks * sizeof *tasks, nsub * sizeof(uint64_t)};
+    for (int i = 0; i < 5 && rc == NQ_OK; i++) {
+        if (bytes[i] <= s->pair_cap[i])
+            continue;
+        size_t cap = bytes[i] + bytes[i] / 4 + 4096;
+        cudaFree(s->d_pair[i]), cudaFreeHost(s->h_pair[i]);
+        s->d_pair[i] = s->h_pair[i] = NULL;
+        s->pair_cap[i] = 0;
+        rc = status_of(cudaMalloc(&s->d_pair[i], cap));
+        if (rc == NQ_OK)
+            rc = status_of(cudaMallocHost(&s->h_pair[i], cap));
+        if (rc == NQ_OK)
+            s->pair_cap[i] = cap;
+    }
+    if (rc != NQ_OK) {
+        slot_free_pairs(s);
+        return rc;
+    }
+    if (!d->pairs_ready) { /* k_pairs's tables take more than the default 48 KB */
+        rc = status_of(cudaFuncSetAttribute(k_pairs, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            (int)PAIRS_SHARED));
+        if (rc != NQ_OK)
+            return rc;
+        d->pairs_ready = 1;
+    }
+    s->nsub = nsub;
+    cudaStream_t st = s->stream;
+    cudaError_t e = cudaSuccess;
+    for (int i = 0; i < 4 && e == cudaSuccess; i++) {
+        if (!bytes[i])
+            continue;
+        memcpy(s->h_pair[i], src[i], bytes[i]);
+        e = cudaMemcpyAsync(s->d_pair[i], s->h_pair[i], bytes[i], cudaMemcpyHostToDevice, st);
+    }
+    if (e == cudaSuccess)
+        e = cudaMemsetAsync(s->d_pair[4], 0, bytes[4], st);
+    if (e == cudaSuccess) {
+        k_pairs<<<ntasks, GPU_PAIR_WARPS * 32, PAIRS_SHARED, st>>>(
+            (const uint64_t *)s->d_pair[0], (const uint64_t *)s->d_pair[1],
+            (const gpu_pair_sub *)s->d_pair[2], (const gpu_pair_task *)s->d_pair[3],
+            (unsigned long long *)s->d_pair[4]);
+        e = cudaGetLastError();
+    }
+    if (e == cudaSuccess)
+        e = cudaMemcpyAsync(s->h_pair[4], s->d_pair[4], bytes[4], cudaMemcpyDeviceToHost, st);
+    return status_of(e);
+}
+
+extern "C" int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs) {
+    if (slot < 0 || slot >= GPU_SLOTS)
+        return NQ_EINVAL;
+    gpu_slot *s = &d->slot[slot];
+    int rc = status_of(cudaSetDevice(d->device));
+    if (rc == NQ_OK)
+        rc = status_of(cudaStreamSynchronize(s->stream));
+    if (rc != NQ_OK)
+        return rc == NQ_ENOMEM ? NQ_EDEVICE : rc;
+    memcpy(pairs, s->h_pair[4], s->nsub * sizeof *pairs);
+    return NQ_OK;
 }
 
 extern "C" int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes) {

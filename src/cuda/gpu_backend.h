@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu_pairs.h"
 #include "gpu_search.h"
 
 #ifdef __cplusplus
@@ -48,6 +49,20 @@ int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
  * items into sols[j] and their nodes into nodes[j]; the slot is then free.
  * @return NQ_OK; NQ_EDEVICE. */
 int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes);
+
+/* gpu_backend_pairs_submit() :
+ * Starts counting a batch of the quadrant join's pair counter (gpu_pairs.h) in slot (0..GPU_SLOTS
+ * - 1, not in use): ntasks >= 1 tasks over nsub subproblems, their tops and bottoms, all copied
+ * before the call returns. A slot holds one kind of batch at a time.
+ * @return NQ_OK; NQ_EINVAL; NQ_ENOMEM (device or host memory); NQ_EDEVICE. */
+int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t ntops,
+                             const uint64_t *bottoms, size_t nbottoms, const gpu_pair_sub *subs,
+                             uint32_t nsub, const gpu_pair_task *tasks, uint32_t ntasks);
+
+/* gpu_backend_pairs_collect() :
+ * Waits for the pair batch of slot and writes each subproblem's pairs that AND to 0 into
+ * pairs[0..nsub-1]; the slot is then free. @return NQ_OK; NQ_EDEVICE. */
+int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs);
 
 /* gpu_backend_close() : waits for what is in flight, frees everything; NULL is accepted. */
 void gpu_backend_close(gpu_dev *d);

@@ -35,6 +35,19 @@ int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes) {
     return NQ_ENODEV;
 }
 
+int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t ntops,
+                             const uint64_t *bottoms, size_t nbottoms, const gpu_pair_sub *subs,
+                             uint32_t nsub, const gpu_pair_task *tasks, uint32_t ntasks) {
+    (void)d, (void)slot, (void)tops, (void)ntops, (void)bottoms, (void)nbottoms;
+    (void)subs, (void)nsub, (void)tasks, (void)ntasks;
+    return NQ_ENODEV;
+}
+
+int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs) {
+    (void)d, (void)slot, (void)pairs;
+    return NQ_ENODEV;
+}
+
 void gpu_backend_close(gpu_dev *d) {
     (void)d;
 }

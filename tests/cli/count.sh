@@ -322,12 +322,10 @@ check_err "quadrant n=3 --estimate: refused" 2 "^nqueens count: --method quadran
   "$NQ" count 3 --method quadrant --estimate
 check_err "quadrant n=64: the range refusal alone (one line), no estimate first" 2 "^nqueens count: --method quadrant counts N = 4 to 22, not 64" -- \
   "$NQ" count 64 --method quadrant
-check_err "quadrant with --part" 2 "--method quadrant counts one whole count on this machine's CPUs; --part counts the border split: use --method auto or backtrack" -- \
+check_err "quadrant with --part" 2 "--method quadrant counts one whole count on this machine; --part counts the border split: use --method auto or backtrack" -- \
   "$NQ" count 12 --method quadrant --part 1/2
-check_err "quadrant with --export" 2 "--method quadrant counts one whole count on this machine's CPUs; --export counts the border split: use --method auto or backtrack" -- \
+check_err "quadrant with --export" 2 "--method quadrant counts one whole count on this machine; --export counts the border split: use --method auto or backtrack" -- \
   "$NQ" count 12 --method quadrant --export /dev/null
-check_err "quadrant on a GPU" 2 "--gpu counts by backtracking only; it takes no --method quadrant" -- \
-  "$NQ" count 12 --gpu --method quadrant
 check "auto with --part counts the border split" 0 "1" -- \
   bash -c "'$NQ' count 16 --part 1/400 --json | grep -c '\"method\":\"backtrack\"'"
 q=$(mktemp -u)

@@ -64,6 +64,8 @@ if [ -n "${no_gpu:-}" ]; then
     "$NQ" count 10 --gpu --checkpoint "$tmp/j"
   ok "no GPU: no journal made by the refused count" test ! -e "$tmp/j"
   check_err "no GPU: N from stdin, refused" 2 "$no_gpu" -- bash -c "echo 9 | '$NQ' count --gpu"
+  check_err "no GPU: --gpu --method quadrant refused for want of a GPU alone" 2 "$no_gpu" -- \
+    "$NQ" count 12 --gpu --method quadrant
   finish
   exit
 fi
@@ -77,6 +79,16 @@ for n in $(seq 1 16); do
     "{\"n\":$n,\"total\":$total,\"unique\":$unique,\"orbit8\":$o8,\"orbit4\":$o4,\"orbit2\":$o2,\"orbit1\":$o1,\"threads\":1,\"kernel\":\"cuda\",\"method\":\"backtrack\"}" -- \
     bash -c "'$NQ' count $n --json --devices 0 | sed -E 's/,\"seconds\":[0-9.]+,\"nodes\":[0-9]+//; s/,\"devices\":\[.*\]//'"
 done
+# The quadrant join on the GPU (gpu_quadrant.c): n = 4..18 against the table, all the counts.
+for n in $(seq 4 18); do
+  read -r total unique o8 o4 o2 o1 < <(awk -v n="$n" '$1 == n { print $2, $3, $4, $5, $6, $7 }' "$table")
+  check "gpu quadrant json n=$n" 0 \
+    "{\"n\":$n,\"total\":$total,\"unique\":$unique,\"orbit8\":$o8,\"orbit4\":$o4,\"orbit2\":$o2,\"orbit1\":$o1,\"threads\":1,\"kernel\":\"cuda\",\"method\":\"quadrant\"}" -- \
+    bash -c "'$NQ' count $n --json --devices 0 --method quadrant | sed -E 's/,\"seconds\":[0-9.]+,\"nodes\":[0-9]+//; s/,\"devices\":\[.*\]//'"
+done
+q=$tmp/q16
+check "gpu quadrant with a journal" 0 "14772512" -- "$NQ" count 16 --gpu --method quadrant --checkpoint "$q" --no-progress
+check "... read back on the CPU" 0 "14772512" -- "$NQ" count 16 --method quadrant --checkpoint "$q" --no-progress
 check "gpu json: the devices and their subproblems" 0 "1" -- \
   bash -c "'$NQ' count 12 --json --devices 0 | grep -cE ',\"devices\":\[\{\"id\":0,\"name\":\"[^\"]+\",\"subproblems\":[0-9]+\}\]\}$'"
 check_err "no such GPU" 2 "^nqueens count: --devices: there is no GPU 1023 \(this machine has $gpus, numbered 0 to $((gpus - 1))\)$" -- \

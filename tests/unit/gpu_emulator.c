@@ -2,8 +2,9 @@
  * gpu_emulator.c: a GPU backend that runs on the host, for test_gpu: linked into the test before
  * libnqueens, it takes the place of gpu_none.c (or gpu_backend.cu), so that the library's GPU
  * driver (src/gpu.c: batches, two slots, the weights, the journal's callbacks, several devices)
- * runs in every build, on the very search of the device (gpu_search.h). The tests set how many
- * devices there are and make a device fail.
+ * runs in every build, on the very search of the device (gpu_search.h), and the quadrant join's
+ * driver (src/gpu_quadrant.c) on the very pair counter of the device (gpu_pairs.h). The tests set
+ * how many devices there are and make a device fail.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@ int emu_wrong = 0;
 int emu_fail_after = -1;  /* >= 0: the submit after this many fails with NQ_EDEVICE */
 int emu_submits = 0;      /* batches submitted so far (all devices) */
 int emu_max_slot_use = 0; /* the most slots in use at once on one device */
+int emu_pair_submits = 0; /* of them, batches of the quadrant join's pair counter */
 
 struct gpu_dev {
     int device;
@@ -92,7 +94,7 @@ int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
 }
 
 int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes) {
-    if (slot < 0 || slot >= GPU_SLOTS || !d->busy[slot])
+    if (slot < 0 || slot >= GPU_SLOTS || !d->busy[slot] || !d->nodes[slot])
         abort();
     memcpy(sols, d->sols[slot], d->nsub[slot] * sizeof *sols);
     for (uint32_t j = 0; emu_wrong && j < d->nsub[slot]; j++)
@@ -102,6 +104,59 @@ int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes) {
         }
     memcpy(nodes, d->nodes[slot], d->nsub[slot] * sizeof *nodes);
     free(d->sols[slot]), free(d->nodes[slot]);
+    d->busy[slot] = 0;
+    return NQ_OK;
+}
+
+int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t ntops,
+                             const uint64_t *bottoms, size_t nbottoms, const gpu_pair_sub *subs,
+                             uint32_t nsub, const gpu_pair_task *tasks, uint32_t ntasks) {
+    if (slot < 0 || slot >= GPU_SLOTS || d->busy[slot] || ntasks < 1 || nsub < 1)
+        abort(); /* a misuse of the interface by the driver */
+    int n = __atomic_fetch_add(&emu_submits, 1, __ATOMIC_SEQ_CST);
+    __atomic_fetch_add(&emu_pair_submits, 1, __ATOMIC_SEQ_CST);
+    if (emu_fail_after >= 0 && n >= emu_fail_after)
+        return NQ_EDEVICE;
+    uint64_t *pairs = calloc(nsub, sizeof *pairs);
+    uint32_t *U = malloc(GPU_PAIR_TABLE_WORDS * sizeof *U);
+    uint32_t *rows = malloc(GPU_PAIR_BITS * GPU_PAIR_BLOCKS * sizeof *rows);
+    if (!pairs || !U || !rows) {
+        free(pairs), free(U), free(rows);
+        return NQ_ENOMEM;
+    }
+    for (uint32_t i = 0; i < ntasks; i++) {
+        const gpu_pair_task *k = &tasks[i];
+        if (k->sub >= nsub || k->bottom0 + 32u * k->nblocks > nbottoms ||
+            subs[k->sub].top0 + (uint64_t)subs[k->sub].groups + 1 > ntops ||
+            tops[subs[k->sub].top0 + (uint64_t)subs[k->sub].groups] >
+                ntops - subs[k->sub].top0 - (uint64_t)subs[k->sub].groups - 1)
+            abort();
+        pairs[k->sub] += gpu_pair_task_host(k, &subs[k->sub], tops, bottoms, U, rows);
+    }
+    free(U), free(rows);
+    d->busy[slot] = 1;
+    d->nsub[slot] = nsub;
+    d->sols[slot] = pairs, d->nodes[slot] = NULL;
+    int use = 0;
+    for (int k = 0; k < GPU_SLOTS; k++)
+        use += d->busy[k];
+    int seen = __atomic_load_n(&emu_max_slot_use, __ATOMIC_RELAXED);
+    while (use > seen && !__atomic_compare_exchange_n(&emu_max_slot_use, &seen, use, 0,
+                                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+    return NQ_OK;
+}
+
+int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs) {
+    if (slot < 0 || slot >= GPU_SLOTS || !d->busy[slot] || d->nodes[slot])
+        abort();
+    memcpy(pairs, d->sols[slot], d->nsub[slot] * sizeof *pairs);
+    for (uint32_t j = 0; emu_wrong && j < d->nsub[slot]; j++)
+        if (pairs[j] > 0) {
+            pairs[j]++;
+            break;
+        }
+    free(d->sols[slot]);
     d->busy[slot] = 0;
     return NQ_OK;
 }

@@ -5,6 +5,7 @@
 extern int emu_devices;      /* devices offered (default 2) */
 extern int emu_fail_after;   /* >= 0: every submit from this one on fails with NQ_EDEVICE */
 extern int emu_submits;      /* batches submitted so far */
+extern int emu_pair_submits; /* of them, batches of the quadrant join's pair counter */
 extern int emu_max_slot_use; /* the most batches in flight at once on one device */
 extern int emu_wrong;        /* non-zero: the device miscounts (one completion too many per
                                 batch with a completion), as faulty hardware would */

@@ -21,6 +21,7 @@ static void reset(void) {
     emu_submits = 0;
     emu_max_slot_use = 0;
     emu_wrong = 0;
+    emu_pair_submits = 0;
     memset(&plain, 0, sizeof plain);
 }
 
@@ -370,12 +371,181 @@ static void test_wrong_device(void **state) {
     reset();
 }
 
+/* ---- The quadrant join (gpu_quadrant.c over gpu_pairs.h) ------------------------------------ */
+
+static nq_split *quadrant_split(int n) {
+    nq_split *s;
+    assert_int_equal(nq_split_new_method(n, NQ_METHOD_QUADRANT, &s), NQ_OK);
+    return s;
+}
+
+/* Quadrant splits of n = 4..14 on two devices, with one host thread and with three, batches of
+ * the default size and of 7 subproblems: the table's counts, every subproblem once. */
+static void test_quadrant_counts(void **state) {
+    (void)state;
+    for (int v = 0; v < 2; v++)
+        for (int n = 4; n <= 14; n++) {
+            reset();
+            plain.threads = v ? 3 : 1;
+            plain.gpu_batch = v ? 7 : 0;
+            nq_split *s = quadrant_split(n);
+            nq_counts c;
+            memset(&c, 0, sizeof c);
+            nq_gpu_report rep;
+            assert_int_equal(nq_count_gpu(s, &plain, NULL, 0, &rep, &c), NQ_OK);
+            ref_counts want = ref_table(n);
+            assert_true(c.total == want.total && c.unique == want.unique);
+            assert_true(c.orbit8 == want.orbit8 && c.orbit4 == want.orbit4);
+            assert_true(c.orbit2 == want.orbit2 && c.orbit1 == want.orbit1);
+            assert_int_equal(rep.ndevices, 2);
+            assert_int_equal(rep.subproblems[0] + rep.subproblems[1], nq_split_size(s));
+            if (n >= 8)
+                assert_true(emu_pair_submits > 0 && c.nodes > 0);
+            if (v && nq_split_size(s) > 6 * 7)
+                assert_int_equal(emu_max_slot_use, 2);
+            nq_split_free(s);
+        }
+    reset();
+}
+
+/* Every subproblem's contribution as the CPU's join gives it, skip flags, a halt by on_result,
+ * the stop flag, numbers from a source, nq_gpu_solve(), and a method the split does not have. */
+static void test_quadrant_each(void **state) {
+    (void)state;
+    reset();
+    nq_split *s = quadrant_split(13);
+    uint64_t size = nq_split_size(s);
+    uint8_t *skip = calloc(size, 1);
+    assert_non_null(skip);
+    for (uint64_t i = 0; i < size; i++)
+        skip[i] = i % 3 == 1;
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.skip = skip;
+    nq_counts want; /* the CPU's count with the same skip flags (classes completed as there) */
+    memset(&want, 0, sizeof want);
+    assert_int_equal(nq_count_split(s, &opt, &want), NQ_OK);
+    seen w = seen_new(s);
+    opt.gpu_batch = 11;
+    opt.threads = 2;
+    opt.skip = skip;
+    opt.on_result = on_result;
+    opt.user = &w;
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_OK);
+    assert_same_counts(&c, &want);
+    for (uint64_t i = 0; i < size; i++) {
+        assert_int_equal(w.count[i], !skip[i]);
+        nq_counts cpu;
+        assert_int_equal(nq_split_solve(s, i, &cpu), NQ_OK);
+        if (!skip[i])
+            assert_same_counts(&w.c[i], &cpu);
+    }
+    seen_free(&w);
+
+    w = seen_new(s);
+    w.stop_after = 25;
+    opt.skip = NULL;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_STOPPED);
+    assert_int_equal(w.calls, 25);
+    assert_same_counts(&c, &w.sum);
+    seen_free(&w);
+
+    volatile int flag = 1;
+    opt.stop = &flag;
+    opt.on_result = NULL;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_STOPPED);
+    assert_true(c.total == 0);
+    opt.stop = NULL;
+
+    /* Numbers from a source, in reverse and in chunks of up to 7. */
+    w = seen_new(s);
+    rev_source r = {size};
+    opt.source = rev_take;
+    opt.source_user = &r;
+    opt.on_result = on_result;
+    opt.user = &w;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_OK);
+    assert_true(c.total == ref_table(13).total);
+    for (uint64_t i = 0; i < size; i++)
+        assert_int_equal(w.count[i], 1);
+    seen_free(&w);
+
+    /* nq_gpu_solve(): every subproblem in reverse order, then some again. */
+    size_t k = (size_t)size + 5;
+    uint64_t *index = malloc(k * sizeof *index);
+    nq_counts *out = malloc(k * sizeof *out);
+    assert_non_null(index);
+    assert_non_null(out);
+    for (size_t i = 0; i < k; i++)
+        index[i] = i < size ? size - 1 - i : (i * 7) % size;
+    assert_int_equal(nq_gpu_solve(s, 1, index, k, out), NQ_OK);
+    for (size_t i = 0; i < k; i++) {
+        nq_counts cpu;
+        assert_int_equal(nq_split_solve(s, index[i], &cpu), NQ_OK);
+        assert_same_counts(&out[i], &cpu);
+    }
+    free(index), free(out);
+
+    /* The method must be the split's. */
+    memset(&opt, 0, sizeof opt);
+    opt.method = NQ_METHOD_BACKTRACK;
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_EINVAL);
+    opt.method = NQ_METHOD_QUADRANT;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, &opt, NULL, 0, NULL, &c), NQ_OK);
+    assert_true(c.total == ref_table(13).total);
+    nq_split *border;
+    assert_int_equal(nq_split_new(13, &border), NQ_OK);
+    assert_int_equal(nq_count_gpu(border, &opt, NULL, 0, NULL, &c), NQ_EINVAL);
+    nq_split_free(border);
+    free(skip);
+    nq_split_free(s);
+}
+
+/* A device that fails or miscounts, in a quadrant count: NQ_EDEVICE or NQ_EWRONG, out untouched. */
+static void test_quadrant_device_faults(void **state) {
+    (void)state;
+    for (int after = 0; after < 3; after++) {
+        reset();
+        plain.gpu_batch = 9;
+        emu_fail_after = after;
+        nq_split *s = quadrant_split(12);
+        nq_counts c;
+        memset(&c, 0x5A, sizeof c);
+        nq_counts before = c;
+        assert_int_equal(nq_count_gpu(s, &plain, NULL, 0, NULL, &c), NQ_EDEVICE);
+        assert_memory_equal(&c, &before, sizeof c);
+        nq_split_free(s);
+    }
+    reset();
+    emu_wrong = 1;
+    nq_split *s = quadrant_split(11);
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, NULL, NULL, 0, NULL, &c), NQ_EWRONG);
+    assert_true(c.total == 0 && c.nodes == 0);
+    nq_split_free(s);
+    reset();
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_errors),          cmocka_unit_test(test_counts_against_table),
-        cmocka_unit_test(test_each_subproblem), cmocka_unit_test(test_skip_and_stop),
-        cmocka_unit_test(test_device_error),    cmocka_unit_test(test_gpu_solve),
-        cmocka_unit_test(test_source),          cmocka_unit_test(test_wrong_device),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_counts_against_table),
+        cmocka_unit_test(test_each_subproblem),
+        cmocka_unit_test(test_skip_and_stop),
+        cmocka_unit_test(test_device_error),
+        cmocka_unit_test(test_gpu_solve),
+        cmocka_unit_test(test_source),
+        cmocka_unit_test(test_wrong_device),
+        cmocka_unit_test(test_quadrant_counts),
+        cmocka_unit_test(test_quadrant_each),
+        cmocka_unit_test(test_quadrant_device_faults),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
