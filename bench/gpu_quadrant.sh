@@ -13,10 +13,12 @@
 # checked against the OEIS table (tests/data/counts.txt), the script stopping before BUDGET
 # seconds (default 420):
 # 1. --gpu --method quadrant for n = 4..18 (all six counts);
-# 2. n = 19, 20, 21 (22 if the budget allows): --gpu --method quadrant, --gpu --method
-#    backtrack, and ygch's counter, side by side; wall time of the whole command (hyperfine is
-#    not used: one run each, the GPU's time is scarce);
-# 3. the CPU's quadrant join on every core at n = 19, the baseline of this machine.
+# 2. n = 19, 20, 21: --gpu --method quadrant, --gpu --method backtrack (to 20), and ygch's
+#    counter, side by side; wall time of the whole command (hyperfine is not used: one run each,
+#    the GPU's time is scarce);
+# 3. n = 20 with half the host threads (how much the host's halves weigh), and the CPU's
+#    quadrant join on every core at n = 19, the baseline of this machine;
+# 4. with N22=1, n = 22 on the GPU.
 # Exit status 0 if every count that ran was right, 1 otherwise.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -92,18 +94,24 @@ for n in $(seq 4 18); do
   count "$n" 60 --gpu --method quadrant
 done
 
-echo "== 2. side by side, n = 19..22 ($(now) s)"
-for n in 19 20 21 22; do
-  case $n in 19) lim=60 ;; 20) lim=90 ;; 21) lim=150 ;; 22) lim=300 ;; esac
+echo "== 2. side by side, n = 19..21 ($(now) s)"
+for n in 19 20 21; do
+  case $n in 19) lim=60 ;; 20) lim=90 ;; 21) lim=150 ;; esac
   count "$n" "$lim" --gpu --method quadrant
   [ $n -le 20 ] && count "$n" "$lim" --gpu --method backtrack
-  if [ -n "$ygch" ] && [ $n -le 21 ]; then
+  if [ -n "$ygch" ]; then
     ygch_run "$n" 5 "$ygch/n_queens_c3" "$lim"
   fi
 done
 
-echo "== 3. the CPU's quadrant join on all $(nproc) cores ($(now) s)"
+echo "== 3. the host's share: n = 20 with half the host threads; the CPU's join on all $(nproc) cores ($(now) s)"
+count 20 60 --gpu --method quadrant --threads $(($(nproc) / 2))
 count 19 60 --method quadrant
+
+if [ "${N22:-0}" = 1 ]; then
+  echo "== 4. n = 22 ($(now) s)"
+  count 22 300 --gpu --method quadrant
+fi
 
 echo "done in $(now) s; $([ $fail = 0 ] && echo 'every count right' || echo 'SOME COUNT FAILED')"
 exit $fail

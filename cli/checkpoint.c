@@ -109,7 +109,11 @@ static int count_split(tool_session *ss, int n, const cli_long_count *lc, nq_spl
                    lc->parts ? "--part" : "--export");
         return -1;
     }
-    return tool_session_split(ss, n, lc->method, border_only, lc->threads, lc->checkpoint, out);
+    return tool_session_split(ss, n, lc->method,
+                              border_only ? TOOL_SPLIT_BORDER
+                              : lc->gpu   ? TOOL_SPLIT_GPU
+                                          : TOOL_SPLIT_ANY,
+                              lc->threads, lc->checkpoint, out);
 }
 
 int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seconds,

@@ -200,9 +200,10 @@ int cmd_count(int argc, char **argv) {
     nq_kernel kernel, used;
     if (tool_kernel_from_env(&kernel))
         return EXIT_USAGE;
-    /* --part and --export count the border split (cli_count_long()): so does their estimate;
-     * --gpu counts it by backtracking unless --method quadrant says otherwise. */
-    if (method == NQ_METHOD_AUTO && (gpu || parts || export_path))
+    /* --part and --export count the border split (cli_count_long()): so does their estimate.
+     * --gpu under auto: the journal's split, else the quadrant join from n = 20 on
+     * (tool_session_split()). */
+    if (method == NQ_METHOD_AUTO && (parts || export_path))
         method = NQ_METHOD_BACKTRACK;
     nq_method mused;
     int rc = nq_kernel_resolve(kernel, (int)n, &used);

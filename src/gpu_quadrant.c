@@ -36,12 +36,33 @@ static int grow(void **p, size_t *cap, size_t need, size_t size) {
     return 0;
 }
 
-/* The index of x's hot pattern among the 2^popcount(hk) (the bits of x under hk, packed). */
-static unsigned hot_group(uint64_t x, uint64_t hk) {
-    unsigned g = 0, bit = 1;
-    for (; hk; hk &= hk - 1, bit <<= 1)
-        g |= (x & hk & (0 - hk)) ? bit : 0;
-    return g;
+/* The hot bits as runs of adjacent bits (the diagonals through the middle of the cut come in
+ * two runs), so that a signature's group (its bits under the mask, packed) costs a few shifts. */
+typedef struct hot_runs {
+    int k;
+    int at[6], to[6]; /* run r: bits at[r].. of a signature to bits to[r].. of the group */
+    uint64_t mask[6];
+} hot_runs;
+
+static void hot_runs_make(hot_runs *h, uint64_t hk) {
+    h->k = 0;
+    int to = 0;
+    while (hk) {
+        int at = __builtin_ctzll(hk), len = 0;
+        while (hk >> (at + len) & 1)
+            len++;
+        h->at[h->k] = at, h->to[h->k] = to, h->mask[h->k] = ((uint64_t)1 << len) - 1;
+        h->k++;
+        to += len;
+        hk &= ~(h->mask[h->k - 1] << at);
+    }
+}
+
+static unsigned hot_group(const hot_runs *h, uint64_t x) {
+    uint64_t g = 0;
+    for (int r = 0; r < h->k; r++)
+        g |= (x >> h->at[r] & h->mask[r]) << h->to[r];
+    return (unsigned)g;
 }
 
 int gpu_pair_build_add(gpu_pair_build *b, const uint64_t *t, size_t nt, const uint64_t *u,
@@ -65,11 +86,16 @@ int gpu_pair_build_add(gpu_pair_build *b, const uint64_t *t, size_t nt, const ui
     int groups = 1 << __builtin_popcountll(hk);
     if (rest >> GPU_PAIR_BITS)
         return NQ_EINVAL; /* no signature of n <= QUADRANT_MAX_N has such bits */
+    hot_runs hr;
+    hot_runs_make(&hr, hk);
+    if (grow((void **)&b->group, &b->group_cap, nt + nu, 1))
+        return NQ_ENOMEM;
+    uint8_t *gt = b->group, *gu = gt + nt; /* each signature's group, found once */
     size_t cnt[64] = {0}, tcnt[65] = {0}, pos[64], padded = 0;
     for (size_t j = 0; j < nu; j++)
-        cnt[hot_group(u[j], hk)]++;
+        cnt[gu[j] = (uint8_t)hot_group(&hr, u[j])]++;
     for (size_t i = 0; i < nt; i++)
-        tcnt[hot_group(t[i], hk) + 1]++;
+        tcnt[(gt[i] = (uint8_t)hot_group(&hr, t[i])) + 1]++;
     uint32_t ntask = 0;
     for (int g = 0; g < groups; g++) {
         size_t blocks = (cnt[g] + 31) / 32;
@@ -93,12 +119,12 @@ int gpu_pair_build_add(gpu_pair_build *b, const uint64_t *t, size_t nt, const ui
     for (int g = 0; g <= groups; g++)
         off[g] = tcnt[g];
     for (size_t i = 0; i < nt; i++) /* tcnt[g]: where group g's next top goes */
-        tv[tcnt[hot_group(t[i], hk)]++] = t[i] & rest;
+        tv[tcnt[gt[i]]++] = gpu_pair_pack(t[i] & rest);
     memset(b->bottoms + b->nbottoms, 0, padded * sizeof *b->bottoms); /* padding: never counted */
     size_t at[64];
     memcpy(at, pos, sizeof at);
     for (size_t j = 0; j < nu; j++)
-        b->bottoms[at[hot_group(u[j], hk)]++] = u[j] & rest;
+        b->bottoms[at[gu[j]]++] = u[j] & rest;
     for (int g = 0; g < groups; g++)
         for (size_t k = 0; k < cnt[g]; k += 32u * GPU_PAIR_BLOCKS) {
             size_t left = cnt[g] - k;
@@ -125,7 +151,7 @@ void gpu_pair_build_clear(gpu_pair_build *b) {
 }
 
 void gpu_pair_build_free(gpu_pair_build *b) {
-    free(b->tops), free(b->bottoms), free(b->subs), free(b->tasks);
+    free(b->tops), free(b->bottoms), free(b->subs), free(b->tasks), free(b->group);
     memset(b, 0, sizeof *b);
 }
 

@@ -22,6 +22,8 @@ typedef struct gpu_pair_build {
     gpu_pair_task *tasks;
     uint32_t nsub, ntasks;
     uint64_t pairs; /* the pairs of its subproblems' halves (tops x bottoms), weighed or not */
+    uint8_t *group; /* scratch: the hot group of each signature of the subproblem being added */
+    size_t group_cap;
 } gpu_pair_build;
 
 /* gpu_pair_build_add() :

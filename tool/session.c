@@ -28,8 +28,9 @@ int tool_method_n_check(int n, nq_method m) {
     return 0;
 }
 
-int tool_session_split(tool_session *ss, int n, nq_method m, int border, int threads,
+int tool_session_split(tool_session *ss, int n, nq_method m, int where, int threads,
                        const char *path, nq_split **out) {
+    int border = where == TOOL_SPLIT_BORDER;
     if (tool_method_n_check(n, m))
         return -1;
     nq_split *s = NULL;
@@ -48,7 +49,10 @@ int tool_session_split(tool_session *ss, int n, nq_method m, int border, int thr
         if (found.format && found.n == n)
             rc = nq_split_new_id(found.split_id, &s);
     }
-    nq_method chosen = m == NQ_METHOD_AUTO && border ? NQ_METHOD_BACKTRACK : m;
+    nq_method chosen =
+        m == NQ_METHOD_AUTO && (border || (where == TOOL_SPLIT_GPU && n < TOOL_GPU_QUADRANT_FROM))
+            ? NQ_METHOD_BACKTRACK
+            : m;
     /* auto's choice counts the memory of the threads this count runs, not only the tables */
     if (rc != NQ_OK && chosen == NQ_METHOD_AUTO &&
         nq_method_choose(NQ_METHOD_AUTO, n, threads, &chosen) != NQ_OK)

@@ -48,15 +48,21 @@ int tool_method_n_check(int n, nq_method m);
 /* tool_session_split() :
  * The split that counts n by method m for the session ss with the journal at path (NULL: none),
  * into *out: with m NQ_METHOD_AUTO and a journal of n at path, the journal's own split (a resumed
- * count keeps its numbering); else nq_split_new_method() of m, AUTO taken as backtracking where
- * border is 1 (--gpu, --part and --export count the border split only), else as
+ * count keeps its numbering, unless `where` is TOOL_SPLIT_BORDER); else nq_split_new_method() of
+ * m, AUTO taken as backtracking for TOOL_SPLIT_BORDER (--part, --export and nqueens-mpi --gpu
+ * count the border split only), for TOOL_SPLIT_GPU as nq_method_choose() takes it from n =
+ * TOOL_GPU_QUADRANT_FROM on and as backtracking below, and for TOOL_SPLIT_ANY as
  * nq_method_choose() takes it for a count on `threads` threads (0: all cores: its memory counts).
  * m must count that split (nq_split_count_method()), and NQ_METHOD_QUADRANT takes n = 4 to
  * NQ_METHOD_QUADRANT_MAX_N only. Where the choice needs the journal, it is attached here
  * (nq_journal_attach(): locked and read, once) and kept in ss->journal for tool_session_open(),
  * which binds it; a session that goes no further calls tool_session_drop().
  * @return 0, or -1 after printing why (nothing is then attached). */
-int tool_session_split(tool_session *ss, int n, nq_method m, int border, int threads,
+enum { TOOL_SPLIT_ANY = 0, TOOL_SPLIT_BORDER = 1, TOOL_SPLIT_GPU = 2 };
+/* The n from which --gpu under auto counts by the quadrant join: on one H200, n = 20 took 4.4 s
+ * by the join and 16.0 s by backtracking, n = 19 3.7 s and 1.9 s (bench/RESULTS.md). */
+#define TOOL_GPU_QUADRANT_FROM 20
+int tool_session_split(tool_session *ss, int n, nq_method m, int where, int threads,
                        const char *path, nq_split **out);
 
 /* tool_session_drop() : releases the journal tool_session_split() attached, if any, for a

@@ -22,10 +22,12 @@
  *
  * k_pairs: the quadrant join's pair counter (gpu_pairs.h), one block of GPU_PAIR_WARPS warps a
  * task: the warps transpose the task's bottoms into rows with __ballot_sync (lane j holds bottom
- * j of a block), build the tables of every block in shared memory (64 KB, dynamic), then take
- * tops of the groups compatible with the task's in turn (warp w the w-th of every 8), each lane
- * weighing the top against its block; the pairs of the warp go to the subproblem's 64-bit
- * counter by one atomic. A slot holds one kind of batch.
+ * j of a block), build the tables of every block in shared memory (64 KB, dynamic; every entry
+ * by a thread of its own, no chain of dependent loads), then take the tops of the groups
+ * compatible with the task's, 32 at a time (warp w the w-th of every 8 such runs): one coalesced
+ * load, then each top handed to all lanes by a shuffle and weighed by each lane against its
+ * block; the pairs of the warp go to the subproblem's 64-bit counter by one atomic. A slot holds
+ * one kind of batch.
  */
 #include <cuda_runtime.h>
 
@@ -106,16 +108,22 @@ __device__ __forceinline__ unsigned long long
 pairs_tops(const uint32_t *U, const uint64_t *__restrict__ off, const uint64_t *__restrict__ t,
            uint32_t groups, uint32_t group, unsigned warp, unsigned lane,
            unsigned long long *weighed) {
-    unsigned long long conflicts = 0, w = 0;
+    unsigned long long w = 0;
+    unsigned conflicts = 0; /* at most 32 a top, and a warp weighs far fewer than 2^27 tops */
     for (uint32_t p = 0; p < groups; p++) {
         if (p & group)
             continue;
         const uint64_t end = __ldg(&off[p + 1]);
-        uint64_t i = __ldg(&off[p]) + warp;
-        if (i < end)
-            w += (end - i + GPU_PAIR_WARPS - 1) / GPU_PAIR_WARPS;
-        for (; i < end; i += GPU_PAIR_WARPS)
-            conflicts += __popc(gpu_pair_conflicts(U, __ldg(&t[i]), CH, (int)lane));
+        /* 32 tops at a time, one a lane in one coalesced load, then handed round by shuffles */
+        for (uint64_t base = __ldg(&off[p]) + 32u * warp; base < end;
+             base += 32u * GPU_PAIR_WARPS) {
+            const uint64_t mine = base + lane < end ? __ldg(&t[base + lane]) : 0;
+            const int k = end - base < 32 ? (int)(end - base) : 32;
+            w += (unsigned)k;
+            for (int j = 0; j < k; j++)
+                conflicts +=
+                    __popc(gpu_pair_conflicts(U, __shfl_sync(FULL_MASK, mine, j), CH, (int)lane));
+        }
     }
     *weighed = w;
     return conflicts;
@@ -140,8 +148,12 @@ __global__ void __launch_bounds__(GPU_PAIR_WARPS * 32)
         }
     }
     __syncthreads();
-    for (unsigned i = tid; i < (unsigned)s.chunks * GPU_PAIR_BLOCKS; i += GPU_PAIR_WARPS * 32)
-        gpu_pair_table(U, rows, (int)(i / GPU_PAIR_BLOCKS), (int)(i % GPU_PAIR_BLOCKS));
+    /* entry e of the tables is U[c][v][l] with e = gpu_pair_at(c, v, l): all threads at once */
+    for (unsigned e = tid; e < ((unsigned)s.chunks << GPU_PAIR_CW) * GPU_PAIR_BLOCKS;
+         e += GPU_PAIR_WARPS * 32)
+        U[e] = gpu_pair_entry(rows, (int)(e / (GPU_PAIR_BLOCKS << GPU_PAIR_CW)),
+                              (e / GPU_PAIR_BLOCKS) & ((1u << GPU_PAIR_CW) - 1),
+                              (int)(e % GPU_PAIR_BLOCKS));
     __syncthreads();
     const uint64_t *off = tops + s.top0, *t = off + s.groups + 1;
     const uint32_t g = (uint32_t)s.groups;

@@ -12,7 +12,8 @@
  * of each signature only the other bits both halves take, cuts each group of bottoms into blocks
  * of 32 (the last one padded with empty bottoms that are never counted), and the blocks into
  * tasks of at most GPU_PAIR_BLOCKS blocks: one task, one thread block of the device. The tops of
- * a subproblem follow the offsets of their groups in the batch's tops array.
+ * a subproblem follow the offsets of their groups in the batch's tops array, each packed a chunk
+ * a byte (gpu_pair_pack()), so that the device takes a chunk's value with one byte extract.
  *
  * A task's count, the "four Russians" method as the CPU's join uses it (quadrant_body.h), laid
  * out for a warp: the 32 bottoms of block l are bit-transposed into rows (row b: bit j set when
@@ -39,10 +40,8 @@
 
 #if defined(__CUDA_ARCH__)
 #define GPU_PAIRS_POPC(x) ((uint32_t)__popc(x))
-#define GPU_PAIRS_CTZ(x)  ((uint32_t)(__ffs((int)(x)) - 1))
 #else
 #define GPU_PAIRS_POPC(x) ((uint32_t)__builtin_popcount(x))
-#define GPU_PAIRS_CTZ(x)  ((uint32_t)__builtin_ctz(x))
 #endif
 
 /* Bits a chunk, chunks at most (the signature has 2n - 2 <= 44 bits: 8 chunks of 6 cover 48),
@@ -88,21 +87,32 @@ GPU_PAIRS_FN uint32_t gpu_pair_at(int c, uint32_t v, int l) {
     return ((uint32_t)c << GPU_PAIR_CW | v) * GPU_PAIR_BLOCKS + (uint32_t)l;
 }
 
-/* Fills chunk c of block l's table from its rows (rows[bit * GPU_PAIR_BLOCKS + l]). */
-GPU_PAIRS_FN void gpu_pair_table(uint32_t *U, const uint32_t *rows, int c, int l) {
-    U[gpu_pair_at(c, 0, l)] = 0;
-    for (uint32_t v = 1; v < (1u << GPU_PAIR_CW); v++) {
-        int bit = c * GPU_PAIR_CW + (int)GPU_PAIRS_CTZ(v);
-        U[gpu_pair_at(c, v, l)] =
-            U[gpu_pair_at(c, v & (v - 1), l)] | rows[bit * GPU_PAIR_BLOCKS + l];
-    }
+/* Table entry U[c][v][l]: the OR of block l's rows (rows[bit * GPU_PAIR_BLOCKS + l]) of the bits
+ * of chunk c that v has. Every entry on its own (no chain through other entries), so that the
+ * device fills a table with all its threads at once. */
+GPU_PAIRS_FN uint32_t gpu_pair_entry(const uint32_t *rows, int c, uint32_t v, int l) {
+    uint32_t x = 0;
+    for (int b = 0; b < GPU_PAIR_CW; b++)
+        if (v >> b & 1)
+            x |= rows[(c * GPU_PAIR_CW + b) * GPU_PAIR_BLOCKS + l];
+    return x;
 }
 
-/* The bottoms of block l that share a signature bit with top t (chunks chunks), as a mask. */
+/* A top's signature (the bits to weigh) as the device reads it: chunk c's GPU_PAIR_CW bits in
+ * byte c. */
+GPU_PAIRS_FN uint64_t gpu_pair_pack(uint64_t t) {
+    uint64_t p = 0;
+    for (int c = 0; c < GPU_PAIR_CHUNKS; c++)
+        p |= (t >> (c * GPU_PAIR_CW) & ((1u << GPU_PAIR_CW) - 1)) << (8 * c);
+    return p;
+}
+
+/* The bottoms of block l that share a signature bit with the packed top t (chunks chunks), as a
+ * mask. */
 GPU_PAIRS_FN uint32_t gpu_pair_conflicts(const uint32_t *U, uint64_t t, int chunks, int l) {
     uint32_t x = 0;
     for (int c = 0; c < chunks; c++)
-        x |= U[gpu_pair_at(c, (uint32_t)(t >> (c * GPU_PAIR_CW)) & ((1u << GPU_PAIR_CW) - 1), l)];
+        x |= U[gpu_pair_at(c, (uint32_t)(t >> (8 * c)) & 0xFFu, l)];
     return x;
 }
 
@@ -120,8 +130,9 @@ static inline uint64_t gpu_pair_task_host(const gpu_pair_task *k, const gpu_pair
                     ? gpu_pair_row(bottoms + k->bottom0 + 32u * (uint32_t)l, bit)
                     : 0;
     for (int c = 0; c < s->chunks; c++)
-        for (int l = 0; l < GPU_PAIR_BLOCKS; l++)
-            gpu_pair_table(U, rows, c, l);
+        for (uint32_t v = 0; v < (1u << GPU_PAIR_CW); v++)
+            for (int l = 0; l < GPU_PAIR_BLOCKS; l++)
+                U[gpu_pair_at(c, v, l)] = gpu_pair_entry(rows, c, v, l);
     uint64_t weighed = 0, conflicts = 0;
     const uint64_t *off = tops + s->top0, *t = off + s->groups + 1;
     for (uint32_t p = 0; p < (uint32_t)s->groups; p++) {
