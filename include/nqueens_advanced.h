@@ -448,7 +448,7 @@ typedef struct nq_count_options {
     uint32_t gpu_batch;
     /* The CPU's method, one the split is counted by (0 = NQ_METHOD_AUTO: backtracking for a
      * border split, the quadrant join for a quadrant split; see nq_split_solve_method()).
-     * nq_count_gpu() counts by backtracking only. */
+     * nq_count_gpu() counts a border split by backtracking and a quadrant split by the join. */
     nq_method method;
 } nq_count_options;
 
@@ -489,9 +489,14 @@ NQ_API int nq_count_split(const nq_split *s, const nq_count_options *opt, nq_cou
  * The count of nq_count_split() on CUDA GPUs, over the same numbered subproblems with the same
  * exact results, so that the journal, on_result and MPI work unchanged. Available in a library
  * built with -DNQ_CUDA=ON, for 4 <= n <= NQ_GPU_MAX_N (n <= 3 is one plain search, counted on the
- * host). The node counts are the GPU search's own (queens it placed), not the CPU kernel's: the
- * solutions agree, the nodes do not. Method: a per-thread iterative search of each subproblem's
- * items, after the published GPU counters (e.g. Yao and Li, arXiv:2511.12009).
+ * host). A border split is counted by backtracking: the node counts are the GPU search's own
+ * (queens it placed), not the CPU kernel's: the solutions agree, the nodes do not. Method: a
+ * per-thread iterative search of each subproblem's items, after the published GPU counters (e.g.
+ * Yao and Li, arXiv:2511.12009). A quadrant split (nq_split_new_method()) is counted by the
+ * quadrant join: the host builds each subproblem's halves as the CPU does, the GPU counts the
+ * pairs of halves that share no diagonal (the "four Russians" tables of Arlazarov, Dinic,
+ * Kronrod and Faradzev, 1970, per block of 32 halves); its nodes are the pairs weighed, as on the
+ * CPU.
  */
 
 #define NQ_GPU_MAX_N       32 /* the largest n counted on a GPU (one 32-bit word a row) */
@@ -526,8 +531,10 @@ typedef struct nq_gpu_report {
  * nq_count_split() on CUDA GPUs: counts every subproblem of s not skipped, adds their
  * contributions into *out, and reports each through opt->on_result (never concurrently), exactly
  * as nq_count_split() does; the stop flag is looked at between batches of subproblems (at most
- * 65536 subproblems or about 2 million items a batch). One host thread drives each GPU (POSIX
- * threads); opt->threads and opt->kernel are not used.
+ * 65536 subproblems or about 2 million items a batch; for a quadrant split, at most 4096
+ * subproblems). By backtracking one host thread drives each GPU; by the quadrant join
+ * nq_count_threads(opt->threads) host threads (at least one a GPU) build the halves, each feeding
+ * one GPU (POSIX threads). opt->kernel is not used (the CPU's halves use the fastest kernel).
  * @param devices   CUDA numbers of the GPUs to use, or NULL for all of them (at most
  *                  NQ_GPU_MAX_DEVICES).
  * @param ndevices  entries in devices (ignored when devices is NULL), 1..NQ_GPU_MAX_DEVICES.
@@ -535,8 +542,9 @@ typedef struct nq_gpu_report {
  * @return NQ_OK; NQ_STOPPED (as nq_count_split()); NQ_ENODEV (no GPU, a library without CUDA,
  *         or a device number that does not exist); NQ_ERANGE (n > NQ_GPU_MAX_N); NQ_EINVAL (s or
  *         out NULL, ndevices out of range, a device number negative or listed twice, opt->method
- *         NQ_METHOD_QUADRANT or out of range, a quadrant split: the GPUs count
- *         the border split by backtracking only); NQ_ENOMEM;
+ *         out of range or not the split's: NQ_METHOD_QUADRANT for a border split,
+ *         NQ_METHOD_BACKTRACK for a quadrant split, opt->threads out of range); NQ_ENOMEM (the
+ *         quadrant lists do not fit this process's memory, or a batch);
  *         NQ_ETHREAD (a host thread could not be started); NQ_EDEVICE (a GPU failed: the
  *         subproblems reported before are in the journal, if any, and out is untouched). */
 NQ_API int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devices,
