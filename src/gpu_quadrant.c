@@ -88,7 +88,7 @@ int gpu_pair_build_add(gpu_pair_build *b, const uint64_t *t, size_t nt, const ui
         return NQ_EINVAL; /* no signature of n <= QUADRANT_MAX_N has such bits */
     hot_runs hr;
     hot_runs_make(&hr, hk);
-    if (grow((void **)&b->group, &b->group_cap, nt + nu, 1))
+    if (grow((void **)&b->group, &b->group_cap, nt + nu + 1, 1)) /* + 1: never NULL */
         return NQ_ENOMEM;
     uint8_t *gt = b->group, *gu = gt + nt; /* each signature's group, found once */
     size_t cnt[64] = {0}, tcnt[65] = {0}, pos[64], padded = 0;
@@ -108,7 +108,7 @@ int gpu_pair_build_add(gpu_pair_build *b, const uint64_t *t, size_t nt, const ui
     if (grow((void **)&b->subs, &b->sub_cap, (size_t)b->nsub + 1, sizeof *b->subs) ||
         grow((void **)&b->tasks, &b->task_cap, (size_t)b->ntasks + ntask, sizeof *b->tasks) ||
         grow((void **)&b->tops, &b->top_cap, b->ntops + head + nt, sizeof *b->tops) ||
-        grow((void **)&b->bottoms, &b->bottom_cap, b->nbottoms + padded, sizeof *b->bottoms))
+        grow((void **)&b->bottoms, &b->bottom_cap, b->nbottoms + padded + 1, sizeof *b->bottoms))
         return NQ_ENOMEM;
     gpu_pair_sub *s = &b->subs[b->nsub];
     memset(s, 0, sizeof *s);
