@@ -2,14 +2,15 @@
 # The device check of the quadrant join on the GPU (issue 39), one command on a machine with an
 # NVIDIA GPU, with binaries built elsewhere (the GPU machines of this project have nvcc but no
 # libyajl, so the build is made on a CPU machine and carried):
-#   NQ=build-gpu/nqueens [YGCH=DIR] [BUDGET=S] bash bench/gpu_quadrant.sh
+#   NQ=build-gpu/nqueens [YGCH=DIR | YGCH_SRC=CHECKOUT] [BUDGET=S] bash bench/gpu_quadrant.sh
 # NQ: an nqueens built with -DNQ_CUDA=ON (bench/gpu.sh shows how); LD_LIBRARY_PATH must find
 # what it links (libyajl.so.2). YGCH: a directory with the public GPU counter ygch/n_queens
 # (MIT, arXiv:2511.12009, commit dba7b01) built for this GPU at its two best settings:
 #   nvcc -gencode arch=compute_90,code=sm_90 -cudart static n_queens_cuda.cu n_queens.cpp \
 #     utils.cpp main.cpp -O3 -Xcompiler -fopenmp -D_USE_CONFIG3_ -o n_queens_c3   (and CONFIG2)
-# (its README: for N <= 22 on one card, 5 pre-placed rows under configuration 3); without it
-# that column is left out. What it runs, in this order, each count under its own timeout and
+# (its README: for N <= 22 on one card, 5 pre-placed rows under configuration 3); or YGCH_SRC: a
+# checkout of https://github.com/ygch/n_queens, which the script builds so into a temporary
+# directory (this needs nvcc; the script fetches nothing); without either that column is left out. What it runs, in this order, each count under its own timeout and
 # checked against the OEIS table (tests/data/counts.txt), the script stopping before BUDGET
 # seconds (default 420):
 # 1. --gpu --method quadrant for n = 4..18 (all six counts);
@@ -28,6 +29,15 @@ budget=${BUDGET:-420}
 table=$root/tests/data/counts.txt
 start=$(date +%s.%N)
 fail=0
+if [ -z "$ygch" ] && [ -n "${YGCH_SRC:-}" ]; then
+  ygch=$(mktemp -d)
+  trap 'rm -rf "$ygch"' EXIT
+  for c in 2 3; do
+    (cd "$YGCH_SRC/src" && nvcc -gencode arch=compute_90,code=sm_90 -cudart static n_queens_cuda.cu \
+      n_queens.cpp utils.cpp main.cpp -O3 -Xcompiler -fopenmp -D_USE_CONFIG${c}_ \
+      -o "$ygch/n_queens_c$c") || { echo "ygch: the build failed: its column is left out"; ygch=""; break; }
+  done
+fi
 
 now() { python3 -c "import time; print('%.3f' % (time.time() - $start))"; }
 left() { python3 -c "import time; print(int($budget - (time.time() - $start)))"; }
