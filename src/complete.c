@@ -311,6 +311,7 @@ static int complete_walk(const nq_instance *inst, int engine, complete_sink *out
     }
     int words = complete_use_words(&s, engine);
     s.sums_allowed = engine != COMPLETE_ENGINE_NOSUMS;
+    s.needed = engine != COMPLETE_ENGINE_NONEEDED;
     s.portable = engine == COMPLETE_ENGINE_PORTABLE;
     int *witness = malloc((size_t)(s.k > 0 ? s.k : 1) * sizeof *witness);
     out->cols = malloc((size_t)inst->n * sizeof *out->cols);
@@ -407,6 +408,7 @@ int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_
         s.count = 1;
     } else if (complete_use_words(&s, engine)) {
         s.sums_allowed = engine != COMPLETE_ENGINE_NOSUMS;
+        s.needed = engine != COMPLETE_ENGINE_NONEEDED;
         s.portable = engine == COMPLETE_ENGINE_PORTABLE;
         ret = word_setup(&s);
         if (ret == NQ_OK) {

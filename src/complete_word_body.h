@@ -252,14 +252,16 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
     uint64_t *gr = g + 2, *gc = g + 2 + k;
     const int *row_of = s->row_of, *col_of = s->col_of, *cent = s->cent;
     int br = row_of[i], bc = col_of[j], best = INT_MAX, line = -1, byrow = 1;
-    uint64_t am = 0, dm = 0, am2 = 0, dm2 = 0;
+    uint64_t am = 0, dm = 0, am2 = 0, dm2 = 0, am3 = 0, dm3 = 0;
     int si = 0, sj = 0;
     for (; rows; rows &= rows - 1) {
         int i2 = __builtin_ctzll(rows), dr = row_of[i2] - br;
         uint64_t v = fr[i2] & ~(bj | cb[bc + dr] | cb[bc - dr]);
         gr[i2] = v;
+        am3 |= am2 & (v << i2);
         am2 |= am & (v << i2);
         am |= v << i2;
+        dm3 |= dm2 & (v << (k - 1 - i2));
         dm2 |= dm & (v << (k - 1 - i2));
         dm |= v << (k - 1 - i2);
         si += i2;
@@ -294,12 +296,14 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
     if (changed) {
         word_root_line(s, g, next);
         best = next->key;
-        am = dm = am2 = dm2 = 0;
+        am = dm = am2 = dm2 = am3 = dm3 = 0;
         for (rows = g[0]; rows; rows &= rows - 1) {
             int i2 = __builtin_ctzll(rows);
             uint64_t v = gr[i2];
+            am3 |= am2 & (v << i2);
             am2 |= am & (v << i2);
             am |= v << i2;
+            dm3 |= dm2 & (v << (k - 1 - i2));
             dm2 |= dm & (v << (k - 1 - i2));
             dm |= v << (k - 1 - i2);
         }
@@ -308,21 +312,32 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
         next->line = line;
         next->byrow = byrow;
     }
-    if (s->sums && best >= 2 * 65536) {
-        /* A diagonal that every completion uses and that holds one cell forces that cell. */
+    if (s->sums && s->needed && best >= 2 * 65536) {
+        /* A diagonal that every completion uses and that holds one cell forces that cell; one
+         * with two cells is branched on when every line holds more. */
         int u = __builtin_popcountll(g[0]);
-        uint64_t one = word_needed(am, u, si + sj) & ~am2;
+        uint64_t na = word_needed(am, u, si + sj), nd = word_needed(dm, u, sj - si + u * (k - 1));
+        uint64_t one = na & ~am2, two = best >= 3 * 65536 ? na & ~am3 : 0;
+        int type = 2;
+        if (!one) {
+            one = nd & ~dm2;
+            type = 3;
+        }
         if (one) {
             next->key = 65536;
             next->line = __builtin_ctzll(one);
-            next->byrow = 2;
+            next->byrow = type;
             return 0;
         }
-        one = word_needed(dm, u, sj - si + u * (k - 1)) & ~dm2;
-        if (one) {
-            next->key = 65536;
-            next->line = __builtin_ctzll(one);
-            next->byrow = 3;
+        type = 2;
+        if (!two && best >= 3 * 65536) {
+            two = nd & ~dm3;
+            type = 3;
+        }
+        if (two) {
+            next->key = 2 * 65536;
+            next->line = __builtin_ctzll(two);
+            next->byrow = type;
         }
     }
     return 0;
