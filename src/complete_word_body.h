@@ -252,11 +252,21 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
     uint64_t *gr = g + 2, *gc = g + 2 + k;
     const int *row_of = s->row_of, *col_of = s->col_of, *cent = s->cent;
     int br = row_of[i], bc = col_of[j], best = INT_MAX, line = -1, byrow = 1;
+    /* With the sums rule the free rows and columns are runs of board lines (k <= 32): the cells
+     * that (i, j) attacks in free row i2 are the columns j +- |i2 - i|, shifts of bj. */
+    const int contig = s->sums;
     uint64_t am = 0, dm = 0, am2 = 0, dm2 = 0, am3 = 0, dm3 = 0;
     int si = 0, sj = 0;
     for (; rows; rows &= rows - 1) {
-        int i2 = __builtin_ctzll(rows), dr = row_of[i2] - br;
-        uint64_t v = fr[i2] & ~(bj | cb[bc + dr] | cb[bc - dr]);
+        int i2 = __builtin_ctzll(rows);
+        uint64_t v;
+        if (contig) {
+            int t = i2 > i ? i2 - i : i - i2;
+            v = fr[i2] & ~(bj | bj << t | bj >> t);
+        } else {
+            int dr = row_of[i2] - br;
+            v = fr[i2] & ~(bj | cb[bc + dr] | cb[bc - dr]);
+        }
         gr[i2] = v;
         am3 |= am2 & (v << i2);
         am2 |= am & (v << i2);
@@ -275,8 +285,15 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
         }
     }
     for (; cols; cols &= cols - 1) {
-        int j2 = __builtin_ctzll(cols), dc = col_of[j2] - bc;
-        uint64_t v = fc[j2] & ~(bi | rb[br + dc] | rb[br - dc]);
+        int j2 = __builtin_ctzll(cols);
+        uint64_t v;
+        if (contig) {
+            int t = j2 > j ? j2 - j : j - j2;
+            v = fc[j2] & ~(bi | bi << t | bi >> t);
+        } else {
+            int dc = col_of[j2] - bc;
+            v = fc[j2] & ~(bi | rb[br + dc] | rb[br - dc]);
+        }
         gc[j2] = v;
         sj += j2;
         int key = __builtin_popcountll(v) * 65536 + cent[k + j2];
