@@ -14,9 +14,10 @@
  * cheaper). Frame layout: [0] unplaced rows, [1] unplaced columns, [2, 2 + k) the candidate
  * columns of each row, [2 + k, 2 + 2k) the candidate rows of each column; the words of placed
  * lines are stale. After each placement the diagonal sums rule (word_sums()) may fail the node or
- * remove cells, when the free lines allow it. Refuted cells are removed from the current frame in
- * place: they hold no completion under the frame's placements, which every later use of the frame
- * shares.
+ * remove cells, when the free lines allow it, and a diagonal that it shows every completion needs
+ * (word_needed()) may become the line to branch on. Refuted cells are removed from the current
+ * frame in place: they hold no completion under the frame's placements, which every later use of
+ * the frame shares.
  */
 #include <assert.h>
 #include <limits.h>
@@ -40,11 +41,13 @@ static uint64_t *word_frame(const complete_state *s, int depth) {
 /* The line a node branches on: the unplaced row or column with the fewest candidates, ties going
  * to the line nearest the centre of the board (its long diagonals make it the most constraining),
  * as the key popcount * 65536 + cent. On the n = 21 benchmark instances the tie-break and the
- * value order of word_pick() cut the nodes by about 30% against "first line, first candidate". */
+ * value order of word_pick() cut the nodes by about 30% against "first line, first candidate".
+ * With the sums rule, a needed diagonal (every completion has a queen on it) that holds one cell,
+ * or two when every row and column holds more, goes first (word_place()). */
 typedef struct word_line {
     int key;   /* INT_MAX when every line is placed */
-    int line;  /* free row or column index */
-    int byrow; /* 1: the line is a row */
+    int line;  /* free row or column index; for a diagonal, its a = i + j or d = j - i + k - 1 */
+    int byrow; /* 1: the line is a row, 0 a column, 2 an anti-diagonal a, 3 a diagonal d */
 } word_line;
 
 /* The line to branch on at the root frame. */
