@@ -271,11 +271,7 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
             v = fr[i2] & ~(bj | cb[bc + dr] | cb[bc - dr]);
         }
         gr[i2] = v;
-        am3 |= am2 & (v << i2);
-        am2 |= am & (v << i2);
         am |= v << i2;
-        dm3 |= dm2 & (v << (k - 1 - i2));
-        dm2 |= dm & (v << (k - 1 - i2));
         dm |= v << (k - 1 - i2);
         si += i2;
         int key = __builtin_popcountll(v) * 65536 + cent[i2];
@@ -316,17 +312,6 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
     if (changed) {
         word_root_line(s, g, next);
         best = next->key;
-        am = dm = am2 = dm2 = am3 = dm3 = 0;
-        for (rows = g[0]; rows; rows &= rows - 1) {
-            int i2 = __builtin_ctzll(rows);
-            uint64_t v = gr[i2];
-            am3 |= am2 & (v << i2);
-            am2 |= am & (v << i2);
-            am |= v << i2;
-            dm3 |= dm2 & (v << (k - 1 - i2));
-            dm2 |= dm & (v << (k - 1 - i2));
-            dm |= v << (k - 1 - i2);
-        }
     } else {
         next->key = best;
         next->line = line;
@@ -337,6 +322,21 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
          * with two cells is branched on when every line holds more. */
         int u = __builtin_popcountll(g[0]);
         uint64_t na = word_needed(am, u, si + sj), nd = word_needed(dm, u, sj - si + u * (k - 1));
+        if (!(na | nd)) {
+            return 0;
+        }
+        /* The needed diagonals that hold at least two (am2, dm2) or three (am3, dm3) cells. */
+        am = dm = 0;
+        for (rows = g[0]; rows; rows &= rows - 1) {
+            int i2 = __builtin_ctzll(rows);
+            uint64_t va = na & (gr[i2] << i2), vd = nd & (gr[i2] << (k - 1 - i2));
+            am3 |= am2 & va;
+            am2 |= am & va;
+            am |= va;
+            dm3 |= dm2 & vd;
+            dm2 |= dm & vd;
+            dm |= vd;
+        }
         uint64_t one = na & ~am2, two = best >= 3 * 65536 ? na & ~am3 : 0;
         int type = 2;
         if (!one) {
