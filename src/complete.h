@@ -15,6 +15,7 @@ enum {
     COMPLETE_ENGINE_NOSUMS = 2,   /* as AUTO, without the one-word engine's diagonal sums rule */
     COMPLETE_ENGINE_PORTABLE = 3, /* as AUTO, the one-word engine's portable build even where the
                                      CPU runs its x86-64-v3 build (complete_word_avx2.c) */
+    COMPLETE_ENGINE_NONEEDED = 4, /* as AUTO, the sums rule without its needed diagonals */
 };
 
 /* As nq_complete_first(), nq_complete_each() and nq_complete_count(), with an engine choice. */

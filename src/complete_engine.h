@@ -47,6 +47,8 @@ typedef struct complete_state {
     uint64_t *cbit, *rbit;
     int sums_allowed; /* set by the driver: the one-word engine may use the diagonal sums rule */
     int sums;         /* 1: it does (word_setup(): k <= 32, free rows and columns each a run) */
+    int needed;       /* set by the driver: with the sums rule, branch first on the diagonals that
+                         every completion needs (word_needed()) */
     int *cent;    /* 2k: distance from the centre of free row i, then of free column j (times 2) */
     int portable; /* set by the driver: the one-word engine's portable build even where the CPU
                      runs the x86-64-v3 one */

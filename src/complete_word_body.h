@@ -14,9 +14,10 @@
  * cheaper). Frame layout: [0] unplaced rows, [1] unplaced columns, [2, 2 + k) the candidate
  * columns of each row, [2 + k, 2 + 2k) the candidate rows of each column; the words of placed
  * lines are stale. After each placement the diagonal sums rule (word_sums()) may fail the node or
- * remove cells, when the free lines allow it. Refuted cells are removed from the current frame in
- * place: they hold no completion under the frame's placements, which every later use of the frame
- * shares.
+ * remove cells, when the free lines allow it, and a diagonal that it shows every completion needs
+ * (word_needed()) may become the line to branch on. Refuted cells are removed from the current
+ * frame in place: they hold no completion under the frame's placements, which every later use of
+ * the frame shares.
  */
 #include <assert.h>
 #include <limits.h>
@@ -40,11 +41,13 @@ static uint64_t *word_frame(const complete_state *s, int depth) {
 /* The line a node branches on: the unplaced row or column with the fewest candidates, ties going
  * to the line nearest the centre of the board (its long diagonals make it the most constraining),
  * as the key popcount * 65536 + cent. On the n = 21 benchmark instances the tie-break and the
- * value order of word_pick() cut the nodes by about 30% against "first line, first candidate". */
+ * value order of word_pick() cut the nodes by about 30% against "first line, first candidate".
+ * With the sums rule, a needed diagonal (every completion has a queen on it) that holds one cell,
+ * or two when every row and column holds more, goes first (word_place()). */
 typedef struct word_line {
     int key;   /* INT_MAX when every line is placed */
-    int line;  /* free row or column index */
-    int byrow; /* 1: the line is a row */
+    int line;  /* free row or column index; for a diagonal, its a = i + j or d = j - i + k - 1 */
+    int byrow; /* 1: the line is a row, 0 a column, 2 an anti-diagonal a, 3 a diagonal d */
 } word_line;
 
 /* The line to branch on at the root frame. */
@@ -67,6 +70,33 @@ static void word_root_line(const complete_state *s, const uint64_t *f, word_line
 
 /* The sum of the u lowest (word_sum_low) or u highest (word_sum_high) bit positions of m, which
  * holds at least u bits. */
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
+/* The sum of the bit positions of m: bit b of each position counted by one popcount. */
+static inline int word_positions(uint64_t m) {
+    return __builtin_popcountll(m & 0xAAAAAAAAAAAAAAAAu) +
+           2 * __builtin_popcountll(m & 0xCCCCCCCCCCCCCCCCu) +
+           4 * __builtin_popcountll(m & 0xF0F0F0F0F0F0F0F0u) +
+           8 * __builtin_popcountll(m & 0xFF00FF00FF00FF00u) +
+           16 * __builtin_popcountll(m & 0xFFFF0000FFFF0000u) +
+           32 * __builtin_popcountll(m & 0xFFFFFFFF00000000u);
+}
+
+#ifdef __BMI2__
+
+static inline int word_sum_low(uint64_t m, int u) {
+    assert(__builtin_popcountll(m) >= u);
+    return word_positions(m & (_pdep_u64((uint64_t)1 << u, m) - 1));
+}
+
+static inline int word_sum_high(uint64_t m, int u) {
+    int cnt = __builtin_popcountll(m);
+    assert(cnt >= u);
+    return word_positions(m & -_pdep_u64((uint64_t)1 << (cnt - u), m));
+}
+#else
 static int word_sum_low(uint64_t m, int u) {
     int t = 0;
     for (; u > 0; u--, m &= m - 1) {
@@ -86,6 +116,7 @@ static int word_sum_high(uint64_t m, int u) {
     }
     return t;
 }
+#endif
 
 /* The bits lo..hi of a word (clamped to 0..63). */
 static uint64_t word_window(int lo, int hi) {
@@ -96,6 +127,35 @@ static uint64_t word_window(int lo, int hi) {
     }
     uint64_t top = hi == 63 ? ~(uint64_t)0 : ((uint64_t)1 << (hi + 1)) - 1;
     return top & ~(((uint64_t)1 << lo) - 1);
+}
+
+/* The position of the (u + 1)-th lowest member of m as a one-bit word, or 0 if m has at most u
+ * members. */
+static inline uint64_t word_nth(uint64_t m, int u) {
+#ifdef __BMI2__
+    return _pdep_u64((uint64_t)1 << u, m);
+#else
+    for (; u > 0 && m; u--) {
+        m &= m - 1;
+    }
+    return m & -m;
+#endif
+}
+
+/* The members of m that every u-subset of m summing to t contains (m has at least u members,
+ * and t lies within the sums of its u lowest and u highest members): removing a member x of
+ * the u lowest raises the least sum to low - x + (the next member), which may pass t; the same
+ * from above. */
+static uint64_t word_needed(uint64_t m, int u, int t) {
+    int na = __builtin_popcountll(m);
+    if (na <= u) {
+        return m;
+    }
+    uint64_t nb = word_nth(m, u), hb = word_nth(m, na - u - 1);
+    uint64_t low = m & (nb - 1), high = m & ~(hb | (hb - 1));
+    int lim = word_positions(low) + __builtin_ctzll(nb) - t;
+    int lim2 = word_positions(high) + __builtin_ctzll(hb) - t;
+    return (low & word_window(0, lim - 1)) | (high & word_window(lim2 + 1, 63));
 }
 
 /* The diagonal sums rule, on frame g after a placement (s->sums: the free rows and the free
@@ -117,8 +177,9 @@ static uint64_t word_window(int lo, int hi) {
  * On the hardest CSPLib problem 79 instances of n = 19..21 (bench/complete.sh --csplib) it halves
  * the nodes; bench/RESULTS.md has the figures. Returns 1 if the frame has no completion (g is then
  * incomplete), else 0, with *changed set if cells were removed. */
-static int word_sums(const complete_state *s, uint64_t *g, uint64_t am, uint64_t dm, int si, int sj,
-                     int *changed) {
+static int word_sums(const complete_state *s, uint64_t *g, uint64_t *amp, uint64_t *dmp, int si,
+                     int sj, int *changed) {
+    uint64_t am = *amp, dm = *dmp;
     int k = s->k, c = k - 1, u = __builtin_popcountll(g[0]);
     int sa = si + sj, sd = sj - si + u * c;
     uint64_t *gr = g + 2, *gc = g + 2 + k;
@@ -143,6 +204,8 @@ static int word_sums(const complete_state *s, uint64_t *g, uint64_t am, uint64_t
         uint64_t rd =
             dm & ~word_window(sd - word_sum_high(dm, u - 1), sd - word_sum_low(dm, u - 1));
         if (!ra && !rd) {
+            *amp = am;
+            *dmp = dm;
             return 0;
         }
         *changed = 1;
@@ -192,11 +255,21 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
     uint64_t *gr = g + 2, *gc = g + 2 + k;
     const int *row_of = s->row_of, *col_of = s->col_of, *cent = s->cent;
     int br = row_of[i], bc = col_of[j], best = INT_MAX, line = -1, byrow = 1;
-    uint64_t am = 0, dm = 0;
+    /* With the sums rule the free rows and columns are runs of board lines (k <= 32): the cells
+     * that (i, j) attacks in free row i2 are the columns j +- |i2 - i|, shifts of bj. */
+    const int contig = s->sums;
+    uint64_t am = 0, dm = 0, am2 = 0, dm2 = 0, am3 = 0, dm3 = 0;
     int si = 0, sj = 0;
     for (; rows; rows &= rows - 1) {
-        int i2 = __builtin_ctzll(rows), dr = row_of[i2] - br;
-        uint64_t v = fr[i2] & ~(bj | cb[bc + dr] | cb[bc - dr]);
+        int i2 = __builtin_ctzll(rows);
+        uint64_t v;
+        if (contig) {
+            int t = i2 > i ? i2 - i : i - i2;
+            v = fr[i2] & ~(bj | bj << t | bj >> t);
+        } else {
+            int dr = row_of[i2] - br;
+            v = fr[i2] & ~(bj | cb[bc + dr] | cb[bc - dr]);
+        }
         gr[i2] = v;
         am |= v << i2;
         dm |= v << (k - 1 - i2);
@@ -211,8 +284,15 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
         }
     }
     for (; cols; cols &= cols - 1) {
-        int j2 = __builtin_ctzll(cols), dc = col_of[j2] - bc;
-        uint64_t v = fc[j2] & ~(bi | rb[br + dc] | rb[br - dc]);
+        int j2 = __builtin_ctzll(cols);
+        uint64_t v;
+        if (contig) {
+            int t = j2 > j ? j2 - j : j - j2;
+            v = fc[j2] & ~(bi | bi << t | bi >> t);
+        } else {
+            int dc = col_of[j2] - bc;
+            v = fc[j2] & ~(bi | rb[br + dc] | rb[br - dc]);
+        }
         gc[j2] = v;
         sj += j2;
         int key = __builtin_popcountll(v) * 65536 + cent[k + j2];
@@ -226,16 +306,60 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
         }
     }
     int changed = 0;
-    if (s->sums && word_sums(s, g, am, dm, si, sj, &changed)) {
+    if (s->sums && word_sums(s, g, &am, &dm, si, sj, &changed)) {
         return 1;
     }
     if (changed) {
         word_root_line(s, g, next);
-        return 0;
+        best = next->key;
+    } else {
+        next->key = best;
+        next->line = line;
+        next->byrow = byrow;
     }
-    next->key = best;
-    next->line = line;
-    next->byrow = byrow;
+    if (s->sums && s->needed && best >= 2 * 65536) {
+        /* A diagonal that every completion uses and that holds one cell forces that cell; one
+         * with two cells is branched on when every line holds more. */
+        int u = __builtin_popcountll(g[0]);
+        uint64_t na = word_needed(am, u, si + sj), nd = word_needed(dm, u, sj - si + u * (k - 1));
+        if (!(na | nd)) {
+            return 0;
+        }
+        /* The needed diagonals that hold at least two (am2, dm2) or three (am3, dm3) cells. */
+        am = dm = 0;
+        for (rows = g[0]; rows; rows &= rows - 1) {
+            int i2 = __builtin_ctzll(rows);
+            uint64_t va = na & (gr[i2] << i2), vd = nd & (gr[i2] << (k - 1 - i2));
+            am3 |= am2 & va;
+            am2 |= am & va;
+            am |= va;
+            dm3 |= dm2 & vd;
+            dm2 |= dm & vd;
+            dm |= vd;
+        }
+        uint64_t one = na & ~am2, two = best >= 3 * 65536 ? na & ~am3 : 0;
+        int type = 2;
+        if (!one) {
+            one = nd & ~dm2;
+            type = 3;
+        }
+        if (one) {
+            next->key = 65536;
+            next->line = __builtin_ctzll(one);
+            next->byrow = type;
+            return 0;
+        }
+        type = 2;
+        if (!two && best >= 3 * 65536) {
+            two = nd & ~dm3;
+            type = 3;
+        }
+        if (two) {
+            next->key = 2 * 65536;
+            next->line = __builtin_ctzll(two);
+            next->byrow = type;
+        }
+    }
     return 0;
 }
 
@@ -244,6 +368,23 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
 static int word_pick(const complete_state *s, const uint64_t *f, const word_line *at, int *ci,
                      int *cj) {
     int k = s->k;
+    if (at->byrow >= 2) {
+        /* A diagonal line: its cells (i, x - i) or (i, x - (k - 1) + i) in the unplaced rows. */
+        int x = at->line, pick = -1, fewest = INT_MAX;
+        for (uint64_t m = f[0]; m; m &= m - 1) {
+            int i = __builtin_ctzll(m), j = at->byrow == 2 ? x - i : x - (k - 1) + i;
+            if (j >= 0 && j < k && (f[2 + i] >> j & 1)) {
+                int c = __builtin_popcountll(f[2 + i]);
+                if (c < fewest) {
+                    fewest = c;
+                    pick = i;
+                }
+            }
+        }
+        *ci = pick;
+        *cj = at->byrow == 2 ? x - pick : x - (k - 1) + pick;
+        return pick < 0;
+    }
     uint64_t cand = at->byrow ? f[2 + at->line] : f[2 + k + at->line];
     const uint64_t *other = at->byrow ? f + 2 + k : f + 2;
     int pick = -1, fewest = INT_MAX;

@@ -644,6 +644,84 @@ static void test_diagonal_sums_rule(void **state) {
     assert_true(nodes[0] < nodes[1]);
 }
 
+/* The needed diagonals of the sums rule (word_needed() in complete_word_body.h): a diagonal
+ * without which the sums of the free diagonals cannot be reached is used by every completion, so
+ * the engine branches on it first when it holds one cell (or two, when every line holds more).
+ * On random excluded-diagonals instances of n = 8..14 (a queen in a corner on some), around where
+ * half have a completion, the engine with the needed diagonals and without them give the count,
+ * the first completion and the whole listing of the reference (row-by-row backtracking), in both
+ * builds; and the needed diagonals do cut nodes, so these checks run where they act. */
+static void test_needed_diagonals(void **state) {
+    (void)state;
+    uint64_t nodes[2] = {0, 0};
+    int fewer = 0, solvable = 0, trials = 300;
+    for (int trial = 0; trial < trials; trial++) {
+        int n = 8 + (int)rnd(7), corner = trial % 4 == 0;
+        nq_instance *inst;
+        assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
+        if (corner) {
+            assert_int_equal(nq_instance_place(inst, n - 1, 0, NULL), NQ_OK);
+        }
+        for (int d = 3 * n / 4 + (int)rnd((unsigned)n / 2 + 1); d > 0; d--) {
+            int i = (int)rnd(2u * (unsigned)n - 1), t = (int)rnd(2);
+            if (corner && (t ? i == n - 1 : i == 2 * n - 2)) {
+                continue; /* the queen's own lines stay free */
+            }
+            assert_int_equal(nq_instance_exclude(inst, i, t), NQ_OK);
+        }
+        hard_ref h = {.n = n, .keep = 20000};
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                int q = nq_instance_queen(inst, r);
+                h.allow[r] |= (uint64_t)(nq_instance_allows(inst, r, c) && (q < 0 || q == c)) << c;
+            }
+        }
+        h.found = malloc(h.keep * (size_t)n * sizeof *h.found);
+        assert_non_null(h.found);
+        hard_ref_rows(&h, 0, 0, 0, 0);
+        assert_true(h.count < h.keep);
+        solvable += h.count > 0;
+        static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NONEEDED,
+                                      COMPLETE_ENGINE_PORTABLE};
+        uint64_t here[3];
+        for (int e = 0; e < 3; e++) {
+            int cols[32];
+            nq_complete_stats st = {0};
+            nq_u128 count = 12345;
+            assert_int_equal(complete_count_with(inst, engines[e], &count, NULL, &st), NQ_OK);
+            assert_true(count == (nq_u128)h.count);
+            here[e] = st.nodes;
+            if (e < 2) {
+                nodes[e] += st.nodes;
+            }
+            int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
+            assert_int_equal(rf, h.count ? NQ_OK : NQ_ENOSOL);
+            if (h.count) {
+                assert_memory_equal(cols, h.found, (size_t)n * sizeof *cols);
+            }
+            listing l = {0};
+            int re = complete_each_with(inst, engines[e], collect, &l, NULL, NULL);
+            assert_int_equal(re, h.count ? NQ_OK : NQ_ENOSOL);
+            assert_int_equal(l.len, h.count);
+            if (l.len) {
+                assert_memory_equal(l.cols, h.found, l.len * (size_t)n * sizeof *l.cols);
+            }
+            free(l.cols);
+        }
+        fewer += here[0] < here[1];
+        assert_true(here[2] == here[0]); /* both builds of the engine search the same nodes */
+        free(h.found);
+        nq_instance_free(inst);
+    }
+    print_message("needed diagonals: %d of %d instances with fewer nodes, %llu against %llu "
+                  "(count), %d solvable\n",
+                  fewer, trials, (unsigned long long)nodes[0], (unsigned long long)nodes[1],
+                  solvable);
+    assert_true(solvable > trials / 10 && solvable < trials - trials / 10);
+    assert_true(fewer > trials / 10);
+    assert_true(nodes[0] < nodes[1]);
+}
+
 /* The one-word engine's two builds (complete_word.c portable, complete_word_avx2.c for x86-64-v3:
  * POPCNT, TZCNT/LZCNT, BMI2), chosen at run time: AUTO runs the x86-64-v3 one exactly where the
  * library reports the AVX2 kernel supported (the same CPU test), PORTABLE never. On excluded-
@@ -772,6 +850,7 @@ int main(void) {
         cmocka_unit_test(test_large_board_few_free),
         cmocka_unit_test(test_hard_instances),
         cmocka_unit_test(test_diagonal_sums_rule),
+        cmocka_unit_test(test_needed_diagonals),
         cmocka_unit_test(test_word_builds),
         cmocka_unit_test(test_conflicts_and_forbidden),
         cmocka_unit_test(test_stop_listing),
