@@ -263,9 +263,11 @@ done
 for target in rank0 mpirun; do
     j=$tmp/int-$target
     rm -f "$j"
-    # mpirun kills the ranks odls_base_sigkill_timeout seconds (default 1) after its SIGTERM; the
-    # sanitizer build's rank 0 needs longer to record what the ranks had in flight (doc/cluster.md).
-    NQ_KERNEL=generic "${MPIRUN[@]}" --mca odls_base_sigkill_timeout 30 -np 3 -x NQ_KERNEL \
+    # mpirun sends SIGTERM odls_base_sigkill_timeout seconds (default 1) after its SIGCONT, and
+    # SIGKILL as long again after that (also to the job it aborts when rank 0 exits 130): 5 s for
+    # the sanitizer build's ranks, which stop within about 0.1 s (doc/cluster.md). It was 30 s,
+    # when rank 0 waited for the subproblems in flight: 90 s of the suite spent waiting.
+    NQ_KERNEL=generic "${MPIRUN[@]}" --mca odls_base_sigkill_timeout 5 -np 3 -x NQ_KERNEL \
         "$MPI_NQ" count 17 --checkpoint "$j" --json >"$tmp/out" 2>"$tmp/err" &
     mp=$!
     victim=""
@@ -312,6 +314,67 @@ for target in rank0 mpirun; do
         [ "$(echo "$out" | json_field computed)" = $((size - d)) ] &&
         ok "... resumed from $d: the exact count, computing only the other $((size - d))" ||
         fail "resume after SIGINT to $target: $out $(cat "$tmp/err")"
+done
+
+# A stop is bounded at every n (issue 40 item 6), on every rank as in `nqueens count`
+# (tests/cli/stop.sh): rank 0 used to wait for the subproblems the ranks had in flight, a day each
+# at n = 30. Now rank 0's signal reaches every rank's count (TAG_STOP), whose subproblems in flight
+# give up within about 0.1 s: rank 0 says "interrupted" within seconds (asserted: under 10 s, for
+# a busy machine and the sanitizers), exits 130 (a worker as well: mpirun passes it on), and the
+# journal holds no partial subproblem. A job that hangs is killed after 60 s and fails. With
+# mpirun's default odls_base_sigkill_timeout of 1 s: Open MPI 4.1's mpirun sends SIGCONT, then
+# SIGTERM 1 s later, then SIGKILL 1 s after that (to the ranks of a job it aborts because a rank
+# exited non-zero, and on a Ctrl-C of its own), so the ranks get 1 s to stop, which the old rank 0
+# never did at n = 30 (it was killed without a word).
+for target in rank0 mpirun; do
+    j=$tmp/stop30-$target
+    rm -f "$j"
+    "${MPIRUN[@]}" -np 3 "$MPI_NQ" count 30 --force \
+        --checkpoint "$j" --no-progress >"$tmp/out" 2>"$tmp/err" &
+    mp=$!
+    victim=""
+    for _ in $(seq 1 1200); do
+        kill -0 "$mp" 2>/dev/null || break
+        if [ -s "$j" ]; then
+            if [ $target = mpirun ]; then victim=$mp; else
+                for k in $(pgrep -P "$mp"); do
+                    tr '\0' '\n' <"/proc/$k/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=0' &&
+                        victim=$k
+                done
+            fi
+        fi
+        [ -n "$victim" ] && break
+        sleep 0.05
+    done
+    if [ -z "$victim" ]; then
+        kill -KILL "$mp" 2>/dev/null
+        wait "$mp"
+        fail "stop at n = 30 ($target): the job never started ($(head -c 300 "$tmp/err"))"
+        continue
+    fi
+    sleep 1 # every rank deep in its first subproblems
+    t0=$(date +%s%N)
+    kill -INT "$victim"
+    said="" gone=""
+    for _ in $(seq 1 3000); do
+        [ -z "$said" ] && grep -q "interrupted by" "$tmp/err" && said=$((($(date +%s%N) - t0) / 1000000))
+        kill -0 "$mp" 2>/dev/null || { gone=$((($(date +%s%N) - t0) / 1000000)); break; }
+        sleep 0.02
+    done
+    if [ -z "$gone" ]; then
+        for k in $(pgrep -P "$mp"); do kill -KILL "$k" 2>/dev/null; done
+        kill -KILL "$mp" 2>/dev/null
+    fi
+    wait "$mp"
+    rc=$?
+    if [ $target = rank0 ]; then want_rc=130; sig=SIGINT; else want_rc=$rc; sig=SIGTERM; fi
+    if [ -n "$gone" ] && [ -n "$said" ] && [ "$said" -lt 10000 ] && [ $rc -eq $want_rc ] &&
+        [ $rc -ne 0 ] && [ ! -s "$tmp/out" ] && [ "$(done_of "$j")" = 0 ] &&
+        grep -q "^nqueens-mpi count: interrupted by $sig: 0 of $(size_of "$j") subproblems done and saved in '$j'; run the same command again to resume$" "$tmp/err"; then
+        ok "n = 30, SIGINT to $target: 'interrupted' after $said ms, exit $rc after $gone ms, no partial subproblem saved"
+    else
+        fail "n = 30, SIGINT to $target: message after '${said:-never}' ms, exit $rc after '${gone:-more than 60 s: killed}' ms, $(done_of "$j") saved; stdout '$(cat "$tmp/out")'; stderr: $(cat "$tmp/err")"
+    fi
 done
 
 # A forged journal record (counts changed within the identities, CRC recomputed) makes the
