@@ -15,9 +15,11 @@
 
 int emu_devices = 2; /* devices the emulator offers */
 int emu_wrong = 0;
-int emu_fail_after = -1;  /* >= 0: the submit after this many fails with NQ_EDEVICE */
-int emu_submits = 0;      /* batches submitted so far (all devices) */
-int emu_max_slot_use = 0; /* the most slots in use at once on one device */
+int emu_fail_after = -1;            /* >= 0: the submit after this many fails with NQ_EDEVICE */
+int emu_submits = 0;                /* batches submitted so far (all devices) */
+int emu_max_slot_use = 0;           /* the most slots in use at once on one device */
+volatile int *emu_stop_flag = NULL; /* a stop that comes while batches are in flight */
+int emu_stop_at = 0;
 
 struct gpu_dev {
     int device;
@@ -57,6 +59,8 @@ int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
     if (slot < 0 || slot >= GPU_SLOTS || d->busy[slot] || nitems < 1 || nsub < 1)
         abort(); /* a misuse of the interface by the driver */
     int n = __atomic_fetch_add(&emu_submits, 1, __ATOMIC_SEQ_CST);
+    if (emu_stop_flag && n + 1 == emu_stop_at)
+        __atomic_store_n(emu_stop_flag, 1, __ATOMIC_SEQ_CST);
     if (emu_fail_after >= 0 && n >= emu_fail_after)
         return NQ_EDEVICE;
     uint64_t *sols = calloc(nsub, sizeof *sols), *nodes = calloc(nsub, sizeof *nodes);

@@ -21,6 +21,8 @@ static void reset(void) {
     emu_submits = 0;
     emu_max_slot_use = 0;
     emu_wrong = 0;
+    emu_stop_flag = NULL;
+    emu_stop_at = 0;
     memset(&plain, 0, sizeof plain);
 }
 
@@ -370,12 +372,60 @@ static void test_wrong_device(void **state) {
     reset();
 }
 
+/* A clean stop must not throw away finished work (issue 35 kind 3): the stop flag is set by the
+ * third submit of one device (gpu_batch 20), when that batch and the second are on the device.
+ * Both finish there, and all three batches must be reported whole and summed: exactly 60
+ * subproblems, each with nq_split_solve()'s counts (nodes apart), and NQ_STOPPED. */
+static void test_a_stop_keeps_the_batches_in_flight(void **state) {
+    (void)state;
+    reset();
+    nq_split *s;
+    assert_int_equal(nq_split_new(12, &s), NQ_OK);
+    assert_true(nq_split_size(s) > 100);
+    seen w = seen_new(s);
+    volatile int flag = 0;
+    emu_stop_flag = &flag;
+    emu_stop_at = 3;
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.gpu_batch = 20;
+    opt.on_result = on_result;
+    opt.user = &w;
+    opt.stop = &flag;
+    int dev = 0;
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, &opt, &dev, 1, NULL, &c), NQ_STOPPED);
+    assert_int_equal(emu_submits, 3);
+    assert_int_equal(w.calls, 60);
+    nq_counts want;
+    memset(&want, 0, sizeof want);
+    for (uint64_t i = 0; i < w.size; i++) {
+        assert_true(w.count[i] <= 1);
+        if (!w.count[i])
+            continue;
+        nq_counts cpu;
+        assert_int_equal(nq_split_solve(s, i, &cpu), NQ_OK);
+        assert_true(cpu.total == w.c[i].total && cpu.unique == w.c[i].unique);
+        nq_counts_add(&want, &cpu);
+    }
+    assert_true(c.total == want.total && c.unique == want.unique && w.sum.total == want.total);
+    seen_free(&w);
+    nq_split_free(s);
+    reset();
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_errors),          cmocka_unit_test(test_counts_against_table),
-        cmocka_unit_test(test_each_subproblem), cmocka_unit_test(test_skip_and_stop),
-        cmocka_unit_test(test_device_error),    cmocka_unit_test(test_gpu_solve),
-        cmocka_unit_test(test_source),          cmocka_unit_test(test_wrong_device),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_counts_against_table),
+        cmocka_unit_test(test_each_subproblem),
+        cmocka_unit_test(test_skip_and_stop),
+        cmocka_unit_test(test_device_error),
+        cmocka_unit_test(test_gpu_solve),
+        cmocka_unit_test(test_source),
+        cmocka_unit_test(test_wrong_device),
+        cmocka_unit_test(test_a_stop_keeps_the_batches_in_flight),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
