@@ -63,7 +63,17 @@ static size_t feed_take(void *user, uint64_t *index, size_t max) {
         f->qlen--;
     }
     f->inflight += k;
+    /* the test hook: the first numbers, then those that empty the queue */
+    long hold = 0;
+    if (k && f->hold_ms > 0 && (f->hold_stage == 0 || (f->hold_stage == 1 && f->qlen == 0))) {
+        hold = f->hold_ms;
+        f->hold_stage++;
+    }
     pthread_mutex_unlock(&f->mu);
+    if (hold > 0) { /* the test hook: a subproblem that outlasts a heartbeat */
+        struct timespec t = {hold / 1000, (hold % 1000) * 1000000L};
+        nanosleep(&t, NULL);
+    }
     return k;
 }
 

@@ -19,6 +19,13 @@
  * is rank 0's answer to the final message, waited for before the rank leaves. A signal here also
  * means that the job is being ended: if rank 0 then falls silent, this rank leaves without a word
  * of its own (rank 0 has said what happened, or is gone with the job), instead of blaming rank 0.
+ *
+ * Test hook (tests/cli/mpi.sh): with NQ_TEST_HOLD_MS=MS in its environment, rank 1's count holds
+ * the first numbers it takes for MS ms before counting them, and again the ones that empty its
+ * queue: subproblems that outlast a heartbeat made certain, the first while the queue is full,
+ * the second (at the end of a short count) while rank 0 has no more to hand out; the rank
+ * meanwhile sends messages with nothing but "still here", then its results. Nothing else reads
+ * NQ_TEST_HOLD_MS.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -58,6 +65,12 @@ int run_worker(const nq_split *split, const mpi_options *o, int rank, int device
                 "the process's limit of threads); use fewer --threads\n",
                 rank, o->threads);
         return MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
+    }
+    const char *hold = getenv("NQ_TEST_HOLD_MS"); /* the test hook: see the head comment */
+    if (hold && rank == 1) {
+        pthread_mutex_lock(&f.mu);
+        f.hold_ms = atol(hold);
+        pthread_mutex_unlock(&f.mu);
     }
     size_t msg_cap = 3 + f.qcap * REC_WORDS, reply_cap = 2 + f.qcap;
     uint64_t *msg = malloc(msg_cap * sizeof *msg), *reply = malloc(reply_cap * sizeof *reply);

@@ -58,7 +58,9 @@ typedef struct rank_feed {
     int threads;
     nq_kernel kernel;
     nq_method method;
-    int device; /* --gpu: this rank's CUDA GPU; -1: the CPU */
+    int device;     /* --gpu: this rank's CUDA GPU; -1: the CPU */
+    long hold_ms;   /* test hook (mpi_worker.c): the count holds its first numbers so long, */
+    int hold_stage; /* and then the ones that empty its queue (0, 1: which comes; 2: done) */
     pthread_t thread;
 } rank_feed;
 

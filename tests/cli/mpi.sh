@@ -255,6 +255,35 @@ for setup in "3 1" "4 2"; do
         fail "forced timings, $np ranks: counts '${got# }' (table '$want'), journal $st_total/$st_unique; $(cat "$tmp/err")"
 done
 
+# A worker busy for longer than a heartbeat (issue 35 kind 1): at n = 15 every subproblem takes
+# milliseconds, so no worker above ever sent a heartbeat with nothing else, its queue full, and then
+# its results. The test hook of mpi_worker.c (NQ_TEST_HOLD_MS) holds rank 1's count 2.5 s (10
+# quarters of --heartbeat 1) on its first numbers, its queue full, and again on the number that
+# empties its queue, when rank 0 has handed out everything: rank 1 must send at least 3 messages
+# with nothing (its request and heartbeats) before its first results, and the job must give the
+# table's total, fundamental and orbit counts, with the journal's sums those printed, on 2 and 3
+# ranks.
+for np in 2 3; do
+    j=$tmp/busy-$np
+    rm -f "$j" "$tmp/sends"
+    out=$("${MPIRUN[@]}" -x NQ_TEST_HOLD_MS=2500 -x LD_PRELOAD="$NQ_HOOK" \
+        -x NQ_HOOK_MPI_LOG="$tmp/sends" \
+        -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" -np "$np" \
+        "$MPI_NQ" count 15 --heartbeat 1 --checkpoint "$j" --json 2>"$tmp/err")
+    want=$(awk '!/^#/ && $1 == 15 { printf "%s %s %s %s %s %s", $2, $3, $4, $5, $6, $7 }' "$NQ_TEST_DATA/counts.txt")
+    got=""
+    for f in total unique orbit8 orbit4 orbit2 orbit1; do got="$got $(echo "$out" | json_field $f)"; done
+    st_total=$("$NQ" count --checkpoint "$j" --status | sed -n 's/^total: //p')
+    st_unique=$("$NQ" count --checkpoint "$j" --status | sed -n 's/^unique: //p')
+    beats=$(awk '$1 == 1 { if ($2 > 0) { print n + 0; exit } n++ }' "$tmp/sends" 2>/dev/null)
+    [ "${beats:-0}" -ge 3 ] && [ "${got# }" = "$want" ] &&
+        [ "$st_total" = "$(echo "$out" | json_field total)" ] &&
+        [ "$st_unique" = "$(echo "$out" | json_field unique)" ] &&
+        [ "$(done_of "$j")" = "$(size_of "$j")" ] &&
+        ok "a worker busy past a heartbeat ($beats empty messages first), $np ranks: the table's counts, the journal's sums" ||
+        fail "busy worker, $np ranks: ${beats:-no} empty messages before its results; counts '${got# }' (table '$want'), journal $st_total/$st_unique; $(cat "$tmp/err")"
+done
+
 # SIGINT to rank 0 with a journal: rank 0 hands out nothing more, records what the ranks had in
 # flight, says how far it got and exits 130 (mpirun passes that on); the journal resumes to the
 # exact count, computing only the rest. SIGINT to mpirun (a Ctrl-C), which sends SIGTERM to every
