@@ -415,7 +415,8 @@ done
 # see a rank 0 that drops what arrives after the stop.
 j=$tmp/held
 rm -f "$j" "$tmp/go" "$tmp/go.held"
-"${MPIRUN[@]}" -x NQ_HOOK_MPI_HOLD="$tmp/go" -x LD_PRELOAD="$NQ_HOOK" -np 2 "$MPI_NQ" count 17 \
+"${MPIRUN[@]}" -x NQ_HOOK_MPI_HOLD="$tmp/go" -x LD_PRELOAD="$NQ_HOOK" \
+    -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" -np 2 "$MPI_NQ" count 17 \
     --method backtrack --checkpoint "$j" --no-progress >"$tmp/out" 2>"$tmp/err" &
 mp=$!
 r0=""
