@@ -432,7 +432,9 @@ typedef struct nq_count_options {
      * before each; about 0.1 s as measured at n = 21..64, tests/unit/test_parallel.c, however
      * large n and however long the subproblem): their partial counts are dropped, never reported
      * or counted (a journal's resume counts them again). Subproblems of the quadrant join
-     * (n <= 22) in flight finish and are reported and counted. */
+     * (n <= 22, milliseconds each) in flight finish and are reported and counted, but the build
+     * of its tables (seconds at n = 21 and 22, by the first subproblems that need them) gives
+     * up (tests/cli/stop.sh: 42 ms at n = 21, 0.8 s at n = 22, measured). */
     const volatile int *stop;
     nq_kernel kernel; /* the kernel (0 = NQ_KERNEL_AUTO: the fastest this CPU runs) */
     /* NULL, or where the subproblem numbers come from instead of 0 .. nq_split_size() - 1 in

@@ -7,9 +7,11 @@
  * The hand-out is dynamic because subproblem sizes are skewed: a rank asks for more as soon as
  * its queue runs low. Results travel back as they finish, so the journal loses at most the
  * subproblems in flight when the job is killed; rerunning the same command resumes it. On the
- * first SIGINT or SIGTERM (with a journal) rank 0 hands out nothing more, waits for the results
- * of every number it has handed out, records them, and ends the job saying how far it got
- * (exit 128 + the signal); without a journal the first signal ends the job at once.
+ * first SIGINT or SIGTERM (with a journal) rank 0 hands out nothing more and stops every rank's
+ * count as `nqueens count` stops its own (its own feed's stop flag, and a TAG_STOP message to each
+ * worker): the subproblems in flight give up within about 0.1 s, their partial counts dropped,
+ * and every one that finished is still sent, recorded and kept; rank 0 then ends the job saying
+ * how far it got (exit 128 + the signal). Without a journal the first signal ends the job at once.
  *
  * Rank 0 waits by polling with short sleeps rather than in blocking receives, because Open MPI
  * spins in those and would take a core from the compute threads. A worker that has been silent
@@ -93,6 +95,16 @@ static void master_lost(master *m, int rank, double silent, const char *checkpoi
     MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
 }
 
+/* Sends worker r its one TAG_STOP message (mpi/nqmpi.h), unless it was sent already: sig, the
+ * signal that stops the job, or 0 in answer to the worker's final message. */
+static void master_tell(uint8_t *told, int r, int sig) {
+    if (told[r])
+        return;
+    told[r] = 1;
+    uint64_t word = (uint64_t)sig;
+    MPI_Send(&word, 1, MPI_UINT64_T, r, TAG_STOP, MPI_COMM_WORLD);
+}
+
 /* The loop of rank 0 until every rank has finished. @return the count's status. */
 static int master_loop(master *m, int ranks, const mpi_options *o, int device) {
     rank_feed f;
@@ -105,13 +117,24 @@ static int master_loop(master *m, int ranks, const mpi_options *o, int device) {
     size_t msg_cap = 0;
     uint64_t *msg = NULL, *reply = NULL, *local = malloc(f.qcap * sizeof *local),
              *recs = malloc(f.qcap * REC_WORDS * sizeof *recs);
-    if (!seen || !local || !recs)
+    uint8_t *told = calloc((size_t)ranks, 1); /* the worker was sent its TAG_STOP */
+    if (!seen || !local || !recs || !told)
         MPI_Abort(MPI_COMM_WORLD, EXIT_USAGE);
     for (int r = 0; r < ranks; r++)
         seen[r] = tick;
     for (;;) {
-        if (!m->stopped && m->ss.stop && __atomic_load_n(m->ss.stop, __ATOMIC_RELAXED))
+        int sig = m->ss.stop ? __atomic_load_n(m->ss.stop, __ATOMIC_RELAXED) : 0;
+        if (!m->stopped && sig) {
+            /* The clean stop reaches the subproblems in flight on every rank, as in `nqueens
+             * count`: each gives up within about 0.1 s, and what finished is still sent here. */
             m->stopped = 1;
+            pthread_mutex_lock(&f.mu);
+            rank_stop(&f);
+            pthread_mutex_unlock(&f.mu);
+            for (int r = 1; r < ranks; r++)
+                if (seen[r] >= 0)
+                    master_tell(told, r, sig);
+        }
         /* Rank 0's own count: refill its queue, collect its results. */
         pthread_mutex_lock(&f.mu);
         size_t k = master_take(m, local, rank_wanted(&f));
@@ -120,7 +143,8 @@ static int master_loop(master *m, int ranks, const mpi_options *o, int device) {
         memcpy(recs, f.outbox, done * REC_WORDS * sizeof *recs);
         f.olen = 0;
         int local_drained = rank_drained(&f);
-        int local_failed = f.finished && f.status != NQ_OK;
+        int local_failed =
+            f.finished && f.status != NQ_OK && !(m->stopped && f.status == NQ_STOPPED);
         pthread_mutex_unlock(&f.mu);
         master_record(m, recs, done);
         if (local_failed)
@@ -148,6 +172,7 @@ static int master_loop(master *m, int ranks, const mpi_options *o, int device) {
             seen[st.MPI_SOURCE] = tool_now();
             if (msg[0]) {
                 seen[st.MPI_SOURCE] = -1; /* finished: no more news is expected */
+                master_tell(told, st.MPI_SOURCE, 0);
                 active--;
                 continue;
             }
@@ -186,8 +211,13 @@ static int master_loop(master *m, int ranks, const mpi_options *o, int device) {
     free(local);
     free(recs);
     free(seen);
+    free(told);
+    if (rc == NQ_STOPPED && m->stopped)
+        rc = NQ_OK; /* the stop's own: whether work is left is judged below, over every rank */
     if (rc == NQ_OK && m->error != NQ_OK)
         rc = m->error;
+    if (rc == NQ_OK && m->stopped && m->out > 0)
+        rc = NQ_STOPPED; /* handed out and given up in flight: left for the resume */
     if (rc == NQ_OK && m->stopped)
         for (uint64_t i = m->cursor; i < m->size && rc == NQ_OK; i++)
             if (!m->skip || !m->skip[i])

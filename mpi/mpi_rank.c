@@ -3,7 +3,9 @@
  * 0 and a count thread that counts them with the library's one count driver, nq_count_split()
  * on T threads (or nq_count_gpu() on the rank's GPU), whose numbers come from the feed
  * (nq_count_options.source) and whose results go to the feed's outbox. The rank's main thread,
- * which alone talks MPI, fills the queue and empties the outbox.
+ * which alone talks MPI, fills the queue and empties the outbox. The feed's stop flag is the
+ * count's (rank_stop(): the job's clean stop reaches the subproblems in flight, as in `nqueens
+ * count`).
  *
  * The queue is kept 4T + 4 numbers deep (GPU_QUEUE with a GPU), so that the workers never wait
  * for a round trip to rank 0; a number stays counted against the queue's room until its result
@@ -61,7 +63,17 @@ static size_t feed_take(void *user, uint64_t *index, size_t max) {
         f->qlen--;
     }
     f->inflight += k;
+    /* the test hook: the first numbers, then those that empty the queue */
+    long hold = 0;
+    if (k && f->hold_ms > 0 && (f->hold_stage == 0 || (f->hold_stage == 1 && f->qlen == 0))) {
+        hold = f->hold_ms;
+        f->hold_stage++;
+    }
     pthread_mutex_unlock(&f->mu);
+    if (hold > 0) { /* the test hook: a subproblem that outlasts a heartbeat */
+        struct timespec t = {hold / 1000, (hold % 1000) * 1000000L};
+        nanosleep(&t, NULL);
+    }
     return k;
 }
 
@@ -88,6 +100,7 @@ static void *count_main(void *arg) {
     opt.source_user = f;
     opt.on_result = feed_result;
     opt.user = f;
+    opt.stop = &f->stop;
     nq_counts sum; /* the rank's share; rank 0 adds the results it receives */
     memset(&sum, 0, sizeof sum);
     int rc = f->device >= 0 ? nq_count_gpu(f->split, &opt, &f->device, 1, NULL, &sum)
@@ -143,6 +156,12 @@ int rank_finish(rank_feed *f) {
     free(f->queue);
     free(f->outbox);
     return f->status;
+}
+
+void rank_stop(rank_feed *f) {
+    __atomic_store_n(&f->stop, 1, __ATOMIC_SEQ_CST);
+    f->no_more = 1;
+    pthread_cond_broadcast(&f->work_cv);
 }
 
 size_t rank_wanted(const rank_feed *f) {

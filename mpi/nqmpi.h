@@ -16,7 +16,11 @@
 #include "nqueens_advanced.h"
 #include "session.h"
 
-enum { TAG_RESULT = 1, TAG_WORK = 2 };
+/* TAG_STOP: rank 0's one message to each worker, [signal]: with a signal (non-zero), the job
+ * stops (the worker's count gives its subproblems in flight up, as `nqueens count` does); with
+ * 0, the answer to the worker's final message (the job ends). Every worker receives exactly one,
+ * so that no message is left unreceived when the ranks finalize. */
+enum { TAG_RESULT = 1, TAG_WORK = 2, TAG_STOP = 3 };
 /* The exit codes of `nqueens count`: 2 for bad usage or a failed count, 128 + a signal. */
 enum { EXIT_OK = 0, EXIT_USAGE = 2 };
 #define REC_WORDS 14         /* a result on the wire: index, 6 counts of 2 words, nodes */
@@ -48,12 +52,15 @@ typedef struct rank_feed {
     int no_more;              /* no number will be queued again: the count ends when all is taken */
     int finished;             /* the count thread has returned ... */
     int status;               /* ... with this status */
+    volatile int stop;        /* the count's nq_count_options.stop (rank_stop()) */
     /* The count. */
     const nq_split *split;
     int threads;
     nq_kernel kernel;
     nq_method method;
-    int device; /* --gpu: this rank's CUDA GPU; -1: the CPU */
+    int device;     /* --gpu: this rank's CUDA GPU; -1: the CPU */
+    long hold_ms;   /* test hook (mpi_worker.c): the count holds its first numbers so long, */
+    int hold_stage; /* and then the ones that empty its queue (0, 1: which comes; 2: done) */
     pthread_t thread;
 } rank_feed;
 
@@ -65,6 +72,11 @@ int rank_start(rank_feed *f, const nq_split *split, int threads, nq_kernel kerne
 /* rank_finish() : waits for the count thread (the feed must have no_more set) and frees the
  * feed. @return the count's status. */
 int rank_finish(rank_feed *f);
+
+/* With f->mu held: stops the count (a signal's clean stop): no number starts, and those in flight
+ * by backtracking give up within about 0.1 s, their partial counts dropped (nq_count_options.stop);
+ * the count thread then returns NQ_STOPPED, its finished results in the outbox. */
+void rank_stop(rank_feed *f);
 
 /* With f->mu held: numbers the queue can take now (room for qcap, counting those in flight and
  * those finished but not yet sent). */

@@ -247,9 +247,12 @@ static int slot_give(pair_slot *p, drive *dr, uint64_t *done) {
 
 int gpu_quadrant_drive(drive *dr, int device, uint64_t *done) {
     int rc;
-    const quadrant_lists *q = split_quadrant_lists(dr->s, &rc);
+    const quadrant_lists *q = split_quadrant_lists(dr->s, dr->opt->stop, &rc);
     if (!q) {
-        drive_fail(dr, rc);
+        if (rc == NQ_STOPPED)
+            drive_abandon(dr); /* nothing taken yet: the count is stopped, no number lost */
+        else
+            drive_fail(dr, rc);
         return rc;
     }
     quadrant_scratch *qs = quadrant_scratch_new(NQ_KERNEL_AUTO);

@@ -62,6 +62,7 @@ static void cpu_work(void *arg) {
     if (w->method == NQ_METHOD_QUADRANT) {
         if (!(qs = quadrant_scratch_new(w->kernel)))
             drive_fail(w->d, NQ_ENOMEM);
+        quadrant_scratch_set_stop(qs, w->d->opt->stop); /* the build of its tables gives up */
     } else {
         sc = count_scratch_new_kernel(w->kernel);
         count_scratch_set_stop(sc, w->d->opt->stop); /* a subproblem in flight gives up too */

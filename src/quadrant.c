@@ -71,25 +71,32 @@ size_t quadrant_lists_bytes_needed(int n, int middle) {
 
 /* The placements of part p from local row i on (rows taken rs, columns cs, diagonals d and
  * anti-diagonals a as local bits): counted into p->start[key + 1] when fill is 0, else written at
- * p->start[key]++ (the starts then move one key up; quadrant_lists_new() puts them back). */
-static void part_walk(quadrant_part *p, int fill, int i, uint32_t rs, uint32_t cs, uint32_t d,
-                      uint32_t a) {
+ * p->start[key]++ (the starts then move one key up; quadrant_lists_new() puts them back). The
+ * stop flag (NULL: none) is looked at on the first 3 rows, a few thousand times a walk: returns 1
+ * once it is seen (the walk then unfinished), else 0. */
+static int part_walk(quadrant_part *p, const volatile int *stop, int fill, int i, uint32_t rs,
+                     uint32_t cs, uint32_t d, uint32_t a) {
     if (i == p->rows) {
         uint32_t key = rs | cs << p->rows;
         if (fill)
             p->v[p->start[key]++] = (quadrant_placement){d, a};
         else
             p->start[key + 1]++;
-        return;
+        return 0;
     }
-    part_walk(p, fill, i + 1, rs, cs, d, a); /* row i stays empty */
+    if (i < 3 && stop && __atomic_load_n(stop, __ATOMIC_RELAXED))
+        return 1;
+    if (part_walk(p, stop, fill, i + 1, rs, cs, d, a)) /* row i stays empty */
+        return 1;
     int r = p->r0 + i;
     for (int j = 0; j < p->cols; j++) {
         int c = p->c0 + j;
         uint32_t db = 1u << (r - c + p->c0 + p->cols - 1 - p->r0), ab = 1u << (r + c - p->a0);
-        if (!(cs >> j & 1) && !(d & db) && !(a & ab))
-            part_walk(p, fill, i + 1, rs | 1u << i, cs | 1u << j, d | db, a | ab);
+        if (!(cs >> j & 1) && !(d & db) && !(a & ab) &&
+            part_walk(p, stop, fill, i + 1, rs | 1u << i, cs | 1u << j, d | db, a | ab))
+            return 1;
     }
+    return 0;
 }
 
 static void part_shape(quadrant_part *p, int n, const int shape[4]) {
@@ -99,7 +106,7 @@ static void part_shape(quadrant_part *p, int n, const int shape[4]) {
     p->count = placements_of(p->rows, p->cols);
 }
 
-static int part_build(quadrant_part *p) {
+static int part_build(quadrant_part *p, const volatile int *stop) {
     size_t keys = (size_t)1 << (p->rows + p->cols);
     if (p->count > SIZE_MAX / sizeof *p->v)
         return NQ_ENOMEM; /* a 32-bit size_t from n = 21 on */
@@ -110,14 +117,20 @@ static int part_build(quadrant_part *p) {
         p->start = NULL, p->v = NULL;
         return NQ_ENOMEM;
     }
-    part_walk(p, 0, 0, 0, 0, 0, 0);
+    if (part_walk(p, stop, 0, 0, 0, 0, 0, 0))
+        goto stopped;
     for (size_t k = 0; k < keys; k++)
         p->start[k + 1] += p->start[k];
     assert(p->start[keys] == p->count); /* the table, checked against the walk */
-    part_walk(p, 1, 0, 0, 0, 0, 0);
+    if (part_walk(p, stop, 1, 0, 0, 0, 0, 0))
+        goto stopped;
     memmove(p->start + 1, p->start, keys * sizeof *p->start);
     p->start[0] = 0;
     return NQ_OK;
+stopped:
+    free(p->start), free(p->v);
+    p->start = NULL, p->v = NULL;
+    return NQ_STOPPED;
 }
 
 /* The hot bits of the pair counter (quadrant_body.h): the K diagonals and anti-diagonals through
@@ -149,10 +162,14 @@ int quadrant_lists_start(int n, int middle, quadrant_lists **out) {
     return NQ_OK;
 }
 
-int quadrant_lists_build(quadrant_lists *q, int part) {
+int quadrant_lists_build_until(quadrant_lists *q, int part, const volatile int *stop) {
     if (!q || part < 0 || part > 3 || q->part[part].v)
         return NQ_EINVAL;
-    return part_build(&q->part[part]);
+    return part_build(&q->part[part], stop);
+}
+
+int quadrant_lists_build(quadrant_lists *q, int part) {
+    return quadrant_lists_build_until(q, part, NULL);
 }
 
 int quadrant_lists_new(int n, int middle, quadrant_lists **out) {
@@ -208,6 +225,15 @@ size_t quadrant_scratch_bytes(const quadrant_scratch *sc) {
 
 nq_kernel quadrant_scratch_kernel(const quadrant_scratch *sc) {
     return sc->kernel;
+}
+
+void quadrant_scratch_set_stop(quadrant_scratch *sc, const volatile int *stop) {
+    if (sc)
+        sc->stop = stop;
+}
+
+const volatile int *quadrant_scratch_stop(const quadrant_scratch *sc) {
+    return sc ? sc->stop : NULL;
 }
 
 void quadrant_scratch_free(quadrant_scratch *sc) {

@@ -39,9 +39,13 @@ int quadrant_lists_new(int n, int middle, quadrant_lists **out);
  * build lists the placements of quadrant part (0..3; each part once, distinct parts at once from
  * different threads). q may count only once its four parts are built.
  * @return NQ_OK, NQ_EINVAL (q NULL, part out of range or built) or NQ_ENOMEM (the part unbuilt:
- *         quadrant_lists_free() q). */
+ *         quadrant_lists_free() q).
+ * quadrant_lists_build_until() : quadrant_lists_build() that gives up once *stop (NULL: never) is
+ * non-zero, looked at every few milliseconds of the build (a part takes seconds at n = 21 and 22):
+ * then NQ_STOPPED, the part unbuilt as after NQ_ENOMEM. */
 int quadrant_lists_start(int n, int middle, quadrant_lists **out);
 int quadrant_lists_build(quadrant_lists *q, int part);
+int quadrant_lists_build_until(quadrant_lists *q, int part, const volatile int *stop);
 
 /* quadrant_lists_bytes() : the memory q holds, in bytes. */
 size_t quadrant_lists_bytes(const quadrant_lists *q);
@@ -70,6 +74,12 @@ size_t quadrant_scratch_bytes(const quadrant_scratch *sc);
 
 /* quadrant_scratch_kernel() : the kernel sc counts with (never NQ_KERNEL_AUTO). */
 nq_kernel quadrant_scratch_kernel(const quadrant_scratch *sc);
+
+/* quadrant_scratch_set_stop() : the count's stop flag (NULL: none), which the build of the
+ * placements looks at when this scratch's thread builds them (split_quadrant_solve()); sc NULL:
+ * nothing. quadrant_scratch_stop() : that flag, or NULL (sc NULL too). */
+void quadrant_scratch_set_stop(quadrant_scratch *sc, const volatile int *stop);
+const volatile int *quadrant_scratch_stop(const quadrant_scratch *sc);
 
 /* quadrant_scratch_free() : frees sc (NULL accepted). */
 void quadrant_scratch_free(quadrant_scratch *sc);

@@ -64,6 +64,7 @@ struct quadrant_scratch {
     quadrant_buf keep;        /* a half's join: the right quadrant's placements that fit */
     quadrant_buf tr, cx, off; /* the pair counter: blocks, compressed bottoms, tops' chunks */
     quadrant_buf table;       /* QUADRANT_TABLE_BYTES */
+    const volatile int *stop; /* NULL, or the count's stop flag (quadrant_scratch_set_stop()) */
 };
 
 quadrant_fn quadrant_count_generic;

@@ -552,12 +552,12 @@ int split_solve_quadrant(const nq_split *s, uint64_t index, nq_counts *out, quad
     return split_quadrant_solve(s->quad, index, out, qs);
 }
 
-const quadrant_lists *split_quadrant_lists(const nq_split *s, int *rc) {
+const quadrant_lists *split_quadrant_lists(const nq_split *s, const volatile int *stop, int *rc) {
     if (!s || !s->quad) {
         *rc = NQ_EINVAL;
         return NULL;
     }
-    return split_quadrant_get_lists(s->quad, rc);
+    return split_quadrant_get_lists(s->quad, stop, rc);
 }
 
 int split_quadrant_state(const nq_split *s, uint64_t index, count_state *st) {

@@ -38,9 +38,10 @@ int split_solve_quadrant(const nq_split *s, uint64_t index, nq_counts *out, quad
 /* split_quadrant_lists() :
  * The placements of a quadrant split's four quadrants (quadrant.h), built by the first caller
  * (the callers that come meanwhile help and wait), for an engine that joins the halves itself
- * (the GPU's, gpu_quadrant.c). @return the lists, or NULL with *rc NQ_EINVAL (a border split)
- * or NQ_ENOMEM (they do not fit: a later call tries again). */
-const quadrant_lists *split_quadrant_lists(const nq_split *s, int *rc);
+ * (the GPU's, gpu_quadrant.c); stop: the count's stop flag (NULL: none), which gives the build
+ * up. @return the lists, or NULL with *rc NQ_EINVAL (a border split), NQ_ENOMEM (they do not
+ * fit) or NQ_STOPPED (the stop flag was seen while they were built): a later call tries again. */
+const quadrant_lists *split_quadrant_lists(const nq_split *s, const volatile int *stop, int *rc);
 
 /* split_quadrant_state() :
  * The board of subproblem index (>= 1) of a quadrant split as a count_state whose completions

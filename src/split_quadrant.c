@@ -263,8 +263,11 @@ static int lists_fit(const split_quadrant *sq) {
 
 /* The split's placements, set up by the first caller and their four quadrants built by the
  * callers that come while they are not ready (each takes the next quadrant left, then waits for
- * the rest); NULL when they cannot be had (*rc: NQ_ENOMEM), and then a later call tries again. */
-const quadrant_lists *split_quadrant_get_lists(const split_quadrant *csq, int *rc) {
+ * the rest); NULL when they cannot be had (*rc: NQ_ENOMEM), or once the stop flag (NULL: none)
+ * is seen while they are built or waited for (*rc: NQ_STOPPED: seconds at n = 21 and 22), and
+ * then a later call tries again. */
+const quadrant_lists *split_quadrant_get_lists(const split_quadrant *csq, const volatile int *stop,
+                                               int *rc) {
     split_quadrant *sq = (split_quadrant *)csq; /* the cache: see the head comment */
     for (;;) {
         int st = atomic_load(&sq->state);
@@ -287,7 +290,8 @@ const quadrant_lists *split_quadrant_get_lists(const split_quadrant *csq, int *r
         }
         int part = st == LISTS_PARTS ? atomic_fetch_add(&sq->next_part, 1) : 4;
         if (part < 4) {
-            int failed = quadrant_lists_build(sq->lists, part) != NQ_OK;
+            int built = quadrant_lists_build_until(sq->lists, part, stop);
+            int failed = built != NQ_OK;
             if (failed)
                 atomic_store(&sq->parts_failed, 1);
             if (atomic_fetch_add(&sq->parts_done, 1) == 3) { /* the last part: publish */
@@ -302,10 +306,14 @@ const quadrant_lists *split_quadrant_get_lists(const split_quadrant *csq, int *r
                 }
             }
             if (failed) {
-                *rc = NQ_ENOMEM;
+                *rc = built == NQ_STOPPED ? NQ_STOPPED : NQ_ENOMEM;
                 return NULL;
             }
             continue;
+        }
+        if (stop && __atomic_load_n(stop, __ATOMIC_RELAXED)) {
+            *rc = NQ_STOPPED; /* the builders see the flag too, and clean up */
+            return NULL;
         }
         struct timespec pause = {0, 1000000}; /* other threads build them: 1 ms */
         nanosleep(&pause, NULL);
@@ -330,7 +338,7 @@ int split_quadrant_solve(const split_quadrant *sq, uint64_t index, nq_counts *ou
         return NQ_OK;
     }
     int rc;
-    const quadrant_lists *lists = split_quadrant_get_lists(sq, &rc);
+    const quadrant_lists *lists = split_quadrant_get_lists(sq, quadrant_scratch_stop(qs), &rc);
     if (!lists)
         return rc;
     quadrant_scratch *own = NULL;

@@ -22,9 +22,10 @@ uint64_t split_quadrant_memory(const split_quadrant *sq);
 double split_memory_limit(void);
 int split_quadrant_columns(const split_quadrant *sq, uint64_t index, uint64_t *top, int *middle,
                            int *weight);
-/* split_quadrant_get_lists() : the split's placements, built once (split.h:
- * split_quadrant_lists()). */
-const quadrant_lists *split_quadrant_get_lists(const split_quadrant *sq, int *rc);
+/* split_quadrant_get_lists() : the split's placements, built once, the build given up when the
+ * stop flag (NULL: none) is set (split.h: split_quadrant_lists()). */
+const quadrant_lists *split_quadrant_get_lists(const split_quadrant *sq, const volatile int *stop,
+                                               int *rc);
 int split_quadrant_board(const split_quadrant *sq, uint64_t index, count_state *st);
 int split_quadrant_solve(const split_quadrant *sq, uint64_t index, nq_counts *out,
                          quadrant_scratch *qs);

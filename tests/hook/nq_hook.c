@@ -16,7 +16,15 @@
  *                 starts), INT2 or TERM2 (the signal twice: the second one quits at once), STOP
  *                 (stop the process: the journal stays locked until SIGCONT), TORN (write only
  *                 the first half of the record, then SIGKILL: a torn record) or WAIT:TEXT (block
- *                 until the program's stderr, a regular file, contains TEXT; at most 120 s);
+ *                 until the program's stderr, a regular file, contains TEXT; at most 120 s) or
+ *                 SLEEP:MS (the writer sleeps MS milliseconds before it makes its next record,
+ *                 in its snprintf() of the record's line: outside the journal's lock, so that
+ *                 the journal's timer may sync meanwhile, and, with one thread, while nothing
+ *                 else is written to the journal: a subproblem of MS ms);
+ *   NQ_HOOK_FSYNC_LOG  a file: each fsync() of the journal NQ_HOOK_FILE appends a line
+ *                 "RECORDS MS": the records this process had written to it, and the
+ *                 milliseconds since the last of them was written (a record's durability:
+ *                 tests/cli/journal.sh);
  *   NQ_HOOK_STDERR  a file: the length of every write() to fd 2 is appended to it, one a line
  *                 (a message must reach stderr in one write: tests/cli/count.sh);
  *   NQ_HOOK_FULL  TEXT: every write() and fsync() of a regular file whose path contains TEXT
@@ -32,7 +40,11 @@
  *                 by the rank), so that results arrive late and out of order across ranks;
  *   NQ_HOOK_MPI_SLOW_RANK R: rank R waits 10 times as long (a slow node);
  *   NQ_HOOK_MPI_LOG  a file: each worker's send of a result message (tag 1) appends a line
- *                 "RANK RECORDS" (the records it carries), so a test can see the workers work.
+ *                 "RANK RECORDS" (the records it carries), so a test can see the workers work;
+ *   NQ_HOOK_MPI_HOLD  PATH: rank 1's first result message that carries records is held: the
+ *                 subproblem numbers it carries are written to PATH.held, one a line, and the
+ *                 send waits until PATH exists (at most 120 s), so that a test can stop rank 0
+ *                 while finished work is on its way to it (tests/cli/mpi.sh).
  * Nothing here is part of the library or the programs; it is built only with the tests.
  */
 #define _GNU_SOURCE
@@ -40,6 +52,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +67,14 @@ typedef int (*mpi_send_fn)(const void *, int, void *, int, int, void *);
 int MPI_Send(const void *buf, int count, void *type, int dest, int tag, void *comm);
 
 static unsigned long hook_records; /* records written to the journal so far (atomic) */
+static long long hook_last_ms;     /* CLOCK_MONOTONIC ms of the last record written (atomic) */
+static long hook_hold_ms;          /* SLEEP:MS armed: the next record's line waits (atomic) */
+
+static long long hook_now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
 
 static write_fn hook_real_write(void) {
     static write_fn real;
@@ -109,6 +130,21 @@ int fsync(int fd) {
         errno = ENOSPC;
         return -1;
     }
+    const char *path = getenv("NQ_HOOK_FILE"), *log = getenv("NQ_HOOK_FSYNC_LOG");
+    if (path && log && hook_is_journal(fd, path)) {
+        /* The records written before this call are the ones it makes durable. */
+        unsigned long k = __atomic_load_n(&hook_records, __ATOMIC_SEQ_CST);
+        long long ago = hook_now_ms() - __atomic_load_n(&hook_last_ms, __ATOMIC_SEQ_CST);
+        int rc = real(fd);
+        int lfd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0600);
+        if (lfd >= 0) {
+            char line[64];
+            int n = snprintf(line, sizeof line, "%lu %lld\n", k, ago);
+            (void)hook_real_write()(lfd, line, (size_t)n);
+            close(lfd);
+        }
+        return rc;
+    }
     return real(fd);
 }
 
@@ -132,17 +168,23 @@ ssize_t write(int fd, const void *data, size_t len) {
             close(lfd);
         }
     }
-    if (!path || !at || !what || !hook_is_journal(fd, path) ||
+    if (!path || (!(at && what) && !getenv("NQ_HOOK_FSYNC_LOG")) || !hook_is_journal(fd, path) ||
         (len >= sizeof header - 1 && memcmp(data, header, sizeof header - 1) == 0))
         return real(fd, data, len);
     unsigned long k = __atomic_add_fetch(&hook_records, 1, __ATOMIC_SEQ_CST);
-    if (k != strtoul(at, NULL, 10))
-        return real(fd, data, len);
+    if (!at || !what || k != strtoul(at, NULL, 10)) {
+        ssize_t w = real(fd, data, len);
+        __atomic_store_n(&hook_last_ms, hook_now_ms(), __ATOMIC_SEQ_CST);
+        return w;
+    }
     if (strcmp(what, "TORN") == 0) {
         (void)real(fd, data, len / 2);
         raise(SIGKILL);
     }
     ssize_t w = real(fd, data, len);
+    __atomic_store_n(&hook_last_ms, hook_now_ms(), __ATOMIC_SEQ_CST);
+    if (strncmp(what, "SLEEP:", 6) == 0)
+        __atomic_store_n(&hook_hold_ms, atol(what + 6), __ATOMIC_SEQ_CST);
     if (strcmp(what, "INT") == 0 || strcmp(what, "INT2") == 0)
         raise(SIGINT);
     if (strcmp(what, "TERM") == 0 || strcmp(what, "TERM2") == 0)
@@ -158,6 +200,38 @@ ssize_t write(int fd, const void *data, size_t len) {
     if (strncmp(what, "WAIT:", 5) == 0)
         hook_wait_stderr(what + 5);
     return w;
+}
+
+/* The journal's record line ("r INDEX ...") is made by snprintf() before the journal's lock is
+ * taken: an armed SLEEP holds the writer there. */
+static void hook_hold(const char *fmt) {
+    long ms = __atomic_load_n(&hook_hold_ms, __ATOMIC_SEQ_CST);
+    if (ms > 0 && strncmp(fmt, "r %", 3) == 0 &&
+        __atomic_compare_exchange_n(&hook_hold_ms, &ms, 0, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+        struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+        nanosleep(&t, NULL);
+    }
+}
+
+int snprintf(char *str, size_t size, const char *fmt, ...) {
+    hook_hold(fmt);
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(str, size, fmt, ap);
+    va_end(ap);
+    return k;
+}
+
+int __snprintf_chk(char *str, size_t size, int flag, size_t slen, const char *fmt, ...);
+int __snprintf_chk(char *str, size_t size, int flag, size_t slen, const char *fmt, ...) {
+    (void)flag;
+    (void)slen;
+    hook_hold(fmt);
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(str, size, fmt, ap);
+    va_end(ap);
+    return k;
 }
 
 ssize_t read(int fd, void *data, size_t len) {
@@ -194,6 +268,29 @@ int MPI_Send(const void *buf, int count, void *type, int dest, int tag, void *co
             ms *= 10;
         struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
         nanosleep(&t, NULL);
+    }
+    const char *hold = getenv("NQ_HOOK_MPI_HOLD");
+    static int held;
+    if (hold && !held && rank && atoi(rank) == 1 && tag == 1 && count >= 3 &&
+        ((const unsigned long long *)buf)[2] > 0) {
+        const unsigned long long *w = buf;
+        char name[4096], line[32];
+        held = 1;
+        snprintf(name, sizeof name, "%s.held.tmp", hold);
+        int lfd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        for (unsigned long long r = 0; lfd >= 0 && r < w[2]; r++) {
+            int k = snprintf(line, sizeof line, "%llu\n", w[3 + 14 * r]); /* REC_WORDS */
+            (void)hook_real_write()(lfd, line, (size_t)k);
+        }
+        if (lfd >= 0)
+            close(lfd);
+        char done[4096];
+        snprintf(done, sizeof done, "%s.held", hold);
+        rename(name, done); /* whole when it appears */
+        for (int tries = 0; tries < 12000 && access(hold, F_OK) != 0; tries++) {
+            struct timespec ten_ms = {0, 10000000L};
+            nanosleep(&ten_ms, NULL);
+        }
     }
     const char *log = getenv("NQ_HOOK_MPI_LOG");
     if (log && rank && atoi(rank) >= 1 && tag == 1 && count >= 3) {

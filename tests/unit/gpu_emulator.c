@@ -16,9 +16,11 @@
 
 int emu_devices = 2; /* devices the emulator offers */
 int emu_wrong = 0;
-int emu_fail_after = -1;  /* >= 0: the submit after this many fails with NQ_EDEVICE */
-int emu_submits = 0;      /* batches submitted so far (all devices) */
-int emu_max_slot_use = 0; /* the most slots in use at once on one device */
+int emu_fail_after = -1;            /* >= 0: the submit after this many fails with NQ_EDEVICE */
+int emu_submits = 0;                /* batches submitted so far (all devices) */
+int emu_max_slot_use = 0;           /* the most slots in use at once on one device */
+volatile int *emu_stop_flag = NULL; /* a stop that comes while batches are in flight */
+int emu_stop_at = 0;
 int emu_pair_submits = 0; /* of them, batches of the quadrant join's pair counter */
 
 struct gpu_dev {
@@ -59,6 +61,8 @@ int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
     if (slot < 0 || slot >= GPU_SLOTS || d->busy[slot] || nitems < 1 || nsub < 1)
         abort(); /* a misuse of the interface by the driver */
     int n = __atomic_fetch_add(&emu_submits, 1, __ATOMIC_SEQ_CST);
+    if (emu_stop_flag && n + 1 == emu_stop_at)
+        __atomic_store_n(emu_stop_flag, 1, __ATOMIC_SEQ_CST);
     if (emu_fail_after >= 0 && n >= emu_fail_after)
         return NQ_EDEVICE;
     uint64_t *sols = calloc(nsub, sizeof *sols), *nodes = calloc(nsub, sizeof *nodes);
@@ -117,6 +121,8 @@ int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t 
     __atomic_fetch_add(&emu_pair_submits, 1, __ATOMIC_SEQ_CST);
     if (emu_fail_after >= 0 && n >= emu_fail_after)
         return NQ_EDEVICE;
+    if (emu_stop_flag && n + 1 == emu_stop_at)
+        __atomic_store_n(emu_stop_flag, 1, __ATOMIC_SEQ_CST);
     uint64_t *pairs = calloc(nsub, sizeof *pairs);
     uint32_t *U = malloc(GPU_PAIR_TABLE_WORDS * sizeof *U);
     uint32_t *rows = malloc(GPU_PAIR_BITS * GPU_PAIR_BLOCKS * sizeof *rows);

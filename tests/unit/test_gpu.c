@@ -22,6 +22,8 @@ static void reset(void) {
     emu_max_slot_use = 0;
     emu_wrong = 0;
     emu_pair_submits = 0;
+    emu_stop_flag = NULL;
+    emu_stop_at = 0;
     memset(&plain, 0, sizeof plain);
 }
 
@@ -534,6 +536,87 @@ static void test_quadrant_device_faults(void **state) {
     reset();
 }
 
+/* A clean stop must not throw away finished work (issue 35 kind 3): the stop flag is set by the
+ * third submit of one device (gpu_batch 20), when that batch and the second are on the device.
+ * Both finish there, and all three batches must be reported whole and summed: exactly 60
+ * subproblems, each with nq_split_solve()'s counts (nodes apart), and NQ_STOPPED. */
+static void test_a_stop_keeps_the_batches_in_flight(void **state) {
+    (void)state;
+    reset();
+    nq_split *s;
+    assert_int_equal(nq_split_new(12, &s), NQ_OK);
+    assert_true(nq_split_size(s) > 100);
+    seen w = seen_new(s);
+    volatile int flag = 0;
+    emu_stop_flag = &flag;
+    emu_stop_at = 3;
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.gpu_batch = 20;
+    opt.on_result = on_result;
+    opt.user = &w;
+    opt.stop = &flag;
+    int dev = 0;
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(nq_count_gpu(s, &opt, &dev, 1, NULL, &c), NQ_STOPPED);
+    assert_int_equal(emu_submits, 3);
+    assert_int_equal(w.calls, 60);
+    nq_counts want;
+    memset(&want, 0, sizeof want);
+    for (uint64_t i = 0; i < w.size; i++) {
+        assert_true(w.count[i] <= 1);
+        if (!w.count[i])
+            continue;
+        nq_counts cpu;
+        assert_int_equal(nq_split_solve(s, i, &cpu), NQ_OK);
+        assert_true(cpu.total == w.c[i].total && cpu.unique == w.c[i].unique);
+        nq_counts_add(&want, &cpu);
+    }
+    assert_true(c.total == want.total && c.unique == want.unique && w.sum.total == want.total);
+    seen_free(&w);
+    nq_split_free(s);
+    reset();
+}
+
+/* The same for the quadrant join (gpu_quadrant.c): one device, one host thread, batches of 9
+ * subproblems, the stop set by the third submit: the three batches (27 subproblems, number 0
+ * counted on the host among them) reported whole, each as the CPU's join counts it. */
+static void test_a_quadrant_stop_keeps_the_batches_in_flight(void **state) {
+    (void)state;
+    reset();
+    nq_split *s = quadrant_split(13);
+    assert_true(nq_split_size(s) > 50);
+    seen w = seen_new(s);
+    volatile int flag = 0;
+    emu_stop_flag = &flag;
+    emu_stop_at = 3;
+    nq_count_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.gpu_batch = 9;
+    opt.threads = 1;
+    opt.on_result = on_result;
+    opt.user = &w;
+    opt.stop = &flag;
+    nq_counts c;
+    memset(&c, 0, sizeof c);
+    const int one[] = {0};
+    assert_int_equal(nq_count_gpu(s, &opt, one, 1, NULL, &c), NQ_STOPPED);
+    assert_int_equal(emu_pair_submits, 3);
+    assert_int_equal(w.calls, 27);
+    for (uint64_t i = 0; i < w.size; i++) {
+        assert_int_equal(w.count[i], i < 27);
+        nq_counts cpu;
+        assert_int_equal(nq_split_solve(s, i, &cpu), NQ_OK);
+        if (i < 27)
+            assert_same_counts(&w.c[i], &cpu);
+    }
+    assert_same_counts(&c, &w.sum);
+    seen_free(&w);
+    nq_split_free(s);
+    reset();
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_errors),
@@ -547,6 +630,8 @@ int main(void) {
         cmocka_unit_test(test_quadrant_counts),
         cmocka_unit_test(test_quadrant_each),
         cmocka_unit_test(test_quadrant_device_faults),
+        cmocka_unit_test(test_a_stop_keeps_the_batches_in_flight),
+        cmocka_unit_test(test_a_quadrant_stop_keeps_the_batches_in_flight),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

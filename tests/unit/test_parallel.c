@@ -586,6 +586,92 @@ static void test_stop_reaches_the_subproblems_in_flight(void **state) {
     free(k);
 }
 
+/* A source that sets the stop flag when it hands out its `at`-th number (issue 35 kind 3): the
+ * thread that takes that number has passed the hand-out's look at the flag, so the subproblem is
+ * certainly in flight when the stop comes, and by the quadrant join (which finishes what it
+ * starts) it certainly finishes. */
+typedef struct stop_source {
+    pthread_mutex_t mu;
+    uint64_t next, size, at;
+    volatile int flag;
+    uint8_t *given; /* per number: handed out */
+} stop_source;
+
+static size_t stop_take(void *user, uint64_t *index, size_t max) {
+    (void)max;
+    stop_source *ss = user;
+    pthread_mutex_lock(&ss->mu);
+    size_t k = 0;
+    if (ss->next < ss->size) {
+        index[k++] = ss->next;
+        ss->given[ss->next++] = 1;
+        if (ss->next == ss->at)
+            __atomic_store_n(&ss->flag, 1, __ATOMIC_RELAXED);
+    }
+    pthread_mutex_unlock(&ss->mu);
+    return k;
+}
+
+/* A clean stop must not throw away finished work: a test that accepted "some records saved"
+ * could not see a stop that drops the subproblem in flight that finished after the flag was set.
+ * Here that subproblem is certain (stop_source), and every number handed out must be reported
+ * whole, the last one included, and counted in the sum; the count is NQ_STOPPED. On 1 and 2
+ * threads (with 2, the other thread's subproblem in flight finishes too). */
+static void test_a_stop_keeps_what_finished_in_flight(void **state) {
+    (void)state;
+    nq_split *s;
+    assert_int_equal(nq_split_new_method(12, NQ_METHOD_QUADRANT, &s), NQ_OK);
+    uint64_t size = nq_split_size(s);
+    assert_true(size > 20);
+    for (int threads = 1; threads <= 2; threads++) {
+        stop_source src;
+        memset(&src, 0, sizeof src);
+        pthread_mutex_init(&src.mu, NULL);
+        src.size = size;
+        src.at = 7;
+        src.given = calloc(size, 1);
+        assert_non_null(src.given);
+        tally t;
+        tally_init(&t, size);
+        nq_count_options opt;
+        memset(&opt, 0, sizeof opt);
+        opt.threads = threads;
+        opt.method = NQ_METHOD_QUADRANT;
+        opt.source = stop_take;
+        opt.source_user = &src;
+        opt.stop = &src.flag;
+        opt.on_result = tally_result;
+        opt.user = &t;
+        nq_counts sum;
+        memset(&sum, 0, sizeof sum);
+        assert_int_equal(nq_count_split(s, &opt, &sum), NQ_STOPPED);
+        uint64_t given = 0;
+        nq_counts want;
+        memset(&want, 0, sizeof want);
+        for (uint64_t i = 0; i < size; i++) {
+            assert_int_equal(t.times[i], src.given[i]); /* each handed out: reported once */
+            given += src.given[i];
+            if (src.given[i]) {
+                nq_counts c;
+                assert_int_equal(nq_split_solve(s, i, &c), NQ_OK);
+                nq_counts_add(&want, &c);
+            }
+        }
+        printf("%d thread(s): stop at the hand-out of number %llu; %llu handed out, %llu "
+               "reported\n",
+               threads, (unsigned long long)src.at - 1, (unsigned long long)given,
+               (unsigned long long)t.calls);
+        assert_true(src.given[src.at - 1] && t.times[src.at - 1] == 1); /* the one in flight */
+        assert_true(t.calls == given && given >= src.at && given <= src.at + 1);
+        assert_true(sum.total == want.total && t.sum.total == want.total &&
+                    sum.orbit4 == want.orbit4 && sum.orbit2 == want.orbit2);
+        tally_free(&t);
+        free(src.given);
+        pthread_mutex_destroy(&src.mu);
+    }
+    nq_split_free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_source),
@@ -597,6 +683,7 @@ int main(void) {
         cmocka_unit_test(test_many_threads),
         cmocka_unit_test(test_threads_that_cannot_start),
         cmocka_unit_test(test_stop_reaches_the_subproblems_in_flight),
+        cmocka_unit_test(test_a_stop_keeps_what_finished_in_flight),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
