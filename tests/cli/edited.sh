@@ -206,7 +206,7 @@ done
 "$NQ" count 4 --part 1/2 --checkpoint half4.nqj --no-progress >/dev/null
 check_err "merge: parts that cannot be told" 2 "^nqueens merge: 1 of the 2 subproblems are in none of the files \(the first: 1\): a part is missing or unfinished$" -- \
   "$NQ" merge half4.nqj
-"$NQ" count 12 --method quadrant --checkpoint q.nqj --no-progress >/dev/null
+qnodes=$("$NQ" count 12 --method quadrant --checkpoint q.nqj --no-progress --json | sed -E 's/.*("nodes":[0-9]+).*/\1/')
 check_err "merge: a quadrant split's journal" 2 "^nqueens merge: 'q.nqj' is the journal of a whole count by the quadrant join \('nq-split/4 quadrant n=12 [^']*'\), not a part: its count is 'nqueens count 12 --checkpoint q.nqj'$" -- \
   "$NQ" merge q.nqj
 qsize=$(grep -c '^r ' q.nqj)
@@ -214,8 +214,32 @@ for x in 0 $((qsize / 2)) $((qsize - 1)); do
   grep -v "^r $x " q.nqj >"qmiss$x.nqj"
   check "quadrant journal missing subproblem $x: verify" 0 "records: $((qsize - 1)) of $qsize subproblems (a part, or an unfinished count)
 verdict: right" -- bash -c "'$NQ' verify qmiss$x.nqj --sample 1 --seed 1 | grep -E '^(records|verdict)'"
-  check "quadrant journal missing subproblem $x: resumed, only it computed" 0 '"total":14200,"unique":1787,"orbit8":1765,"orbit4":18,"orbit2":4,"orbit1":0 "resumed":'$((qsize - 1))',"computed":1}' -- \
-    bash -c "'$NQ' count 12 --checkpoint qmiss$x.nqj --json --no-progress 2>/dev/null | sed -E 's/.*(\"total\"[^}]*\"orbit1\":0).*(\"resumed\".*)/\1 \2/'"
+  check "quadrant journal missing subproblem $x: resumed, only it computed" 0 '"total":14200,"unique":1787,"orbit8":1765,"orbit4":18,"orbit2":4,"orbit1":0,'"$qnodes"' "resumed":'$((qsize - 1))',"computed":1}' -- \
+    bash -c "'$NQ' count 12 --checkpoint qmiss$x.nqj --json --no-progress 2>/dev/null | sed -E 's/.*(\"total\"[^}]*\"orbit1\":0),\"seconds\":[0-9.]+,(\"nodes\":[0-9]+).*(\"resumed\".*)/\1,\2 \3/'"
+done
+# Sums over many records: --status sums every record of a journal (as awk sums its fields), and
+# a count resumed from half of a journal's records (every other one) gives the uninterrupted
+# count's counts and nodes: the journal's sums and the computed ones added, border and quadrant.
+sums() { # sums JOURNAL [so far]: what --status says of its records' sums
+  awk -v so="${2:+ so far}" '/^r / { t += $3; u += $4; nd += $9 }
+    END { printf "total%s: %d\nunique%s: %d\nnodes%s: %d", so, t, so, u, so, nd }' "$1"
+}
+check "--status sums a whole border journal's records" 0 "$(sums whole.nqj)" -- \
+  bash -c "'$NQ' count --checkpoint whole.nqj --status | grep -E '^(total|unique|nodes):'"
+check "--status sums a whole quadrant journal's records" 0 "$(sums q.nqj | grep -v unique)" -- \
+  bash -c "'$NQ' count --checkpoint q.nqj --status | grep -E '^(total|nodes):'"
+unrun() { sed -E 's/,"seconds":[0-9.]+//; s/,"threads":[0-9]+//; s/,"resumed":[0-9]+,"computed":[0-9]+//'; }
+export -f unrun
+for m in backtrack quadrant; do
+  "$NQ" count 12 --method $m --json --no-progress | unrun >"whole-$m.json"
+  "$NQ" count 12 --method $m --checkpoint "every-$m.nqj" --no-progress >/dev/null
+  awk 'NR == 1 || NR % 2 == 0' "every-$m.nqj" >"half-$m.nqj"
+  held=$(grep -c '^r ' "half-$m.nqj")
+  [ $m = backtrack ] && want=$(sums "half-$m.nqj" so) || want=$(sums "half-$m.nqj" so | grep -v unique)
+  check "--status sums half a $m journal's records" 0 "$want" -- \
+    bash -c "'$NQ' count --checkpoint half-$m.nqj --status | grep -E '^(total|unique|nodes) so far: [0-9]'"
+  check "a count resumed from every other record ($m): the whole count, nodes included" 0 "$(cat "whole-$m.json") $held" -- \
+    bash -c "'$NQ' count 12 --checkpoint half-$m.nqj --json --no-progress 2>/dev/null | tee half-$m.json | unrun | tr '\n' ' '; sed -E 's/.*\"resumed\":([0-9]+).*/\1/' half-$m.json"
 done
 # A quadrant journal whose total leaves no whole classes (a record's total one more, signed).
 cp q.nqj qplus1.nqj
