@@ -143,6 +143,7 @@ set(NQ_UNIT_TESTS
   test_journal
   test_minconflicts
   test_nomem
+  test_memory
   test_parallel
   test_progress
   test_quadrant

@@ -40,6 +40,9 @@ target_link_libraries(test_signals PRIVATE nqueens_tool)
 # test_nomem fails the library's allocations one by one, through its wrappers of the allocator.
 target_link_options(test_nomem PRIVATE
   "LINKER:--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free")
+# test_memory measures what the lists of a split allocate, through the same wrappers' kind.
+target_link_options(test_memory PRIVATE
+  "LINKER:--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free")
 # Under the sanitizers, LeakSanitizer's exit-time check of test_journal crashed in about one
 # run in three on Debian 12 (clang 14, glibc 2.36): "Tracer caught signal 11", with a bogus
 # dynamic TLS range of the main thread, after every test had passed. Not tracking
