@@ -37,6 +37,7 @@ endforeach()
 # The tool library's progress line and signals.
 target_link_libraries(test_progress PRIVATE nqueens_tool)
 target_link_libraries(test_signals PRIVATE nqueens_tool)
+target_link_libraries(test_estimate PRIVATE nqueens_tool)
 # test_nomem fails the library's allocations one by one, through its wrappers of the allocator.
 target_link_options(test_nomem PRIVATE
   "LINKER:--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free")
