@@ -7,7 +7,10 @@
 # every identity and sum is found too; format 1 (no check) is still read, judged by the rest,
 # and verify says it has no check. The samples: `sed 's/^n 12$/n 30/'` on the three parts of
 # `count 12 --part I/3 --export` (merge printed n = 30, exit 0), and verify of such a whole
-# export ("verdict: right" for n = 30).
+# export ("verdict: right" for n = 30). Issue 35: every other check of the export reader, merge
+# and the journals (both splits) fed the one file that fails it alone, parts and journals missing
+# their first, a middle or their last subproblem, and the sums over many records (--status, a
+# resumed count's counts and nodes).
 . "$NQ_SRC/tests/support/clitest.bash"
 tmp=$(mktemp -d /tmp/nq-edited.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
