@@ -410,7 +410,7 @@ threads_at_record() { # threads_at_record T METHOD: the threads of `count 13 --t
     "$NQ" count 13 --threads "$1" --method "$2" --checkpoint "$j" --no-progress >/dev/null 2>&1 &
   pid=$!
   if wait_for $pid stopped $pid; then
-    n=$(ls "/proc/$pid/task" | wc -l)
+    n=$(find "/proc/$pid/task" -mindepth 1 -maxdepth 1 | wc -l)
   else
     n="never stopped"
   fi
