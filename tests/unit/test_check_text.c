@@ -122,9 +122,10 @@ static void test_several_cases(void **state) {
         {"[2 4 1 3 ] [3 1 4 2 ]", 2, 2, 0, 0, 1, 1, 0, 0},                 /* right */
         {"[2 4 1 3 ] [1 3 2 4 ]", 2, 1, 1, 0, 0, 0, NQ_VERDICT_ATTACK, 2}, /* wrong */
         {"[2 4 1 3 ] [2 4 1 3 ] [3 1 4 2 ]", 3, 2, 0, 1, 0, 0, NQ_VERDICT_DUPLICATE, 2},
-        {"[2 4 1 3 ]", 1, 1, 0, 0, 0, 1, 0, 0},                                 /* one missing */
-        {"[3 1 4 2 ] [2 4 1 3 ]", 2, 2, 0, 0, 1, 0, 0, 0},                      /* out of order */
-        {"[2 4 1 3 ] [3 1 4 2 ] [1 3 ]", 3, 2, 1, 0, 0, 1, NQ_VERDICT_MALFORMED, 3}, /* a short one */
+        {"[2 4 1 3 ]", 1, 1, 0, 0, 0, 1, 0, 0},            /* one missing */
+        {"[3 1 4 2 ] [2 4 1 3 ]", 2, 2, 0, 0, 1, 0, 0, 0}, /* out of order */
+        {"[2 4 1 3 ] [3 1 4 2 ] [1 3 ]", 3, 2, 1, 0, 0, 1, NQ_VERDICT_MALFORMED,
+         3}, /* a short one */
     };
     for (size_t f = 0; f < sizeof faults / sizeof faults[0]; f++) {
         for (int where = 0; where < 3; where++) { /* first of two, second of two, last of three */
