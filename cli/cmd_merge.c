@@ -209,11 +209,15 @@ static int merge_judge(merge_file *f, int m, uint64_t *parts_out) {
     for (int i = 0; K && i < m; i++) {
         uint64_t want = tool_part_size(size, f[i].part, K);
         if (f[i].parts == K && f[i].t.records < want) {
+            /* an export is written whole by a finished count: one that lacks records was edited
+               or cut, and only counting the part again makes it; a journal resumes */
+            int journal = f[i].t.kind == TOOL_TABLE_JOURNAL;
             tool_error("'%s' (%s) is unfinished: it holds %" PRIu64 " of the part's %" PRIu64
-                       " subproblems; resume it with 'nqueens count %d --part %" PRIu64 "/%" PRIu64
-                       " --checkpoint %s'",
+                       " subproblems; %s with 'nqueens count %d --part %" PRIu64 "/%" PRIu64
+                       " %s %s'",
                        f[i].path, merge_part_name(f[i].part, K, pa, sizeof pa), f[i].t.records,
-                       want, a->n, f[i].part, K, f[i].path);
+                       want, journal ? "resume it" : "count it again", a->n, f[i].part, K,
+                       journal ? "--checkpoint" : "--export", f[i].path);
             return EXIT_USAGE;
         }
     }

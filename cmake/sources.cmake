@@ -145,6 +145,8 @@ set(NQ_UNIT_TESTS
   test_journal
   test_minconflicts
   test_nomem
+  test_memory
+  test_estimate
   test_parallel
   test_progress
   test_quadrant

@@ -37,8 +37,12 @@ endforeach()
 # The tool library's progress line and signals.
 target_link_libraries(test_progress PRIVATE nqueens_tool)
 target_link_libraries(test_signals PRIVATE nqueens_tool)
+target_link_libraries(test_estimate PRIVATE nqueens_tool)
 # test_nomem fails the library's allocations one by one, through its wrappers of the allocator.
 target_link_options(test_nomem PRIVATE
+  "LINKER:--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free")
+# test_memory measures what the lists of a split allocate, through the same wrappers' kind.
+target_link_options(test_memory PRIVATE
   "LINKER:--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free")
 # Under the sanitizers, LeakSanitizer's exit-time check of test_journal crashed in about one
 # run in three on Debian 12 (clang 14, glibc 2.36): "Tracer caught signal 11", with a bogus

@@ -54,6 +54,13 @@ done
 check "n=16 in 5 parts" 0 "$(want_json 16)" -- merged 16 "${p[@]}"
 check "n=16 in 5 parts, any order" 0 "$(want_json 16)" -- merged 16 "$tmp/p3" "$tmp/p5" "$tmp/p1" "$tmp/p4" "$tmp/p2"
 check "merge json fields" 0 1 -- bash -c "'$NQ' merge ${p[*]} --json | grep -c '\"nodes\":[0-9]*,\"subproblems\":3206,\"files\":5,\"parts\":5}$'"
+# The sums over the parts: merge's nodes are every part's (their JSON's, added here) and the
+# uninterrupted count's, in whatever order the parts are given.
+nodes_of() { sed -E 's/.*"nodes":([0-9]+).*/\1/'; }
+export -f nodes_of
+whole16=$("$NQ" count 16 --method backtrack --json --no-progress | nodes_of)
+check "merge: nodes of 5 parts, as their JSON's added" 0 "$whole16 $whole16" -- \
+  bash -c "cat $tmp/p*.json | nodes_of | awk '{ s += \$1 } END { printf \"%d \", s }'; '$NQ' merge $tmp/p5 $tmp/p3 $tmp/p1 $tmp/p4 $tmp/p2 --json | nodes_of"
 check "part json says which part" 0 "5" -- bash -c "cat $tmp/p*.json | grep -c '\"computed\":64[12],\"part\":[1-5],\"parts\":5}$'"
 check "parts' totals add up" 0 "$(awk '$1 == 16 { print $2 }' "$table")" -- \
   bash -c "cat $tmp/p*.json | sed -E 's/.*\"total\":([0-9]+).*/\1/' | awk '{ s += \$1 } END { print s }'"
@@ -123,6 +130,10 @@ check_err "overlapping journals" 2 "^nqueens merge: subproblem 0 is in both '.*n
 sed '9s/^\([0-9]*\) \([0-9]*\) /\1 1\2 /' "$tmp/p3" >"$tmp/p3bad"
 check_err "damaged export refused" 2 "^nqueens merge: '.*p3bad' is damaged: the record of subproblem [0-9]+ breaks the identities" -- \
   "$NQ" merge "$tmp/p1" "$tmp/p2" "$tmp/p3bad" "$tmp/p4" "$tmp/p5"
+check_err "damaged export refused, first of 5" 2 "^nqueens merge: '.*p3bad' is damaged: the record of subproblem [0-9]+ breaks the identities" -- \
+  "$NQ" merge "$tmp/p3bad" "$tmp/p1" "$tmp/p2" "$tmp/p4" "$tmp/p5"
+check_err "damaged export refused, last of 5" 2 "^nqueens merge: '.*p3bad' is damaged: the record of subproblem [0-9]+ breaks the identities" -- \
+  "$NQ" merge "$tmp/p1" "$tmp/p2" "$tmp/p4" "$tmp/p5" "$tmp/p3bad"
 head -20 "$tmp/p3" >"$tmp/p3cut"
 check_err "cut export refused" 2 "^nqueens merge: export '.*p3cut' has no end line: it is cut short \(after 13 records\)$" -- \
   "$NQ" merge "$tmp/p1" "$tmp/p2" "$tmp/p3cut" "$tmp/p4" "$tmp/p5"

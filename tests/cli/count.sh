@@ -395,4 +395,34 @@ for args in "count 8 --threads 0" "count 8 --checkpoint /no/such/dir/j" "count 8
     [ "$writes" = "$chars" ]
 done
 rm -f /tmp/clitest.$$.writes
+# Options that change how, not what (issue 35, kind 6): --threads T runs T threads. A count is
+# stopped at its 5th record (tests/hook/nq_hook.c, STOP: every worker is started before the first
+# subproblem, and lives until the count ends) and its threads counted in /proc: T - 1 more than
+# with --threads 1 (the JSON's "threads" says T whatever ran: it is not the evidence). By
+# backtracking and by the quadrant join, with and without --json.
+threads_at_record() { # threads_at_record T METHOD: the threads of `count 13 --threads T` at record 5
+  local j=$tmp/threads.nqj pid n
+  rm -f "$j"
+  LD_PRELOAD=$NQ_HOOK NQ_HOOK_FILE=$j NQ_HOOK_AT=5 NQ_HOOK_DO=STOP \
+    ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+    "$NQ" count 13 --threads "$1" --method "$2" --checkpoint "$j" --no-progress >/dev/null 2>&1 &
+  pid=$!
+  if wait_for $pid stopped $pid; then
+    n=$(find "/proc/$pid/task" -mindepth 1 -maxdepth 1 | wc -l)
+  else
+    n="never stopped"
+  fi
+  kill -CONT $pid 2>/dev/null
+  wait $pid
+  echo "$n"
+}
+for m in backtrack quadrant; do
+  one=$(threads_at_record 1 $m)
+  got=""
+  for t in 2 3 5; do
+    at=$(threads_at_record $t $m)
+    got="$got $((at - one))"
+  done
+  check "--threads T runs T threads ($m; the threads at record 5 beyond --threads 1's $one)" 0 " 1 2 4" -- echo "$got"
+done
 finish

@@ -196,6 +196,29 @@ def test_progress_callback_sees_every_subproblem():
     assert all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
 
 
+def test_threads_run_as_many_as_asked():
+    # An option that changes how, not what (issue 35): the counts are the same on any number of
+    # threads, so the threads are counted in /proc from the progress callback while the count
+    # runs (done >= 1: every worker is started before the first subproblem begins; the most
+    # seen, since a worker ends when no subproblem is left to take, before the count does),
+    # T - 1 more for threads=T than for threads=1. A count too short to be seen halfway (the
+    # callback comes every 50 ms) is tried again, longer.
+    def tasks(threads):
+        for n in (16, 17):
+            seen = []
+
+            def look(done, size):
+                if 0 < done < size:
+                    seen.append(len(os.listdir("/proc/self/task")))
+            r = nqueens.count(n, threads=threads, method="backtrack", progress=look)
+            assert r.total == TABLE[n][0] and r.threads == threads
+            if seen:
+                return max(seen)
+        pytest.fail(f"no count on {threads} threads was seen running")
+    one = tasks(1)
+    assert [tasks(t) - one for t in (2, 3, 5)] == [1, 2, 4]
+
+
 def test_progress_that_raises_stops_the_count():
     def boom(done, size):
         raise RuntimeError("stop here")

@@ -106,10 +106,78 @@ static void test_faults(void **state) {
     assert_memory_equal(&r, &before, sizeof r);
 }
 
+/* A `cases` output with several cases: the judgement sums every case, not the last one alone
+ * (issue 35: a wrong or a duplicate item in the first of two cases). Each fault is planted in the
+ * first case, then in the second, then in the last of three, the other cases right. */
+static void test_several_cases(void **state) {
+    (void)state;
+    const char *four = "[2 4 1 3 ] [3 1 4 2 ]", *six = "[2 4 6 1 3 5 ] [3 6 2 5 1 4 ] "
+                                                       "[4 1 5 2 6 3 ] [5 3 1 6 4 2 ]";
+    const struct {
+        const char *line; /* a case of n = 4 */
+        uint64_t items, valid, wrong, duplicates;
+        int complete, ordered, first_kind;
+        uint64_t first_index; /* within the case */
+    } faults[] = {
+        {"[2 4 1 3 ] [3 1 4 2 ]", 2, 2, 0, 0, 1, 1, 0, 0},                 /* right */
+        {"[2 4 1 3 ] [1 3 2 4 ]", 2, 1, 1, 0, 0, 0, NQ_VERDICT_ATTACK, 2}, /* wrong */
+        {"[2 4 1 3 ] [2 4 1 3 ] [3 1 4 2 ]", 3, 2, 0, 1, 0, 0, NQ_VERDICT_DUPLICATE, 2},
+        {"[2 4 1 3 ]", 1, 1, 0, 0, 0, 1, 0, 0},            /* one missing */
+        {"[3 1 4 2 ] [2 4 1 3 ]", 2, 2, 0, 0, 1, 0, 0, 0}, /* out of order */
+        {"[2 4 1 3 ] [3 1 4 2 ] [1 3 ]", 3, 2, 1, 0, 0, 1, NQ_VERDICT_MALFORMED,
+         3}, /* a short one */
+    };
+    for (size_t f = 0; f < sizeof faults / sizeof faults[0]; f++) {
+        for (int where = 0; where < 3; where++) { /* first of two, second of two, last of three */
+            char text[512];
+            int line;        /* of the fault */
+            uint64_t before; /* items before the faulty case */
+            if (where == 0)
+                snprintf(text, sizeof text, "%s\n%s\n", faults[f].line, six), line = 1, before = 0;
+            else if (where == 1)
+                snprintf(text, sizeof text, "%s\n%s\n", six, faults[f].line), line = 2, before = 4;
+            else
+                snprintf(text, sizeof text, "%s\n%s\n%s\n", four, six, faults[f].line), line = 3,
+                                                                                        before = 6;
+            int cases = where == 2 ? 3 : 2;
+            uint64_t others = where == 2 ? 6 : 4; /* the right cases' items */
+            nq_check_result r;
+            memset(&r, 0x55, sizeof r);
+            assert_int_equal(nq_check_text(text, strlen(text), NQ_INPUT_CASES, 0, &r), NQ_OK);
+            int bad = faults[f].wrong || faults[f].duplicates;
+            if (r.groups != cases || r.items != others + faults[f].items ||
+                r.right != (bad ? 0 : 1) || r.complete != faults[f].complete ||
+                r.ordered != faults[f].ordered)
+                print_error("fault %zu at %d: groups %d items %llu right %d complete %d ordered "
+                            "%d\n",
+                            f, where, r.groups, (unsigned long long)r.items, r.right, r.complete,
+                            r.ordered);
+            assert_int_equal(r.groups, cases);
+            assert_int_equal(r.format, NQ_INPUT_CASES);
+            assert_int_equal(r.n, where == 1 ? 6 : 4);
+            assert_true(r.items == others + faults[f].items);
+            assert_true(r.valid == others + faults[f].valid);
+            assert_true(r.wrong == faults[f].wrong);
+            assert_true(r.duplicates == faults[f].duplicates);
+            assert_int_equal(r.right, bad ? 0 : 1);
+            assert_int_equal(r.complete, faults[f].complete);
+            assert_int_equal(r.ordered, faults[f].ordered);
+            assert_int_equal(r.stopped_line, 0);
+            if (bad) {
+                assert_int_equal(r.first_kind, faults[f].first_kind);
+                assert_int_equal(r.first_line, line);
+                assert_true(r.first_index == before + faults[f].first_index);
+            } else
+                assert_int_equal(r.first_line, 0);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_listings_are_right),
         cmocka_unit_test(test_faults),
+        cmocka_unit_test(test_several_cases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -930,6 +930,179 @@ static void test_records_that_do_not_belong(void **state) {
     nq_split_free(s);
 }
 
+/* A quadrant split's journal (format 3) holds records of its own shape: no orbit8 or orbit1,
+ * subproblem 0 the orbit4 and orbit2 classes with total 0 (unique their sum), every other one a
+ * total alone. Each rule broken by one record (signed, so only the rule can tell), first, between
+ * two good records or last, is damage at its line, and nq_journal_append() refuses to write it;
+ * out-of-range and duplicate records are refused as in a border split's journal; the good records
+ * alone read back, and so does a journal missing its first, a middle or its last subproblem,
+ * whose resume computes that one alone. */
+static void test_quadrant_records_that_break_the_format(void **state) {
+    (void)state;
+    nq_split *s;
+    assert_int_equal(nq_split_new_method(10, NQ_METHOD_QUADRANT, &s), NQ_OK);
+    uint64_t size = nq_split_size(s);
+    assert_true(size > 3);
+    char path[128], header[512];
+    path_in(path, sizeof path, "quadrant-rules.nqj");
+    unlink(path);
+    nq_journal *j;
+    assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
+    assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+    size_t len;
+    char *fresh = slurp(path, &len);
+    header_body(fresh, header, sizeof header);
+    assert_non_null(strstr(header, "nqueens-journal 3 "));
+    nq_counts c0, c1;
+    assert_int_equal(nq_split_solve(s, 0, &c0), NQ_OK);
+    assert_true(c0.total == 0 && c0.unique > 0 && c0.unique == c0.orbit4 + c0.orbit2);
+    uint64_t i1 = 1; /* the first subproblem with solutions after 0; i1 + 1, i1 + 2 others */
+    for (;; i1++) {
+        assert_true(i1 + 2 < size);
+        assert_int_equal(nq_split_solve(s, i1, &c1), NQ_OK);
+        if (c1.total > 0)
+            break;
+    }
+    assert_true(c1.unique == 0 && c1.orbit4 == 0 && c1.orbit2 == 0);
+    unsigned long long x = (unsigned long long)i1 + 1;
+    unsigned long long u0 = (unsigned long long)c0.unique, o4 = (unsigned long long)c0.orbit4,
+                       o2 = (unsigned long long)c0.orbit2, t1 = (unsigned long long)c1.total;
+    char r0[128], r1[128], r2[128];
+    snprintf(r0, sizeof r0, "r 0 0 %llu 0 %llu %llu 0 1 00000000\n", u0, o4, o2);
+    snprintf(r1, sizeof r1, "r %llu %llu 0 0 0 0 0 1 00000000\n", x - 1, t1);
+    snprintf(r2, sizeof r2, "r %llu 8 0 0 0 0 0 1 00000000\n", x + 1);
+    struct {
+        char line[128];
+        int kind;
+        nq_counts c; /* what an append of it would write (index: `at`) */
+        uint64_t at;
+    } cases[12];
+    memset(cases, 0, sizeof cases);
+    int k = 0;
+    /* index 0: total not 0; unique not orbit4 + orbit2; an orbit8 or an orbit1 */
+    snprintf(cases[k].line, 128, "r 0 8 %llu 0 %llu %llu 0 1 0\n", u0, o4, o2);
+    cases[k].c = c0, cases[k].c.total = 8, cases[k++].kind = NQ_JOURNAL_BAD_RECORD;
+    snprintf(cases[k].line, 128, "r 0 0 %llu 0 %llu %llu 0 1 0\n", u0 + 1, o4, o2);
+    cases[k].c = c0, cases[k].c.unique++, cases[k++].kind = NQ_JOURNAL_BAD_RECORD;
+    snprintf(cases[k].line, 128, "r 0 0 %llu 1 %llu %llu 0 1 0\n", u0 + 1, o4, o2);
+    cases[k].c = c0, cases[k].c.unique++, cases[k].c.orbit8 = 1,
+    cases[k++].kind = NQ_JOURNAL_BAD_RECORD;
+    snprintf(cases[k].line, 128, "r 0 0 %llu 0 %llu %llu 1 1 0\n", u0 + 1, o4, o2);
+    cases[k].c = c0, cases[k].c.unique++, cases[k].c.orbit1 = 1,
+    cases[k++].kind = NQ_JOURNAL_BAD_RECORD;
+    /* another index: a unique, an orbit4, an orbit2, an orbit8, an orbit1 */
+    const char *other[] = {"8 1 0 0 0 0", "8 0 0 1 0 0", "8 0 0 0 1 0", "8 0 1 0 0 0",
+                           "8 0 0 0 0 1"};
+    for (int i = 0; i < 5; i++, k++) {
+        snprintf(cases[k].line, 128, "r %llu %s 1 0\n", x, other[i]);
+        cases[k].kind = NQ_JOURNAL_BAD_RECORD;
+        cases[k].at = x;
+        cases[k].c.total = 8;
+        cases[k].c.unique = i == 0, cases[k].c.orbit4 = i == 1, cases[k].c.orbit2 = i == 2;
+        cases[k].c.orbit8 = i == 3, cases[k].c.orbit1 = i == 4;
+    }
+    snprintf(cases[k].line, 128, "r %llu 8 0 0 0 0 0 1 0\n", (unsigned long long)size);
+    cases[k].at = size, cases[k].c.total = 8, cases[k++].kind = NQ_JOURNAL_OUT_OF_RANGE;
+    snprintf(cases[k].line, 128, "%s", r1);
+    cases[k].at = i1, cases[k].c = c1, cases[k++].kind = NQ_JOURNAL_DUPLICATE;
+    snprintf(cases[k].line, 128, "r 0 0 0 0 0 0 0 1 0\n");
+    cases[k].at = 0, cases[k++].kind = NQ_JOURNAL_DUPLICATE;
+    for (int i = 0; i < k; i++) {
+        /* Two good records of other subproblems (a duplicate: its original O and another P):
+         * last of three (line 4), between them (line 3), first (line 2; a duplicate: O, it). */
+        const char *bad = cases[i].line;
+        int dup = cases[i].kind == NQ_JOURNAL_DUPLICATE;
+        const char *a = cases[i].at == 0 && !dup ? r1 : r0, *b = a == r1 ? r2 : r1;
+        if (dup && cases[i].at != 0)
+            a = r1, b = r0; /* O = a */
+        for (int where = 0; where < 3; where++) {
+            char records[8192];
+            if (where == 0)
+                snprintf(records, sizeof records, "%s%s%s%s", fresh, dup ? b : a, dup ? a : b, bad);
+            else if (where == 1)
+                snprintf(records, sizeof records, "%s%s%s%s", fresh, a, bad, b);
+            else
+                snprintf(records, sizeof records, "%s%s%s%s", fresh, dup ? a : bad, dup ? bad : a,
+                         dup ? "" : b);
+            write_signed(path, header, records);
+            nq_journal_info info;
+            nq_journal_problem why;
+            memset(&why, 0, sizeof why);
+            int rc = nq_journal_read(path, &info, &why);
+            int line = where == 0 ? 4 : where == 1 ? 3 : dup ? 3 : 2;
+            if (rc != NQ_ECORRUPT || why.kind != cases[i].kind || why.line != line)
+                print_error("case %d (%s) at %d: status %d, kind %d, line %d\n", i, bad, where, rc,
+                            why.kind, why.line);
+            assert_int_equal(rc, NQ_ECORRUPT);
+            assert_int_equal(why.kind, cases[i].kind);
+            assert_int_equal(why.line, line);
+            nq_journal *q = NULL;
+            assert_int_equal(nq_journal_open(path, s, 0, &q, NULL), NQ_ECORRUPT);
+            assert_null(q);
+        }
+        /* nq_journal_append() refuses to write it (after r0 r1 when it is a duplicate) */
+        unlink(path);
+        assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
+        if (cases[i].kind == NQ_JOURNAL_DUPLICATE) {
+            assert_int_equal(nq_journal_append(j, 0, &c0), NQ_OK);
+            assert_int_equal(nq_journal_append(j, i1, &c1), NQ_OK);
+        }
+        assert_int_equal(nq_journal_append(j, cases[i].at, &cases[i].c), NQ_EINVAL);
+        assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+    }
+    /* The good records alone read back; a whole journal less its first, a middle or its last
+     * subproblem reads as that one short, and its resume computes that one alone. */
+    char good[4096];
+    snprintf(good, sizeof good, "%s%s%s%s", fresh, r0, r1, r2);
+    write_signed(path, header, good);
+    nq_journal_info info;
+    assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
+    assert_int_equal(info.done, 3);
+    nq_counts whole;
+    memset(&whole, 0, sizeof whole);
+    for (uint64_t i = 0; i < size; i++) {
+        nq_counts c;
+        assert_int_equal(nq_split_solve(s, i, &c), NQ_OK);
+        nq_counts_add(&whole, &c);
+    }
+    const uint64_t missing[3] = {0, size / 2, size - 1};
+    for (int m = 0; m < 3; m++) {
+        unlink(path);
+        assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
+        for (uint64_t i = 0; i < size; i++) {
+            nq_counts c;
+            assert_int_equal(nq_split_solve(s, i, &c), NQ_OK);
+            if (i != missing[m])
+                assert_int_equal(nq_journal_append(j, i, &c), NQ_OK);
+        }
+        assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+        assert_int_equal(nq_journal_read(path, &info, NULL), NQ_OK);
+        assert_int_equal(info.done, size - 1);
+        assert_int_equal(nq_journal_open(path, s, 0, &j, NULL), NQ_OK);
+        const uint8_t *skip = nq_journal_skip(j);
+        for (uint64_t i = 0; i < size; i++)
+            assert_int_equal(skip[i] != 0, i != missing[m]);
+        nq_journal_get_info(j, &info);
+        stopper st = {j, UINT64_MAX};
+        nq_count_options opt;
+        memset(&opt, 0, sizeof opt);
+        opt.skip = skip;
+        opt.on_result = stop_after;
+        opt.user = &st;
+        nq_counts out = info.counts;
+        assert_int_equal(nq_count_split(s, &opt, &out), NQ_OK);
+        assert_int_equal(UINT64_MAX - st.left, 1); /* the missing one alone was computed */
+        assert_int_equal(nq_journal_close(j, NULL), NQ_OK);
+        assert_true(out.total == whole.total);
+        assert_int_equal(nq_split_complete(s, &out), NQ_OK);
+        nq_u128 total, unique;
+        oeis_counts(10, &total, &unique);
+        assert_true(out.total == total && out.unique == unique);
+    }
+    free(fresh);
+    nq_split_free(s);
+}
+
 /* nq_journal_append() refuses (NQ_EINVAL) every record that nq_journal_open() would then refuse,
  * and the journal stays usable and resumable: counts that break the identities (total 5, unique
  * 1, orbits 0 was NQ_OK, and the journal was refused for ever after), an index out of range or
@@ -1546,6 +1719,7 @@ int main(void) {
         cmocka_unit_test(test_second_writer_is_refused),
         cmocka_unit_test(test_appends_and_syncs_from_threads),
         cmocka_unit_test(test_attach_then_bind),
+        cmocka_unit_test(test_quadrant_records_that_break_the_format),
     };
     return ref_exit(cmocka_run_group_tests(tests, setup_dir, remove_dir));
 }

@@ -8,6 +8,7 @@
  * flags, stops, waits and bad numbers; and the known counts every finished count is checked
  * against (nq_known_counts(), nq_known_check()).
  */
+#include <dirent.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -25,6 +26,125 @@ static int reported(void *user, uint64_t index, const nq_counts *c) {
     (void)c;
     ++*(int *)user;
     return 0;
+}
+
+/* ---- Options that change how, not what (issue 35, kind 6) ------------------------------- */
+
+/* The threads of this process now (the entries of /proc/self/task). */
+static int tasks_now(void) {
+    DIR *d = opendir("/proc/self/task");
+    assert_non_null(d);
+    int k = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        k += e->d_name[0] != '.';
+    closedir(d);
+    return k;
+}
+
+static int tasks_seen(void *user, uint64_t index, const nq_counts *c) {
+    (void)index;
+    (void)c;
+    int *seen = user;
+    if (*seen == 0)
+        *seen = tasks_now();
+    return 0;
+}
+
+/* The threads a count runs are those it is asked for: counted in /proc at its first result
+ * (every thread is started before any subproblem begins, and lives until the count ends), T - 1
+ * more than the caller's own for T threads, whatever the processors; the counts the same. A
+ * driver that ignored opt.threads gave the same counts, so no test of a count could see it. */
+static void test_threads_run_as_asked(void **state) {
+    (void)state;
+    const nq_method methods[] = {NQ_METHOD_BACKTRACK, NQ_METHOD_QUADRANT};
+    for (int k = 0; k < 2; k++) {
+        nq_split *s;
+        assert_int_equal(nq_split_new_method(12, methods[k], &s), NQ_OK);
+        int base = tasks_now();
+        const int threads[] = {1, 2, 3, 5};
+        for (int i = 0; i < 4; i++) {
+            nq_count_options opt;
+            memset(&opt, 0, sizeof opt);
+            opt.threads = threads[i];
+            int seen = 0;
+            opt.on_result = tasks_seen;
+            opt.user = &seen;
+            nq_counts c;
+            memset(&c, 0, sizeof c);
+            assert_int_equal(nq_count_split(s, &opt, &c), NQ_OK);
+            assert_true(c.total == 14200 && c.unique == 1787);
+            if (seen != base + threads[i] - 1)
+                print_error("%s, threads %d: %d threads ran (the caller's alone: %d)\n",
+                            nq_method_name(methods[k]), threads[i], seen, base);
+            assert_int_equal(seen, base + threads[i] - 1);
+            assert_int_equal(tasks_now(), base); /* all of them joined */
+        }
+        nq_split_free(s);
+    }
+}
+
+/* The CPU time (user and system, all threads) of this process so far, in seconds. */
+static double cpu_now(void) {
+    struct rusage u;
+    assert_int_equal(getrusage(RUSAGE_SELF, &u), 0);
+    return (double)u.ru_utime.tv_sec + 1e-6 * (double)u.ru_utime.tv_usec +
+           (double)u.ru_stime.tv_sec + 1e-6 * (double)u.ru_stime.tv_usec;
+}
+
+/* The least CPU time of three counts of n on one thread with kernel k (the least: another
+ * process on the machine can only add to a measure, through caches, never take from it). */
+static double kernel_cpu(nq_split *s, nq_kernel k, nq_counts *c) {
+    double least = 1e9;
+    for (int r = 0; r < 3; r++) {
+        nq_count_options opt;
+        memset(&opt, 0, sizeof opt);
+        opt.threads = 1;
+        opt.kernel = k;
+        memset(c, 0, sizeof *c);
+        double t = cpu_now();
+        assert_int_equal(nq_count_split(s, &opt, c), NQ_OK);
+        t = cpu_now() - t;
+        least = t < least ? t : least;
+    }
+    return least;
+}
+
+/* The kernel a count runs is the one it is asked for: the same counts and nodes, but the generic
+ * kernel takes several times the CPU time of the fastest vector one this CPU runs (about 3.5x
+ * for backtracking at n = 15 and 3x for the quadrant join at n = 16 on AVX-512; asked here: more
+ * than 1.5x, in CPU time, which a loaded machine hardly changes). A driver that ran the fastest
+ * kernel whatever it was asked gave the same results, so no test of a count could see it. */
+static void test_kernel_runs_as_asked(void **state) {
+    (void)state;
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    skip(); /* instrumented memory accesses: the kernels' times say nothing of the kernels */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+    skip();
+#endif
+#endif
+    nq_kernel fast = NQ_KERNEL_AVX512;
+    if (!nq_kernel_supported(fast))
+        fast = NQ_KERNEL_AVX2;
+    if (!nq_kernel_supported(fast))
+        skip(); /* the generic kernel alone: nothing to tell apart */
+    const struct {
+        int n;
+        nq_method m;
+    } cases[] = {{15, NQ_METHOD_BACKTRACK}, {16, NQ_METHOD_QUADRANT}};
+    for (int i = 0; i < 2; i++) {
+        nq_split *s;
+        assert_int_equal(nq_split_new_method(cases[i].n, cases[i].m, &s), NQ_OK);
+        nq_counts slow_c, fast_c;
+        double slow = kernel_cpu(s, NQ_KERNEL_GENERIC, &slow_c);
+        double quick = kernel_cpu(s, fast, &fast_c);
+        assert_true(slow_c.total == fast_c.total && slow_c.nodes == fast_c.nodes);
+        if (!(slow > 1.5 * quick))
+            print_error("n = %d, %s: generic %.3f s of CPU, %s %.3f s\n", cases[i].n,
+                        nq_method_name(cases[i].m), slow, nq_kernel_name(fast), quick);
+        assert_true(slow > 1.5 * quick);
+        nq_split_free(s);
+    }
 }
 
 static void test_thread_cap(void **state) {
@@ -680,6 +800,8 @@ int main(void) {
         cmocka_unit_test(test_counts_add_128),
         cmocka_unit_test(test_count_parallel),
         cmocka_unit_test(test_thread_cap),
+        cmocka_unit_test(test_threads_run_as_asked),
+        cmocka_unit_test(test_kernel_runs_as_asked),
         cmocka_unit_test(test_many_threads),
         cmocka_unit_test(test_threads_that_cannot_start),
         cmocka_unit_test(test_stop_reaches_the_subproblems_in_flight),
