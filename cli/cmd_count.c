@@ -47,10 +47,10 @@ static const tool_option count_options[] = {
      "quadrant join: partial placements of the four quarters of the\n"
      "board joined into half-boards and the compatible halves counted\n"
      "in bulk; N = 4 to " QUADRANT_MAX ", the fastest from N = " QUADRANT_AUTO ", memory:\n"
-     "about 250 MiB at N = 20, 2.1 GiB at N = 22; not with --gpu, --part\n"
-     "or --export) or auto (default: quadrant from N = " QUADRANT_AUTO " to " QUADRANT_MAX "\n"
-     "where it fits in memory, else backtrack; a journal being resumed\n"
-     "keeps its own)"},
+     "about 250 MiB at N = 20, 2.1 GiB at N = 22; not with --part or\n"
+     "--export) or auto (default: quadrant from N = " QUADRANT_AUTO " to " QUADRANT_MAX " where\n"
+     "it fits in memory, with --gpu from N = 20, else backtrack; a journal\n"
+     "being resumed keeps its own)"},
     {"force", 'F', NULL, "start a count even when it is estimated to take more than a year"},
     {"checkpoint", 'c', "FILE",
      "record finished subproblems in the journal FILE, and resume\n"
@@ -74,9 +74,11 @@ static const tool_option count_options[] = {
     {"gpu", 'g', NULL,
      "count on CUDA GPUs (N <= " TOOL_STR(
          NQ_GPU_MAX_N) ", a build with cmake -DNQ_CUDA=ON): the\n"
-                       "same subproblems, journal and answer; with --json, kernel is \"cuda\",\n"
-                       "threads the GPUs, and devices lists each GPU and the subproblems it\n"
-                       "counted. No GPU (or no CUDA in this build): exit 2"},
+                       "same subproblems, journal and answer, by either method (--threads:\n"
+                       "the host threads that build the quadrant join's halves); with\n"
+                       "--json, kernel is \"cuda\", threads the GPUs, and devices lists each\n"
+                       "GPU and the subproblems it counted. No GPU (or no CUDA in this\n"
+                       "build): exit 2"},
     {"devices", 'D', "LIST", "the GPUs to use, e.g. 0,1 (default: all); implies --gpu"},
     {NULL, 0, NULL, NULL},
 };
