@@ -4,9 +4,10 @@
  * GPU's backtracking do), builds their halves with the CPU's code (quadrant_halves()), lays them
  * out for the device's pair counter (gpu_pairs.h) and submits them in batches, two in flight, so
  * that the host builds the next batch while the device counts the last; the device gives each
- * subproblem's pairs that AND to 0, the solutions before its weight. Several host threads may
- * feed one device (gpu.c starts them: the halves take the host about as long as the pairs take
- * the device), each with its own streams.
+ * subproblem's pairs that AND to 0, the solutions before its weight. Several host threads feed
+ * one device (gpu.c starts them), each with its own streams: the halves and their layout take the
+ * host longer than the pairs take the device (on an H200 with 16 host cores, n = 20 took 4.4 s
+ * with 16 host threads and 6.2 s with 8; bench/RESULTS.md).
  * Workload: n = 16..23, thousands to millions of subproblems, each 10^3..10^6 halves a side.
  */
 #include <assert.h>
