@@ -545,8 +545,8 @@ typedef struct nq_gpu_report {
  *         or a device number that does not exist); NQ_ERANGE (n > NQ_GPU_MAX_N); NQ_EINVAL (s or
  *         out NULL, ndevices out of range, a device number negative or listed twice, opt->method
  *         out of range or not the split's: NQ_METHOD_QUADRANT for a border split,
- *         NQ_METHOD_BACKTRACK for a quadrant split, opt->threads out of range); NQ_ENOMEM (the
- *         quadrant lists do not fit this process's memory, or a batch);
+ *         NQ_METHOD_BACKTRACK for a quadrant split; for a quadrant split, opt->threads out of
+ *         range); NQ_ENOMEM (the quadrant lists do not fit this process's memory, or a batch);
  *         NQ_ETHREAD (a host thread could not be started); NQ_EDEVICE (a GPU failed: the
  *         subproblems reported before are in the journal, if any, and out is untouched). */
 NQ_API int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devices,
