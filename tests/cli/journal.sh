@@ -255,7 +255,7 @@ done
 # 0.1 s, so it can end the count before the second comes: then the try is made again (up to 10
 # times), until the second signal reaches a count that is still stopping.
 for _try in $(seq 1 10); do
-    rm -f "$tmp/twice.nqj"
+    rm -f "$tmp/twice.nqj" "$tmp/err" # no word of the last try may be read as this one's
     "$NQ" count 27 --force --threads 1 --checkpoint "$tmp/twice.nqj" --no-progress >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     wait_for "$pid" catches "$pid" 2 "$NQ"

@@ -128,6 +128,10 @@ for how in "" "--checkpoint $tmp/w.nqj" "--part 2/3"; do
     # A file a running count holds (its lock; here a plain file locked the way a count locks its
     # journal, POSIX record locks being seen by the journal's open file description locks).
     echo "held" >"$tmp/s/held"
+    # The last round's "locked" goes first: the background job empties the file only when it
+    # starts, and the wait below could read the old word before this locker holds its lock (the
+    # sanitizer build's suite failed so once).
+    rm -f "$tmp/locker"
     python3 -c 'import fcntl, sys, time
 f = open(sys.argv[1], "r+"); fcntl.lockf(f, fcntl.LOCK_EX); print("locked", flush=True); time.sleep(120)' \
         "$tmp/s/held" >"$tmp/locker" &
