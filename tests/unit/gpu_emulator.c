@@ -56,14 +56,34 @@ int gpu_backend_open(int device, gpu_dev **out) {
     return NQ_OK;
 }
 
+/* A submit counted: the stop set where the test asks, NQ_EDEVICE where it makes the device fail. */
+static int submit_begin(void) {
+    int n = __atomic_fetch_add(&emu_submits, 1, __ATOMIC_SEQ_CST);
+    if (emu_stop_flag && n + 1 == emu_stop_at)
+        __atomic_store_n(emu_stop_flag, 1, __ATOMIC_SEQ_CST);
+    return emu_fail_after >= 0 && n >= emu_fail_after ? NQ_EDEVICE : NQ_OK;
+}
+
+/* The slot holds a batch's results now (nodes NULL: a pair batch); the most slots in use is kept
+ * atomically (devices run on their own threads). */
+static void slot_taken(gpu_dev *d, int slot, uint32_t nsub, uint64_t *sols, uint64_t *nodes) {
+    d->busy[slot] = 1;
+    d->nsub[slot] = nsub;
+    d->sols[slot] = sols, d->nodes[slot] = nodes;
+    int use = 0;
+    for (int k = 0; k < GPU_SLOTS; k++)
+        use += d->busy[k];
+    int seen = __atomic_load_n(&emu_max_slot_use, __ATOMIC_RELAXED);
+    while (use > seen && !__atomic_compare_exchange_n(&emu_max_slot_use, &seen, use, 0,
+                                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+}
+
 int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
                        const gpu_item *items, uint32_t nitems) {
     if (slot < 0 || slot >= GPU_SLOTS || d->busy[slot] || nitems < 1 || nsub < 1)
         abort(); /* a misuse of the interface by the driver */
-    int n = __atomic_fetch_add(&emu_submits, 1, __ATOMIC_SEQ_CST);
-    if (emu_stop_flag && n + 1 == emu_stop_at)
-        __atomic_store_n(emu_stop_flag, 1, __ATOMIC_SEQ_CST);
-    if (emu_fail_after >= 0 && n >= emu_fail_after)
+    if (submit_begin() != NQ_OK)
         return NQ_EDEVICE;
     uint64_t *sols = calloc(nsub, sizeof *sols), *nodes = calloc(nsub, sizeof *nodes);
     if (!sols || !nodes) {
@@ -83,17 +103,7 @@ int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
         sols[items[i].sub] += s.sols;
         nodes[items[i].sub] += s.nodes;
     }
-    d->busy[slot] = 1;
-    d->nsub[slot] = nsub;
-    d->sols[slot] = sols, d->nodes[slot] = nodes;
-    int use = 0;
-    for (int k = 0; k < GPU_SLOTS; k++)
-        use += d->busy[k];
-    /* Devices run on their own threads: the most is kept atomically. */
-    int seen = __atomic_load_n(&emu_max_slot_use, __ATOMIC_RELAXED);
-    while (use > seen && !__atomic_compare_exchange_n(&emu_max_slot_use, &seen, use, 0,
-                                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-        ;
+    slot_taken(d, slot, nsub, sols, nodes);
     return NQ_OK;
 }
 
@@ -117,12 +127,9 @@ int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t 
                              uint32_t nsub, const gpu_pair_task *tasks, uint32_t ntasks) {
     if (slot < 0 || slot >= GPU_SLOTS || d->busy[slot] || ntasks < 1 || nsub < 1)
         abort(); /* a misuse of the interface by the driver */
-    int n = __atomic_fetch_add(&emu_submits, 1, __ATOMIC_SEQ_CST);
     __atomic_fetch_add(&emu_pair_submits, 1, __ATOMIC_SEQ_CST);
-    if (emu_fail_after >= 0 && n >= emu_fail_after)
+    if (submit_begin() != NQ_OK)
         return NQ_EDEVICE;
-    if (emu_stop_flag && n + 1 == emu_stop_at)
-        __atomic_store_n(emu_stop_flag, 1, __ATOMIC_SEQ_CST);
     uint64_t *pairs = calloc(nsub, sizeof *pairs);
     uint32_t *U = malloc(GPU_PAIR_TABLE_WORDS * sizeof *U);
     uint32_t *rows = malloc(GPU_PAIR_BITS * GPU_PAIR_BLOCKS * sizeof *rows);
@@ -140,16 +147,7 @@ int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t 
         pairs[k->sub] += gpu_pair_task_host(k, &subs[k->sub], tops, bottoms, U, rows);
     }
     free(U), free(rows);
-    d->busy[slot] = 1;
-    d->nsub[slot] = nsub;
-    d->sols[slot] = pairs, d->nodes[slot] = NULL;
-    int use = 0;
-    for (int k = 0; k < GPU_SLOTS; k++)
-        use += d->busy[k];
-    int seen = __atomic_load_n(&emu_max_slot_use, __ATOMIC_RELAXED);
-    while (use > seen && !__atomic_compare_exchange_n(&emu_max_slot_use, &seen, use, 0,
-                                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-        ;
+    slot_taken(d, slot, nsub, pairs, NULL);
     return NQ_OK;
 }
 
