@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # mutants.sh: does the test suite catch small planted bugs? Each mutant of tests/mutants/*.mutant
 # is applied alone to a scratch copy of the tree (never to the working tree), the copy is rebuilt
-# and the suite run (ctest -j2 with a time limit per mutant); a mutant is killed when some test
-# fails, and survives when the whole suite passes. Every mutant must be killed.
+# and the suite run (ctest -j2 with a time limit per mutant): first the tests its `tests:` line
+# names (those that caught it last), then, only if they all pass, the rest of the suite up to its
+# first failure. A mutant is killed when some test fails, and survives when the whole suite
+# passes. Every mutant must be killed.
 #
 #   scripts/mutants.sh [OPTIONS] [NAME|MODULE ...]     (make mutants MUTANTS="NAME|MODULE ...")
 #     NAME|MODULE  only the mutants whose file name (without .mutant) or module matches exactly,
@@ -19,9 +21,11 @@
 # Prints one line per mutant: killed (with the failing tests), SURVIVED, STALE (its find text is
 # not in the file exactly once: re-target the mutant), or BROKEN (it does not compile), then a
 # summary; exits 0 only if every mutant was killed. Not part of `make test`: it builds and runs
-# the suite once per mutant (about 30 s to a minute each on 2 cores).
+# the suite once per mutant (about 30 s to a minute each on 2 cores, most of it the build; a
+# mutant that survives runs the whole suite, about 5 minutes).
 #
-# A mutant file: comment lines (#) saying what the bug is, then `module: NAME`, then for each edit
+# A mutant file: comment lines (#) saying what the bug is, then `module: NAME`, optionally
+# `tests: NAME ...` (the ctest names of the tests that caught it, run first), then for each edit
 # `file: PATH` and the exact text to find and its replacement, each as a block of lines:
 #   --- find
 #   <lines, exactly as in the file, which must hold them exactly once>
@@ -49,6 +53,14 @@ done
 
 # The module of a mutant file.
 module_of() { sed -n 's/^module: *//p' "$1" | head -1; }
+# The tests a mutant names as the ones that caught it last (its `tests:` line; may be empty), as
+# a ctest regular expression that matches those names exactly.
+tests_of() {
+  local t
+  t=$(sed -n 's/^tests: *//p' "$1" | head -1 | xargs)
+  [ -n "$t" ] && printf '^(%s)$' "${t// /|}"
+  return 0
+}
 
 mutants=()
 for f in "$mutdir"/*.mutant; do
@@ -88,7 +100,7 @@ apply() {
         push @edits, [$file, "", ""] if $mode eq "find";
         next;
       }
-      next if $mode eq "" && ($line =~ /^#/ || $line =~ /^module:/ || $line =~ /^\s*$/);
+      next if $mode eq "" && ($line =~ /^#/ || $line =~ /^(module|tests):/ || $line =~ /^\s*$/);
       die "$mutant: unexpected line: $line" if $mode eq "";
       $edits[-1][$mode eq "find" ? 1 : 2] .= $line;
     }
@@ -166,6 +178,13 @@ if ! timeout "$limit" ctest "${ctest_args[@]}" >"$scratch/baseline.log" 2>&1; th
   exit 1
 fi
 
+# The tests of the last ctest run that failed, on one line.
+failed_tests() {
+  local log=$build/Testing/Temporary/LastTestsFailed.log
+  [ -f "$log" ] && sed 's/^[0-9]*://' "$log" | tr '\n' ' ' | sed 's/ $//'
+  return 0
+}
+
 killed=0 survived=0 broken=0
 results=()
 for f in "${mutants[@]}"; do
@@ -177,12 +196,24 @@ for f in "${mutants[@]}"; do
     detail="does not compile (see $scratch/$name.build.log with --keep)"
     broken=$((broken + 1))
   else
-    rm -f "$build/Testing/Temporary/LastTestsFailed.log"
-    timeout "$limit" ctest "${ctest_args[@]}" >"$scratch/$name.log" 2>&1 && rc=0 || rc=$?
-    failed=""
-    if [ -f "$build/Testing/Temporary/LastTestsFailed.log" ]; then
-      failed=$(sed 's/^[0-9]*://' "$build/Testing/Temporary/LastTestsFailed.log" | tr '\n' ' ')
-      failed=${failed% }
+    # The tests that caught this mutant last run first: a killed mutant is then known in
+    # seconds. Only if they all pass (the suite no longer catches it there) does the rest of the
+    # suite run, stopping at its first failure. The verdict is the whole suite's either way.
+    first=""
+    [ -z "$tests_re" ] && first=$(tests_of "$f")
+    failed="" rc=0
+    if [ -n "$first" ]; then
+      rm -f "$build/Testing/Temporary/LastTestsFailed.log"
+      timeout "$limit" ctest "${ctest_args[@]}" -R "$first" >"$scratch/$name.log" 2>&1 || rc=$?
+      failed=$(failed_tests)
+    fi
+    if [ -z "$failed" ] && [ $rc -eq 0 ]; then
+      rm -f "$build/Testing/Temporary/LastTestsFailed.log"
+      rest=()
+      [ -n "$first" ] && rest=(-E "$first")
+      timeout "$limit" ctest "${ctest_args[@]}" "${rest[@]}" --stop-on-failure >>"$scratch/$name.log" 2>&1 ||
+        rc=$?
+      failed=$(failed_tests)
     fi
     if [ -n "$failed" ]; then
       verdict="killed"
