@@ -197,4 +197,5 @@ set(NQ_BENCH_PROGRAMS
   gen_diags
   journal_append
   journal_crc
+  quadrant_sample
 )

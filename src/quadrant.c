@@ -133,8 +133,9 @@ stopped:
     return NQ_STOPPED;
 }
 
-/* The hot bits of the pair counter (quadrant_body.h): the K diagonals and anti-diagonals through
- * the middle of the cut, which most halves take, K the best measured on Zen 3 and Zen 5 at n = 16
+/* The hot bits of the GPU's pair counter (gpu_quadrant.c; the CPU's picks its own for each
+ * subproblem, quadrant_body.h): the K diagonals and anti-diagonals through the middle of the cut,
+ * which most halves take, K the best measured for the CPU's counter on Zen 3 and Zen 5 at n = 16
  * to 20 (contrib/join/README.md): even n 2 below 18 and 3 from there; odd n none below 19, and
  * from there 2 with the middle cut, 3 with the plain one. */
 static uint64_t hot_bits(int n, int middle) {
@@ -206,6 +207,7 @@ quadrant_scratch *quadrant_scratch_new(nq_kernel k) {
     if (!s)
         return NULL;
     s->kernel = use;
+    s->hot_k = -1;
     s->count = quadrant_kernel_count(use);
     s->halves = quadrant_kernel_halves(use);
     assert(s->count && s->halves);
@@ -220,11 +222,16 @@ size_t quadrant_scratch_bytes(const quadrant_scratch *sc) {
     if (!sc)
         return 0;
     return sizeof *sc + sc->table.bytes + sc->top.bytes + sc->bottom.bytes + sc->keep.bytes +
-           sc->tr.bytes + sc->cx.bytes + sc->off.bytes;
+           sc->tr.bytes + sc->cx.bytes + sc->off.bytes + sc->groups.bytes;
 }
 
 nq_kernel quadrant_scratch_kernel(const quadrant_scratch *sc) {
     return sc->kernel;
+}
+
+void quadrant_scratch_set_hot(quadrant_scratch *sc, int k) {
+    if (sc)
+        sc->hot_k = k < 0 ? -1 : k > QUADRANT_HOT_MAX ? QUADRANT_HOT_MAX : k;
 }
 
 void quadrant_scratch_set_stop(quadrant_scratch *sc, const volatile int *stop) {
@@ -239,8 +246,9 @@ const volatile int *quadrant_scratch_stop(const quadrant_scratch *sc) {
 void quadrant_scratch_free(quadrant_scratch *sc) {
     if (!sc)
         return;
-    quadrant_buf *b[7] = {&sc->top, &sc->bottom, &sc->keep, &sc->tr, &sc->cx, &sc->off, &sc->table};
-    for (int i = 0; i < 7; i++)
+    quadrant_buf *b[8] = {&sc->top, &sc->bottom, &sc->keep,  &sc->tr,
+                          &sc->cx,  &sc->off,    &sc->table, &sc->groups};
+    for (int i = 0; i < 8; i++)
         free(b[i]->raw);
     free(sc);
 }

@@ -75,6 +75,12 @@ size_t quadrant_scratch_bytes(const quadrant_scratch *sc);
 /* quadrant_scratch_kernel() : the kernel sc counts with (never NQ_KERNEL_AUTO). */
 nq_kernel quadrant_scratch_kernel(const quadrant_scratch *sc);
 
+/* quadrant_scratch_set_hot() : how many hot bits sc's pair counter groups the halves by: k < 0
+ * (the default) lets it choose for each subproblem, as fastest measured; k >= 0 takes k (at most
+ * 10, and no more than the bits both halves use), for the tests: every k counts the same pairs.
+ * sc NULL: nothing. */
+void quadrant_scratch_set_hot(quadrant_scratch *sc, int k);
+
 /* quadrant_scratch_set_stop() : the count's stop flag (NULL: none), which the build of the
  * placements looks at when this scratch's thread builds them (split_quadrant_solve()); sc NULL:
  * nothing. quadrant_scratch_stop() : that flag, or NULL (sc NULL too). */

@@ -19,9 +19,9 @@
  * 64-bit signature (bits 0..n-2 the diagonals h..h+n-2, bits n-1..2n-3 the anti-diagonals
  * h..h+n-2), and the count is the number of pairs whose signatures AND to 0.
  *
- * The pair counter: the smaller list (the "bottoms") is grouped by the hot bits (the diagonals
- * through the middle of the cut, which most halves take; a top skips every group that shares one)
- * and bit-transposed in blocks of QB bottoms, one QB-bit row per signature bit: row b of a block
+ * The pair counter: the smaller list (the "bottoms") is grouped by its K hot bits (a top skips
+ * every group that shares one with it; hot_choose() picks them for each subproblem) and
+ * bit-transposed in blocks of QB bottoms, one QB-bit row per signature bit: row b of a block
  * has bit j set when its bottom j takes diagonal b. Only the bits both lists use are kept
  * (packed by PEXT), cut into at most 8 chunks of at most 8 bits, and for each block a table
  * holds the OR of the rows of every value of every chunk (the "four Russians" method of
@@ -114,10 +114,58 @@ static void transpose64(uint64_t a[64]) {
         }
 }
 
-/* The pairs (one of t, one of b) whose signatures AND to 0, into *pairs_out; hot: the bits to
- * group by. @return 0, or -1 if memory ran out. */
+/* The bits set in a sample of the n signatures x (at most 256 of them, evenly spaced), added to
+ * f[bit]. */
+static void bit_sample(const uint64_t *x, size_t n, uint32_t f[64]) {
+    size_t step = n > 256 ? n / 256 : 1;
+    for (size_t i = 0, k = 0; i < n && k < 256; i += step, k++)
+        for (uint64_t v = x[i]; v; v &= v - 1)
+            f[__builtin_ctzll(v)]++;
+}
+
+/* The hot bits of one pair count, among the bits both lists use (both): as many as make groups
+ * of the nb bottoms of sqrt(2) to 2 sqrt(2) x QB_PER_GROUP blocks on average (K the largest with
+ * nb >= 2^(K + 1/2) QB_PER_GROUP QB, at most QUADRANT_HOT_MAX), and those that the most pairs share
+ * (by a sample of each list: the product of how often a top and a bottom take the bit), since a
+ * group of tops skips every group of bottoms that shares a hot bit with it; forced >= 0: that many
+ * (the tests). Any choice counts the same pairs; this one was measured against the fixed choice
+ * before it (2 or 3 bits through the middle of the cut) with bench/quadrant_sample.c and paired
+ * runs (bench/RESULTS.md, issue 34): 1.2x faster at n = 16, 1.1x at 19, 1.4x at 20, 1.3x at 21
+ * and 3.8x at 22, where the lists are longest; 2-3% slower at n = 18. QB_PER_GROUP from 2.4 to 6
+ * measured the same. */
+#define QB_PER_GROUP 4.0
+static uint64_t hot_choose(const uint64_t *t, size_t nt, const uint64_t *b, size_t nb,
+                           uint64_t both, int forced) {
+    int k = 0;
+    while (k < QUADRANT_HOT_MAX &&
+           (double)nb >= 1.4142135 * QB_PER_GROUP * QB * (double)((uint64_t)1 << (k + 1)))
+        k++;
+    k = forced >= 0 ? forced : k; /* quadrant_scratch_set_hot() */
+    if (!k)
+        return 0;
+    uint32_t ft[64] = {0}, fb[64] = {0};
+    bit_sample(t, nt, ft);
+    bit_sample(b, nb, fb);
+    uint64_t hot = 0;
+    for (int i = 0; i < k; i++) {
+        uint64_t best = 0, most = 0;
+        for (uint64_t m = both & ~hot; m; m &= m - 1) {
+            int bit = __builtin_ctzll(m);
+            uint64_t v = (uint64_t)ft[bit] * fb[bit];
+            if (v > most)
+                most = v, best = m & -m;
+        }
+        if (!best)
+            break; /* no other bit is shared in the samples */
+        hot |= best;
+    }
+    return hot;
+}
+
+/* The pairs (one of t, one of b) whose signatures AND to 0, into *pairs_out. @return 0, or -1
+ * if memory ran out. */
 static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const uint64_t *b,
-                       size_t nb, uint64_t hot, uint64_t *pairs_out) {
+                       size_t nb, uint64_t *pairs_out) {
     *pairs_out = 0;
     if (!nt || !nb)
         return 0;
@@ -131,13 +179,21 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
         ub |= b[j];
     for (size_t i = 0; i < nt; i++)
         ut |= t[i];
-    uint64_t hk = hot & ub & ut, rest = ub & ut & ~hk; /* only bits both sides use matter */
+    /* only bits both sides use matter */
+    uint64_t hk = hot_choose(t, nt, b, nb, ub & ut, s->hot_k), rest = ub & ut & ~hk;
     int groups = 1 << __builtin_popcountll(hk), width = __builtin_popcountll(rest);
     int chunks = width ? (width + 7) / 8 : 1;
     int cw = (width + chunks - 1) / chunks; /* bits a chunk: 8 or fewer, the tables stay small */
     cw = cw ? cw : 1;
-    assert(groups <= 64 && chunks <= 8 && cw <= 8);
-    size_t cnt[65] = {0}, blk0[65], tc[65] = {0}, tpos[65], fill[64] = {0}, blocks = 0;
+    assert(groups <= 1 << QUADRANT_HOT_MAX && chunks <= 8 && cw <= 8);
+    /* per group: bottoms, first block, tops (as offsets), where the next top goes, bottoms put */
+    if (quadrant_buf_fit(&s->groups, 5 * ((size_t)groups + 1) * sizeof(size_t), 0))
+        return -1;
+    size_t *cnt = s->groups.p, *blk0 = cnt + groups + 1, *tc = blk0 + groups + 1;
+    size_t *tpos = tc + groups + 1, *fill = tpos + groups + 1, blocks = 0;
+    memset(cnt, 0, ((size_t)groups + 1) * sizeof *cnt);
+    memset(tc, 0, ((size_t)groups + 1) * sizeof *tc);
+    memset(fill, 0, ((size_t)groups + 1) * sizeof *fill);
     for (size_t j = 0; j < nb; j++)
         cnt[QUADRANT_PEXT(b[j], hk)]++;
     for (int g = 0; g < groups; g++)
@@ -173,7 +229,7 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
         tc[QUADRANT_PEXT(t[i], hk) + 1]++;
     for (int g = 0; g < groups; g++)
         tc[g + 1] += tc[g];
-    memcpy(tpos, tc, sizeof tpos);
+    memcpy(tpos, tc, ((size_t)groups + 1) * sizeof *tpos);
     for (size_t i = 0; i < nt; i++) {
         size_t at = tpos[QUADRANT_PEXT(t[i], hk)]++;
         uint64_t r = QUADRANT_PEXT(t[i], rest);
@@ -266,7 +322,7 @@ int QUADRANT_ENTRY(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch 
     if (QUADRANT_HALVES(q, m, c, s, &nt, &nb) != NQ_OK)
         return NQ_ENOMEM;
     uint64_t found;
-    if (pairs_count(s, s->top.p, nt, s->bottom.p, nb, q->hot, &found))
+    if (pairs_count(s, s->top.p, nt, s->bottom.p, nb, &found))
         return NQ_ENOMEM;
     *sols = found;
     *pairs = (uint64_t)nt * (uint64_t)nb;

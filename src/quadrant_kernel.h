@@ -37,10 +37,14 @@ typedef struct quadrant_part {
 
 struct quadrant_lists {
     int n, middle, h;      /* board, cut (1: middle), top rows */
-    uint64_t hot;          /* the pair counter's hot signature bits (quadrant_body.h) */
+    uint64_t hot;          /* the GPU pair counter's hot signature bits (gpu_quadrant.c) */
     quadrant_part part[4]; /* top-left, top-right, bottom-left, bottom-right */
     size_t bytes;
 };
+
+/* The most hot bits the pair counter groups a subproblem's halves by (quadrant_body.h): 2^10
+ * groups. */
+#define QUADRANT_HOT_MAX 10
 
 /* The OR tables of the pair counter: 8 chunks of 256 entries of at most 512 bits. */
 #define QUADRANT_TABLE_BYTES (8 * 256 * 64)
@@ -64,6 +68,8 @@ struct quadrant_scratch {
     quadrant_buf keep;        /* a half's join: the right quadrant's placements that fit */
     quadrant_buf tr, cx, off; /* the pair counter: blocks, compressed bottoms, tops' chunks */
     quadrant_buf table;       /* QUADRANT_TABLE_BYTES */
+    quadrant_buf groups;      /* the pair counter's per-group counts (quadrant_body.h) */
+    int hot_k;                /* -1: the pair counter picks how many hot bits; else this many */
     const volatile int *stop; /* NULL, or the count's stop flag (quadrant_scratch_set_stop()) */
 };
 

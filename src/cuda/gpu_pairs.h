@@ -7,7 +7,7 @@
  *
  * What it counts: for one subproblem of the quadrant split, the pairs (top, bottom) of its two
  * halves' signatures (quadrant.h: quadrant_halves()) that AND to 0. The host groups both halves
- * by the hot bits they take (the diagonals through the middle of the cut, quadrant_body.h: at
+ * by the hot bits they take (the diagonals through the middle of the cut, quadrant_lists_hot(): at
  * most 6 of them, 64 groups; a top of group p meets a bottom of group g only if p & g is 0), keeps
  * of each signature only the other bits both halves take, cuts each group of bottoms into blocks
  * of 32 (the last one padded with empty bottoms that are never counted), and the blocks into

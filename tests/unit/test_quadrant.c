@@ -159,6 +159,51 @@ static void test_kernels_agree(void **state) {
         skip(); /* this CPU runs the generic kernel only */
 }
 
+/* However many hot bits the pair counter groups the halves by (none, one, up to the most: many
+ * groups with a bottom or none, the padding of the blocks), it counts the same solutions and
+ * pairs as with its own choice, with every kernel: every subproblem of n = 6..14 (n = 13 and
+ * 14: lists of more than one block of bottoms), the sums the table's. */
+static void test_every_hot_choice_counts_the_same(void **state) {
+    (void)state;
+    static const int forced[] = {0, 1, 2, 4, 7, QUADRANT_HOT_MAX};
+    for (int n = 6; n <= 14; n++) {
+        for (int middle = 0; middle <= n % 2; middle++) {
+            quadrant_lists *q = lists(n, middle);
+            for (int k = NQ_KERNEL_GENERIC; k < NQ_KERNELS; k++) {
+                if (!nq_kernel_supported((nq_kernel)k))
+                    continue;
+                quadrant_scratch *own = quadrant_scratch_new((nq_kernel)k);
+                quadrant_scratch *set = quadrant_scratch_new((nq_kernel)k);
+                assert_non_null(own);
+                assert_non_null(set);
+                for (size_t f = 0; f < sizeof forced / sizeof *forced; f++) {
+                    if (n >= 13 && forced[f] != 0 && forced[f] != QUADRANT_HOT_MAX)
+                        continue; /* the two ends only: n = 14 has 3,432 subproblems */
+                    quadrant_scratch_set_hot(set, forced[f]);
+                    uint64_t sum = 0;
+                    for (uint64_t c = 0; c < (uint64_t)1 << n; c++) {
+                        if (__builtin_popcountll(c) != n / 2)
+                            continue;
+                        for (int m = middle ? 0 : -1; m < (middle ? n : 0); m++) {
+                            if (m >= 0 && (c >> m & 1))
+                                continue;
+                            uint64_t s1 = 1, p1 = 1, s2 = 2, p2 = 2;
+                            assert_int_equal(quadrant_solutions(q, m, c, own, &s1, &p1), NQ_OK);
+                            assert_int_equal(quadrant_solutions(q, m, c, set, &s2, &p2), NQ_OK);
+                            assert_true(s1 == s2 && p1 == p2);
+                            sum += s2;
+                        }
+                    }
+                    assert_true(sum == ref_table(n).total);
+                }
+                quadrant_scratch_free(own);
+                quadrant_scratch_free(set);
+            }
+            quadrant_lists_free(q);
+        }
+    }
+}
+
 /* The memory the table foretells: that of the build, and that of the rectangles' placements. */
 static void test_placements_and_memory(void **state) {
     (void)state;
@@ -262,6 +307,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_brute_force),
         cmocka_unit_test(test_kernels_agree),
+        cmocka_unit_test(test_every_hot_choice_counts_the_same),
         cmocka_unit_test(test_placements_and_memory),
         cmocka_unit_test(test_bad_arguments),
     };
