@@ -114,11 +114,11 @@ static void transpose64(uint64_t a[64]) {
         }
 }
 
-/* The bits set in a sample of the n signatures x (at most 256 of them, evenly spaced), added to
- * f[bit]. */
-static void bit_sample(const uint64_t *x, size_t n, uint32_t f[64]) {
-    size_t step = n > 256 ? n / 256 : 1;
-    for (size_t i = 0, k = 0; i < n && k < 256; i += step, k++)
+/* The bits set in a sample of the n signatures x (at most `most` of them, evenly spaced), added
+ * to f[bit]. */
+static void bit_sample(const uint64_t *x, size_t n, size_t most, uint32_t f[64]) {
+    size_t step = n > most ? n / most : 1;
+    for (size_t i = 0, k = 0; i < n && k < most; i += step, k++)
         for (uint64_t v = x[i]; v; v &= v - 1)
             f[__builtin_ctzll(v)]++;
 }
@@ -129,11 +129,11 @@ static void bit_sample(const uint64_t *x, size_t n, uint32_t f[64]) {
  * (by a sample of each list: the product of how often a top and a bottom take the bit), since a
  * group of tops skips every group of bottoms that shares a hot bit with it; forced >= 0: that many
  * (the tests). Any choice counts the same pairs; this one was measured against the fixed choice
- * before it (2 or 3 bits through the middle of the cut) with bench/quadrant_sample.c and paired
- * runs (bench/RESULTS.md, issue 34): 1.2x faster at n = 16, 1.1x at 19, 1.4x at 20, 1.3x at 21
- * and 3.8x at 22, where the lists are longest; 2-3% slower at n = 18. QB_PER_GROUP from 2.4 to 6
- * measured the same. */
-#define QB_PER_GROUP 4.0
+ * before it (2 or 3 bits through the middle of the cut, none for odd n < 19) with runs of
+ * consecutive subproblems counted both ways (bench/RESULTS.md, issue 34): 1.7x faster at n = 20,
+ * 1.4x at 21 and 4x at 22, where the lists are longest; within 5% either way at n = 16 to 19.
+ * QB_PER_GROUP 0.5 to 0.7 measured the same; 2 and 4 lost up to 10% at n = 18 to 22. */
+#define QB_PER_GROUP 0.6
 static uint64_t hot_choose(const uint64_t *t, size_t nt, const uint64_t *b, size_t nb,
                            uint64_t both, int forced) {
     int k = 0;
@@ -144,8 +144,9 @@ static uint64_t hot_choose(const uint64_t *t, size_t nt, const uint64_t *b, size
     if (!k)
         return 0;
     uint32_t ft[64] = {0}, fb[64] = {0};
-    bit_sample(t, nt, ft);
-    bit_sample(b, nb, fb);
+    size_t sample = k < 4 ? (size_t)64 * (size_t)k : 256; /* 256 cost 3% at n = 17 */
+    bit_sample(t, nt, sample, ft);
+    bit_sample(b, nb, sample, fb);
     uint64_t hot = 0;
     for (int i = 0; i < k; i++) {
         uint64_t best = 0, most = 0;
