@@ -277,8 +277,10 @@ typedef enum nq_method {
      * nq_split_new_method()). Every partial placement of each quarter of the board is listed
      * once; for a subproblem's column set C the top halves on C are joined from the two upper
      * quarters, the bottom halves on the other columns from the two lower ones, and the pairs of
-     * a top and a bottom that share no diagonal or anti-diagonal are counted in bulk: the
-     * bottoms bit-transposed in blocks of 256 or 512 (AVX-512), a top's diagonals looked up in
+     * a top and a bottom that share no diagonal or anti-diagonal are counted in bulk: both
+     * grouped by the diagonals most pairs share (chosen for each subproblem; a group of tops
+     * skips the groups of bottoms it shares one with), the bottoms bit-transposed in blocks of
+     * 256 or 512 (AVX-512), a top's diagonals looked up in
      * tables of chunks of 8 bits ("four Russians"), one popcount a block. nodes = the pairs of a
      * top and a bottom half considered. 4 <= n <= NQ_METHOD_QUADRANT_MAX_N; memory: the
      * quadrant placements (nq_split_memory()) and each thread's halves of one column set (a few

@@ -47,15 +47,14 @@ static double log_solutions(int n) {
 }
 
 /* The quadrant join does not grow like the number of solutions (it weighs pairs of half-boards,
- * not solutions: 885x from n = 16 to 20 where Q(n) grows 2,642x), so its estimate from n = 16 on
- * scales by its own growth: the CPU seconds of one thread counting n, measured on an AMD EPYC Zen 4
- * (bench/RESULTS.md, bench/join.sh, 2026-12-03), n = 21 scaled from n = 20 by the CPU time of the
- * two counts on two threads in one later session (1,143.2 s / 193.4 s), n = 22 projected by the
- * step from 18 to 20 (52.6x). Only the ratios are used. */
+ * not solutions: 1,160x from n = 16 to 20 where Q(n) grows 2,642x), so its estimate from n = 16
+ * on scales by its own growth: the CPU seconds of one thread counting n on an AMD EPYC Zen 4
+ * (bench/RESULTS.md, issue 34, 2026-12-04, the hot bits chosen per subproblem): n = 16..18 whole
+ * counts, n = 19..22 projected from runs of consecutive subproblems (bench/quadrant_sample.c).
+ * Only the ratios are used. */
 static const double quadrant_seconds[NQ_METHOD_QUADRANT_MAX_N + 1] = {
-    [16] = 0.18,         [17] = 1.20,   [18] = 3.03,
-    [19] = 26.41,        [20] = 159.29, [21] = 159.29 * 1143.2 / 193.4,
-    [22] = 159.29 * 52.6};
+    [16] = 0.0934, [17] = 1.031,  [18] = 2.507, [19] = 25.25,
+    [20] = 108.17, [21] = 885.17, [22] = 5526.9};
 
 /* How many times longer a count of n takes than one of m by method. */
 static double growth(nq_method method, int m, int n) {
