@@ -44,6 +44,12 @@
  * last probe is a witness: its column for the next row is known to work, so only the columns left
  * of it need a probe. Listing all completions is the same depth-first walk without stopping; every
  * branch it enters holds a completion. Counting needs no order and uses the search directly.
+ *
+ * Threads (nq_complete_*_parallel(), the one-word engine). The walk stays on the caller's thread;
+ * a probe or a count that outlasts a budget alone is split into the subtrees of its first levels,
+ * which the threads take in order (complete_par.c), the first subtree in order that holds a
+ * completion winning: so every probe hands back the witness of one thread, and the walk, its
+ * probes and its answer are those of one thread.
  */
 #include <assert.h>
 #include <stdlib.h>
