@@ -7,7 +7,9 @@
  * its first D diagonals, finds the lexicographically first completion (or proves none), and
  * prints "CPU WALL ANSWER NODES COLS": CPU and wall-clock seconds of the search alone (CPU time is
  * the steadier on a shared machine), ANSWER sat or unsat, COLS the completion's columns joined by
- * commas, or - when there is none.
+ * commas, or - when there is none. With --threads T, the search runs on T threads
+ * (nq_complete_first_parallel(); default 1: nq_complete_first()), for bench/complete_paired.sh's
+ * wall-time comparisons.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +24,16 @@ static double seconds(clockid_t clock) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     char path[4096];
     long d;
+    int threads = 1;
+    if (argc == 3 && strcmp(argv[1], "--threads") == 0) {
+        threads = atoi(argv[2]);
+    } else if (argc != 1) {
+        fprintf(stderr, "usage: complete_driver [--threads T] < lines of 'FILE D'\n");
+        return 2;
+    }
     while (scanf("%4095s %ld", path, &d) == 2) {
         FILE *f = fopen(path, "rb");
         if (!f) {
@@ -43,7 +52,9 @@ int main(void) {
         int *cols = malloc((size_t)nq_instance_n(inst) * sizeof *cols);
         nq_complete_stats st = {0};
         double c0 = seconds(CLOCK_PROCESS_CPUTIME_ID), t0 = seconds(CLOCK_MONOTONIC);
-        int rc = cols ? nq_complete_first(inst, cols, NULL, &st) : NQ_ENOMEM;
+        int rc = !cols          ? NQ_ENOMEM
+                 : threads == 1 ? nq_complete_first(inst, cols, NULL, &st)
+                                : nq_complete_first_parallel(inst, threads, cols, NULL, &st);
         double c1 = seconds(CLOCK_PROCESS_CPUTIME_ID), t1 = seconds(CLOCK_MONOTONIC);
         if (rc != NQ_OK && rc != NQ_ENOSOL) {
             fprintf(stderr, "complete_driver: %s: %s\n", path, nq_strerror(rc));

@@ -12,7 +12,10 @@
 # n = 19..21 that the published solver took longest on (bench/complete.sh --csplib's HARD set).
 # Per instance the median CPU time of the rounds; per set the sums, medians, maxima, how many
 # take over 0.5 s and 0.25 s, the nodes, and every instance where AFTER is slower on the median
-# (by more than 10% and 2 ms) or searches more nodes. Both verdicts must equal the published one.
+# (by more than 10% and 2 ms) or searches more nodes. Both verdicts must equal the published one,
+# and both completions must be the same. Environment: CLOCK=wall compares wall-clock seconds
+# instead of CPU (e.g. one build on 1 and 2 threads: BEFORE and AFTER may be scripts that run
+# `complete_driver --threads T`); SETS="five hard" runs only those sets (default: all three).
 set -euo pipefail
 if [ $# -lt 3 ]; then # bench/run runs every bench/*.sh without arguments: nothing to compare then
   echo "complete_paired.sh: skipped (usage: bash bench/complete_paired.sh DIR BEFORE AFTER [ROUNDS])"
@@ -40,16 +43,20 @@ sort -k5 -g -r "$work/pub" | awk 'NR <= 100 { print $1, $2, $3 }' >"$work/hard"
 med='function med(x, k,   i, j, t) { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (x[j] < x[i]) { t = x[i]; x[i] = x[j]; x[j] = t }
   return k % 2 ? x[(k + 1) / 2] : (x[k / 2] + x[k / 2 + 1]) / 2 }'
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
-for set in five sample hard; do
+field=1 # complete_driver's output: 1 CPU, 2 wall
+[ "${CLOCK:-cpu}" = wall ] && field=2
+echo "time compared: ${CLOCK:-cpu}"
+for set in ${SETS:-five sample hard}; do
   awk -v w="$work" '{ printf "%s/diag-%s/diag-%s-4-%s.param %s\n", w, $1, $1, $3, $2 }' "$work/$set" >"$work/list"
   for r in $(seq 1 "$rounds"); do
     "$before" <"$work/list" >"$work/b$r"
     "$after" <"$work/list" >"$work/a$r"
+    paste -d' ' "$work/b$r" "$work/a$r" | awk '$5 != $10 { print "MISMATCH: completions " $5 " and " $10; bad = 1 } END { exit bad }' >&2
   done
   # Per instance: the median CPU of the rounds, the verdict, the nodes.
   for x in b a; do
-    paste -d' ' "$work/$x"[0-9]* | awk -v R="$rounds" "$med"'
-      { for (r = 0; r < R; r++) c[r + 1] = $(1 + 5 * r); print med(c, R), $3, $4 }' >"$work/$x"
+    paste -d' ' "$work/$x"[0-9]* | awk -v R="$rounds" -v F="$field" "$med"'
+      { for (r = 0; r < R; r++) c[r + 1] = $(F + 5 * r); print med(c, R), $3, $4 }' >"$work/$x"
   done
   # Fields: 1 n, 2 D, 3 id, 4 CPU before, 5 verdict, 6 nodes, 7 CPU after, 8 verdict, 9 nodes.
   paste -d' ' "$work/$set" "$work/b" "$work/a" >"$work/all"
@@ -57,7 +64,7 @@ for set in five sample hard; do
     { v = p[$1 " " $2 " " $3]; if ($5 != $8 || (v != "timeout" && v != $5)) {
         printf "MISMATCH diag-%s-4-%s D=%s: published %s, before %s, after %s\n", $1, $3, $2, v, $5, $8; bad = 1 } }
     END { exit bad }' "$work/pub" "$work/all" >&2
-  echo "== $set: $(wc -l <"$work/all") instances, $rounds rounds (CPU s, median of the rounds per instance)"
+  echo "== $set: $(wc -l <"$work/all") instances, $rounds rounds (${CLOCK:-cpu} s, median of the rounds per instance)"
   awk "$med"'{ k++; b[k] = $4; a[k] = $7; tb += $4; ta += $7; nb += $6; na += $9
       if ($4 > mb) mb = $4; if ($7 > ma) ma = $7; ob += ($4 > 0.5); oa += ($7 > 0.5); qb += ($4 > 0.25); qa += ($7 > 0.25) }
     END { printf "  before: sum %.3fs median %.4fs max %.3fs, %d over 0.5s, %d over 0.25s, %d nodes\n", tb, med(b, k), mb, ob, qb, nb

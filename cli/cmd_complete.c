@@ -23,7 +23,15 @@ static const tool_option complete_options[] = {
     {"column-major", 'C', NULL,
      "print each completion transposed (the queen of row r in column r;\n"
      "the instance is read as given)"},
-    {"stats", 's', NULL, "print the search statistics on standard error"},
+    {"stats", 's', NULL,
+     "print the search statistics on standard error (nodes: of every\n"
+     "thread, abandoned subtrees included; probes: as on one thread)"},
+    {"threads", 't', "T",
+     "worker threads, 0 (all cores) to " TOOL_STR(
+         NQ_MAX_THREADS) " (default: 1): a search still\n"
+                         "running after a few milliseconds is split into subtrees that the\n"
+                         "threads take in order; the same completion, count and listing as\n"
+                         "on one thread (at most 64 free rows; more are searched on one)"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -31,6 +39,7 @@ static const tool_command complete_command = {
     "complete",
     "Usage: nqueens complete [N] [FILE] [--queens \"r-c, r-c, ...\"] [--diagonals D]\n"
     "                        [--count | --all] [--format F] [--column-major] [--stats]\n"
+    "                        [--threads T]\n"
     "Extend queens already placed to a full solution (n-Queens Completion), or prove that\n"
     "none exists. The instance is read from FILE, or standard input, unless --queens is given:\n"
     "  a board: n lines of Q (queen), . or _ (free), x (no queen may stand here);\n"
@@ -119,7 +128,8 @@ static int is_number(const char *s) {
 }
 
 static int cmd_complete_run(long long n, const char *queens, const char *file, long long diags,
-                            int count, int all, int stats, nq_format fmt, unsigned fflags);
+                            int count, int all, int stats, int threads, nq_format fmt,
+                            unsigned fflags);
 
 int cmd_complete(int argc, char **argv) {
     tool_getopt g;
@@ -128,6 +138,7 @@ int cmd_complete(int argc, char **argv) {
     const char *queens = NULL, *file = NULL;
     long long n = 0, diags = -1;
     int count = 0, all = 0, stats = 0;
+    long long threads = 1;
     unsigned fflags = 0;
     if (cli_reject_negative(argc, argv, "N", 1, NQ_INSTANCE_MAX_N, g.optstring, g.longopts)) {
         return EXIT_USAGE;
@@ -160,6 +171,11 @@ int cmd_complete(int argc, char **argv) {
             break;
         case 'C':
             fflags |= NQ_FMT_COLUMN_MAJOR;
+            break;
+        case 't':
+            if (tool_parse_ll("--threads", optarg, 0, NQ_MAX_THREADS, &threads)) {
+                return EXIT_USAGE;
+            }
             break;
         case 'h':
             tool_print_help(stdout, &complete_command);
@@ -200,14 +216,16 @@ int cmd_complete(int argc, char **argv) {
         count_stop_install();
     else
         cli_listing_start("completions");
-    int status = cmd_complete_run(n, queens, file, diags, count, all, stats, fmt, fflags);
+    int status =
+        cmd_complete_run(n, queens, file, diags, count, all, stats, (int)threads, fmt, fflags);
     return count ? count_stop_finish(status) : cli_listing_finish(status);
 }
 
 /* The work of cmd_complete() once the options are read and the signal handlers installed:
  * returns the exit status. */
 static int cmd_complete_run(long long n, const char *queens, const char *file, long long diags,
-                            int count, int all, int stats, nq_format fmt, unsigned fflags) {
+                            int count, int all, int stats, int threads, nq_format fmt,
+                            unsigned fflags) {
     nq_instance *inst = NULL; /* stays NULL when a reader fails */
     nq_conflict cf;
     char err[256];
@@ -257,13 +275,13 @@ static int cmd_complete_run(long long n, const char *queens, const char *file, l
     }
     if (rc == NQ_OK) {
         if (count) {
-            rc = nq_complete_count(inst, &total, &cf, &st);
+            rc = nq_complete_count_parallel(inst, threads, &total, &cf, &st);
             tool_stop_idle(0); /* what follows writes: a signal ends the command after it */
         } else if (all) {
-            rc = nq_complete_each(inst, put_one, &l, &cf, &st);
+            rc = nq_complete_each_parallel(inst, threads, put_one, &l, &cf, &st);
         } else {
             cols = malloc((size_t)size * sizeof *cols);
-            rc = cols ? nq_complete_first(inst, cols, &cf, &st) : NQ_ENOMEM;
+            rc = cols ? nq_complete_first_parallel(inst, threads, cols, &cf, &st) : NQ_ENOMEM;
         }
     }
     int status = EXIT_OK;

@@ -47,6 +47,7 @@ set(NQ_LIB_CORE_SOURCES
 # ... and what only the host build has: threads (parallel.c), the GPU driver (gpu.c), zlib's
 # CRC-32 (journal.c) and yajl (read_json.c; the page has web/read_json_none.c instead).
 set(NQ_LIB_HOST_SOURCES
+  src/complete_par.c
   src/drive.c
   src/gpu.c
   src/gpu_quadrant.c

@@ -99,6 +99,28 @@ NQ_API int nq_instance_block(nq_instance *inst, int row, int col);
  * @return NQ_OK, or NQ_EINVAL if i or t is out of range. */
 NQ_API int nq_instance_exclude(nq_instance *inst, int i, int t);
 
+/* nq_complete_first_parallel() / nq_complete_count_parallel() / nq_complete_each_parallel() :
+ * nq_complete_first(), nq_complete_count() and nq_complete_each() with the search on `threads`
+ * POSIX threads (the caller's among them), 0 = all the processors this process may run on
+ * (nq_count_threads()). A search that is still running after a few milliseconds alone is split
+ * into subtrees in the order the search on one thread takes them; the threads take them in that
+ * order, and the first subtree in order that holds a completion wins, so the answer is exactly
+ * that of one thread: the same first completion, count, listing (fn is called on the caller's
+ * thread, in lexicographic order) and probes in the statistics; nodes count the work of every
+ * thread, the abandoned subtrees included. Boards with more than 64 free rows are searched on
+ * the caller's thread alone. Thread-safe; threads are started per split and joined before the
+ * call returns.
+ * @param threads  0 <= threads <= NQ_MAX_THREADS.
+ * @return as the calls on one thread, and NQ_EINVAL if threads is out of range, NQ_ETHREAD if
+ *         the threads could not be started (nothing is then answered). */
+NQ_API int nq_complete_first_parallel(const nq_instance *inst, int threads, int *cols,
+                                      nq_conflict *conflict, nq_complete_stats *stats);
+NQ_API int nq_complete_count_parallel(const nq_instance *inst, int threads, nq_u128 *count,
+                                      nq_conflict *conflict, nq_complete_stats *stats);
+NQ_API int nq_complete_each_parallel(const nq_instance *inst, int threads,
+                                     int (*fn)(void *user, int n, const int *cols), void *user,
+                                     nq_conflict *conflict, nq_complete_stats *stats);
+
 /* ---- Known counts, and a count as numbered subproblems ----------------------------------- */
 
 /* NQ_KNOWN_MAX_N : the largest n whose counts are known (the Q27 project, 2016). */

@@ -44,6 +44,12 @@
  * last probe is a witness: its column for the next row is known to work, so only the columns left
  * of it need a probe. Listing all completions is the same depth-first walk without stopping; every
  * branch it enters holds a completion. Counting needs no order and uses the search directly.
+ *
+ * Threads (nq_complete_*_parallel(), the one-word engine). The walk stays on the caller's thread;
+ * a probe or a count that outlasts a budget alone is split into the subtrees of its first levels,
+ * which the threads take in order (complete_par.c), the first subtree in order that holds a
+ * completion winning: so every probe hands back the witness of one thread, and the walk, its
+ * probes and its answer are those of one thread.
  */
 #include <assert.h>
 #include <stdlib.h>
@@ -169,6 +175,8 @@ static int complete_state_ok(const complete_state *s) {
  * NQ_ENOMEM; on failure everything is released. */
 static int complete_init(complete_state *s, const nq_instance *inst, nq_conflict *conflict) {
     memset(s, 0, sizeof *s);
+    s->threads = 1;
+    s->poll_at = UINT64_MAX;
     int ret = complete_check_instance(inst);
     if (ret != NQ_OK || (ret = complete_given_conflict(inst, conflict)) != NQ_OK) {
         return ret;
@@ -303,8 +311,20 @@ static int complete_use_words(const complete_state *s, int engine) {
     return engine != COMPLETE_ENGINE_GENERAL && s->k >= 1 && s->k <= 64 && s->n <= (1 << 16);
 }
 
+/* The engine's choices and the threads of the one-word engine (the general one runs on the
+ * caller's thread alone). */
+static void complete_configure(complete_state *s, const complete_opts *o, int words) {
+    s->sums_allowed = o->engine != COMPLETE_ENGINE_NOSUMS;
+    s->needed = o->engine != COMPLETE_ENGINE_NONEEDED;
+    s->portable = o->engine == COMPLETE_ENGINE_PORTABLE;
+    s->threads = words && o->runner && o->threads > 1 ? o->threads : 1;
+    s->runner = s->threads > 1 ? o->runner : NULL;
+    s->budget = o->budget;
+    s->split = o->split > 0 ? o->split : COMPLETE_SPLIT_PER_THREAD * s->threads;
+}
+
 /* Runs the lexicographic walk; NQ_ENOSOL also covers an instance that fails its set-up. */
-static int complete_walk(const nq_instance *inst, int engine, complete_sink *out,
+static int complete_walk(const nq_instance *inst, const complete_opts *o, complete_sink *out,
                          nq_conflict *conflict, nq_complete_stats *stats) {
     complete_state s;
     int ret = complete_init(&s, inst, conflict);
@@ -312,10 +332,8 @@ static int complete_walk(const nq_instance *inst, int engine, complete_sink *out
         complete_stats(&s, inst, stats);
         return ret;
     }
-    int words = complete_use_words(&s, engine);
-    s.sums_allowed = engine != COMPLETE_ENGINE_NOSUMS;
-    s.needed = engine != COMPLETE_ENGINE_NONEEDED;
-    s.portable = engine == COMPLETE_ENGINE_PORTABLE;
+    int words = complete_use_words(&s, o->engine);
+    complete_configure(&s, o, words);
     int *witness = malloc((size_t)(s.k > 0 ? s.k : 1) * sizeof *witness);
     out->cols = malloc((size_t)inst->n * sizeof *out->cols);
     if (!witness || !out->cols || (words && word_setup(&s) != NQ_OK)) {
@@ -330,10 +348,11 @@ static int complete_walk(const nq_instance *inst, int engine, complete_sink *out
         if (r == COMPLETE_STOP) {
             r = words ? word_lex(&s, 0, witness, out) : trail_lex(&s, 0, witness, out);
         }
-        ret = r == COMPLETE_NOMEM || s.nomem ? NQ_ENOMEM
-              : r == COMPLETE_STOP           ? NQ_STOPPED
-              : out->found                   ? NQ_OK
-                                             : NQ_ENOSOL;
+        ret = s.par_error                      ? s.par_error
+              : r == COMPLETE_NOMEM || s.nomem ? NQ_ENOMEM
+              : r == COMPLETE_STOP             ? NQ_STOPPED
+              : out->found                     ? NQ_OK
+                                               : NQ_ENOSOL;
     }
     complete_stats(&s, inst, stats);
     free(witness);
@@ -352,48 +371,29 @@ static int complete_keep_first(void *user, int n, const int *cols) {
     return 1;
 }
 
-int complete_first_with(const nq_instance *inst, int engine, int *cols, nq_conflict *conflict,
-                        nq_complete_stats *stats) {
+int complete_first_opts(const nq_instance *inst, const complete_opts *o, int *cols,
+                        nq_conflict *conflict, nq_complete_stats *stats) {
     if (!cols) {
         return NQ_EINVAL;
     }
     complete_first f = {cols};
     complete_sink out = {complete_keep_first, &f, NULL, 0};
-    int ret = complete_walk(inst, engine, &out, conflict, stats);
+    int ret = complete_walk(inst, o, &out, conflict, stats);
     return ret == NQ_STOPPED ? NQ_OK : ret;
 }
 
-int complete_each_with(const nq_instance *inst, int engine,
+int complete_each_opts(const nq_instance *inst, const complete_opts *o,
                        int (*fn)(void *user, int n, const int *cols), void *user,
                        nq_conflict *conflict, nq_complete_stats *stats) {
     if (!fn) {
         return NQ_EINVAL;
     }
     complete_sink out = {fn, user, NULL, 0};
-    return complete_walk(inst, engine, &out, conflict, stats);
+    return complete_walk(inst, o, &out, conflict, stats);
 }
 
-int complete_word_v3(int engine) {
-    return word_runs_v3(engine == COMPLETE_ENGINE_PORTABLE);
-}
-
-int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
-                      nq_complete_stats *stats) {
-    return complete_first_with(inst, COMPLETE_ENGINE_AUTO, cols, conflict, stats);
-}
-
-int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const int *cols),
-                     void *user, nq_conflict *conflict, nq_complete_stats *stats) {
-    return complete_each_with(inst, COMPLETE_ENGINE_AUTO, fn, user, conflict, stats);
-}
-
-int nq_complete_count(const nq_instance *inst, nq_u128 *count, nq_conflict *conflict,
-                      nq_complete_stats *stats) {
-    return complete_count_with(inst, COMPLETE_ENGINE_AUTO, count, conflict, stats);
-}
-
-int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_conflict *conflict,
-                        nq_complete_stats *stats) {
+int complete_count_opts(const nq_instance *inst, const complete_opts *o, nq_u128 *count,
+                        nq_conflict *conflict, nq_complete_stats *stats) {
     if (!count) {
         return NQ_EINVAL;
     }
@@ -409,13 +409,11 @@ int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_
     }
     if (s.k == 0) {
         s.count = 1;
-    } else if (complete_use_words(&s, engine)) {
-        s.sums_allowed = engine != COMPLETE_ENGINE_NOSUMS;
-        s.needed = engine != COMPLETE_ENGINE_NONEEDED;
-        s.portable = engine == COMPLETE_ENGINE_PORTABLE;
+    } else if (complete_use_words(&s, o->engine)) {
+        complete_configure(&s, o, 1);
         ret = word_setup(&s);
-        if (ret == NQ_OK) {
-            word_search_root(&s, 0, 1, NULL);
+        if (ret == NQ_OK && word_search_root(&s, 0, 1, NULL) == COMPLETE_NOMEM) {
+            ret = s.par_error ? s.par_error : NQ_ENOMEM;
         }
     } else if (trail_search(&s, 1, NULL) == COMPLETE_NOMEM || s.nomem) {
         ret = NQ_ENOMEM;
@@ -426,4 +424,51 @@ int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_
     complete_stats(&s, inst, stats);
     complete_free(&s);
     return ret;
+}
+
+/* The options of one thread with an engine choice. */
+static complete_opts complete_one(int engine) {
+    complete_opts o = {engine, 1, 0, 0, NULL};
+    return o;
+}
+
+int complete_first_with(const nq_instance *inst, int engine, int *cols, nq_conflict *conflict,
+                        nq_complete_stats *stats) {
+    complete_opts o = complete_one(engine);
+    return complete_first_opts(inst, &o, cols, conflict, stats);
+}
+
+int complete_each_with(const nq_instance *inst, int engine,
+                       int (*fn)(void *user, int n, const int *cols), void *user,
+                       nq_conflict *conflict, nq_complete_stats *stats) {
+    complete_opts o = complete_one(engine);
+    return complete_each_opts(inst, &o, fn, user, conflict, stats);
+}
+
+int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_conflict *conflict,
+                        nq_complete_stats *stats) {
+    complete_opts o = complete_one(engine);
+    return complete_count_opts(inst, &o, count, conflict, stats);
+}
+
+int complete_word_v3(int engine) {
+    return word_runs_v3(engine == COMPLETE_ENGINE_PORTABLE);
+}
+
+int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,
+                      nq_complete_stats *stats) {
+    complete_opts o = complete_one(COMPLETE_ENGINE_AUTO);
+    return complete_first_opts(inst, &o, cols, conflict, stats);
+}
+
+int nq_complete_each(const nq_instance *inst, int (*fn)(void *user, int n, const int *cols),
+                     void *user, nq_conflict *conflict, nq_complete_stats *stats) {
+    complete_opts o = complete_one(COMPLETE_ENGINE_AUTO);
+    return complete_each_opts(inst, &o, fn, user, conflict, stats);
+}
+
+int nq_complete_count(const nq_instance *inst, nq_u128 *count, nq_conflict *conflict,
+                      nq_complete_stats *stats) {
+    complete_opts o = complete_one(COMPLETE_ENGINE_AUTO);
+    return complete_count_opts(inst, &o, count, conflict, stats);
 }

@@ -6,6 +6,7 @@
 #ifndef NQ_COMPLETE_H
 #define NQ_COMPLETE_H
 
+#include "complete_engine.h"
 #include "nqueens.h"
 
 enum {
@@ -17,6 +18,35 @@ enum {
                                      CPU runs its x86-64-v3 build (complete_word_avx2.c) */
     COMPLETE_ENGINE_NONEEDED = 4, /* as AUTO, the sums rule without its needed diagonals */
 };
+
+/* How a completion runs: the engine, and the threads of the one-word engine (complete_par.c). */
+typedef struct complete_opts {
+    int engine;      /* COMPLETE_ENGINE_* */
+    int threads;     /* 1 .. NQ_MAX_THREADS (1: the caller's thread alone) */
+    uint64_t budget; /* nodes a search runs alone before it is split (0: split at once) */
+    int split;       /* subtrees a split aims at; 0: COMPLETE_SPLIT_PER_THREAD a thread */
+    const complete_runner *runner; /* the threads' (complete_par_runner); NULL: one thread */
+} complete_opts;
+
+/* complete_par_runner : the runner of POSIX threads (complete_par.c; host build only). */
+extern const complete_runner complete_par_runner;
+
+/* The defaults of the public calls: a search is split once it has run this many nodes alone
+ * (a few milliseconds: most probes end sooner, and a split costs the start of the threads),
+ * into at least this many subtrees a thread (their sizes differ by orders of magnitude, so the
+ * workers need many to end together). */
+#define COMPLETE_BUDGET           20000
+#define COMPLETE_SPLIT_PER_THREAD 32
+
+/* As nq_complete_first_parallel(), nq_complete_each_parallel() and
+ * nq_complete_count_parallel(), with the options o. */
+int complete_first_opts(const nq_instance *inst, const complete_opts *o, int *cols,
+                        nq_conflict *conflict, nq_complete_stats *stats);
+int complete_each_opts(const nq_instance *inst, const complete_opts *o,
+                       int (*fn)(void *user, int n, const int *cols), void *user,
+                       nq_conflict *conflict, nq_complete_stats *stats);
+int complete_count_opts(const nq_instance *inst, const complete_opts *o, nq_u128 *count,
+                        nq_conflict *conflict, nq_complete_stats *stats);
 
 /* As nq_complete_first(), nq_complete_each() and nq_complete_count(), with an engine choice. */
 int complete_first_with(const nq_instance *inst, int engine, int *cols, nq_conflict *conflict,

@@ -10,6 +10,7 @@
 #define NQ_COMPLETE_ENGINE_H
 
 #include <assert.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,11 +57,23 @@ typedef struct complete_state {
     int (*word_search)(struct complete_state *s, int depth, int counting, int *witness);
     int (*word_lex)(struct complete_state *s, int row, const int *witness,
                     struct complete_sink *out);
+    /* Threads (the one-word engine only; complete_par.c, the host build's). A search that has
+     * not ended after `budget` nodes on the caller's thread is split into subtrees that
+     * `threads` workers take in order, each with its own copy of this state. */
+    int threads;      /* 1: the caller's thread alone */
+    uint64_t budget;  /* nodes a search runs alone before it is split (0: split at once) */
+    int split;        /* subtrees a split aims at (at least) */
+    uint64_t poll_at; /* nodes at which the search calls complete_poll(); UINT64_MAX: never */
+    const atomic_size_t *best; /* a worker's: the first subtree known to hold a completion */
+    size_t task;               /* a worker's current subtree */
+    const struct complete_runner *runner; /* runs the subtrees of a split (NULL: one thread) */
+    int par_error; /* NQ_ETHREAD or NQ_ENOMEM when a split could not run (COMPLETE_NOMEM) */
 } complete_state;
 
 /* What an engine's search returns: go on (the subtree is exhausted), stop (a completion was
- * found, or the sink asked to stop), or an allocation failed. */
-enum { COMPLETE_GO = 0, COMPLETE_STOP = 1, COMPLETE_NOMEM = -1 };
+ * found, or the sink asked to stop), or an allocation failed; a split search's subtree also
+ * gives up (abort) when its budget is spent or an earlier subtree holds a completion. */
+enum { COMPLETE_GO = 0, COMPLETE_STOP = 1, COMPLETE_NOMEM = -1, COMPLETE_ABORT = 2 };
 
 /* What the lexicographic walk does with each completion. */
 typedef struct complete_sink {
@@ -79,6 +92,43 @@ static inline int complete_deliver(const complete_state *s, complete_sink *out) 
     }
     out->found++;
     return out->fn(out->user, s->n, out->cols) ? COMPLETE_STOP : COMPLETE_GO;
+}
+
+/* ---- Threads ---- */
+
+/* What a split hands the workers: solve(ws, t, ctx, witness) searches subtree t (0 <= t < ntasks)
+ * on the worker's state ws and returns what the engine's search returns (a completion's free
+ * columns in witness, k ints, on COMPLETE_STOP). */
+typedef int (*complete_solve_fn)(complete_state *ws, size_t t, void *ctx, int *witness);
+
+/* The runner of a split (complete_par.c, in the host build only: the page has no threads).
+ * run() runs solve on subtrees 0 .. ntasks-1 on s->threads threads (the caller's among them),
+ * each worker taking the next subtree in order, with its own copy of s (its own frames and
+ * place[], shared tables; best and task set). Searching (counting == 0), the subtrees after one
+ * that holds a completion are abandoned, and the answer is the completion of the first subtree
+ * in order that holds one (a subtree is given up only for an earlier one's, so that one is found
+ * by the search the caller's thread alone would make): its number in *winner (ntasks when none)
+ * and its free columns in witness. Counting, the workers' counts are added to s->count. The
+ * workers' nodes are added to s->nodes. Returns COMPLETE_STOP (a completion), COMPLETE_GO (none,
+ * or counted), or COMPLETE_NOMEM with s->par_error set to NQ_ENOMEM or NQ_ETHREAD (the threads
+ * could not be started). The one-word engine's states only (frames of 2 + 2k words). */
+typedef struct complete_runner {
+    int (*run)(complete_state *s, size_t ntasks, int counting, complete_solve_fn solve, void *ctx,
+               size_t *winner, int *witness);
+} complete_runner;
+
+/* Nodes between a worker's looks at the other workers' progress. */
+#define COMPLETE_POLL 2048
+
+/* complete_poll() : called by a search when s->nodes reaches s->poll_at: 1 if it is to give up
+ * (on the caller's thread: its budget is spent; in a worker: an earlier subtree holds a
+ * completion), else 0 with poll_at moved on. */
+static inline int complete_poll(complete_state *s) {
+    if (!s->best || atomic_load_explicit(s->best, memory_order_relaxed) < s->task) {
+        return 1;
+    }
+    s->poll_at = s->nodes + COMPLETE_POLL;
+    return 0;
 }
 
 /* ---- The general engine (complete_trail.c) ---- */

@@ -416,6 +416,9 @@ static int word_search(complete_state *s, int depth, const word_line *at, int co
         memcpy(witness, s->place, (size_t)k * sizeof *witness);
         return COMPLETE_STOP;
     }
+    if (s->nodes >= s->poll_at && complete_poll(s)) {
+        return COMPLETE_ABORT; /* given up: nothing removed on the way back */
+    }
     int i, j;
     while (!word_pick(s, f, at, &i, &j)) {
         word_line next;
@@ -434,10 +437,201 @@ static int word_search(complete_state *s, int depth, const word_line *at, int co
     return COMPLETE_GO;
 }
 
+/* ---- The search on several threads (s->runner, complete_par.c, hands out the subtrees) ---- */
+
+/* The levels of the tree below a split node that a split may go down. */
+#define WORD_SPLIT_LEVELS 8
+
+/* A subtree of a split: the node reached from the split node by np placements. */
+typedef struct word_task {
+    word_line at; /* the line its search branches on first */
+    int depth;    /* the frame it starts from */
+    int root;     /* the split node's branch (0, 1, ...) it lies under */
+    int np;
+    unsigned char pi[WORD_SPLIT_LEVELS], pj[WORD_SPLIT_LEVELS]; /* its placements, in order */
+} word_task;
+
+typedef struct word_split {
+    word_task *task;  /* in the order of the search on one thread */
+    uint64_t *frames; /* each subtree's start frame, word_words() apart */
+    size_t n, cap;
+    int counting;
+    int nroot, ri[64], rj[64]; /* the split node's branches, in order: their cells */
+} word_split;
+
+static int word_split_grow(word_split *sp, size_t words) {
+    if (sp->n < sp->cap) {
+        return 0;
+    }
+    size_t cap = sp->cap ? 2 * sp->cap : 64;
+    word_task *t = realloc(sp->task, cap * sizeof *t);
+    if (t) {
+        sp->task = t;
+    }
+    uint64_t *f = t ? realloc(sp->frames, cap * words * sizeof *f) : NULL;
+    if (!f) {
+        return -1;
+    }
+    sp->frames = f;
+    sp->cap = cap;
+    return 0;
+}
+
+/* Splits the search from frame depth (branching on `at`) into the subtrees below its first
+ * levels, going one level down at a time until there are at least s->split of them: each node
+ * is replaced by its branches, in the order word_search() takes them, so the subtrees keep the
+ * order of the search on one thread. Its placements are counted as nodes, like the search's.
+ * The cells refuted before a branch need not be removed from its frame: its placement removes
+ * them (they share the branching line). Returns 0, or -1 if memory ran out (*out released). */
+static int word_split_build(complete_state *s, int depth, const word_line *at, word_split *out) {
+    size_t words = word_words(s);
+    int k = s->k, nroot = 0, ri[64], rj[64];
+    word_split a = {0}, b = {0};
+    uint64_t *f = malloc(words * sizeof *f);
+    if (!f || word_split_grow(&a, words)) {
+        goto nomem;
+    }
+    a.task[0] = (word_task){.at = *at, .depth = depth, .root = 0, .np = 0};
+    memcpy(a.frames, word_frame(s, depth), words * sizeof *f);
+    a.n = 1;
+    for (int level = 0; level < WORD_SPLIT_LEVELS && a.n < (size_t)s->split; level++) {
+        int expanded = 0;
+        b.n = 0;
+        for (size_t t = 0; t < a.n; t++) {
+            const word_task *pt = &a.task[t];
+            const uint64_t *pf = a.frames + t * words;
+            if (!pf[0]) { /* a completion: nothing left to branch on */
+                if (word_split_grow(&b, words)) {
+                    goto nomem;
+                }
+                b.task[b.n] = *pt;
+                memcpy(b.frames + b.n++ * words, pf, words * sizeof *pf);
+                continue;
+            }
+            expanded = 1;
+            memcpy(f, pf, words * sizeof *f);
+            int i, j;
+            while (!word_pick(s, f, &pt->at, &i, &j)) {
+                if (word_split_grow(&b, words)) {
+                    goto nomem;
+                }
+                if (level == 0) {
+                    assert(nroot < 64);
+                    ri[nroot] = i;
+                    rj[nroot++] = j;
+                }
+                word_line next;
+                if (!word_place(s, f, b.frames + b.n * words, i, j, &next)) {
+                    word_task *c = &b.task[b.n++];
+                    *c = *pt;
+                    c->at = next;
+                    c->depth = pt->depth + 1;
+                    c->root = level == 0 ? nroot - 1 : pt->root;
+                    c->pi[c->np] = (unsigned char)i;
+                    c->pj[c->np++] = (unsigned char)j;
+                }
+                f[2 + i] &= ~((uint64_t)1 << j);
+                f[2 + k + j] &= ~((uint64_t)1 << i);
+                if (!f[2 + i] || !f[2 + k + j]) {
+                    break;
+                }
+            }
+        }
+        word_split tmp = a;
+        a = b;
+        b = tmp;
+        if (!expanded) {
+            break;
+        }
+    }
+    free(f);
+    free(b.task);
+    free(b.frames);
+    a.nroot = nroot;
+    memcpy(a.ri, ri, sizeof ri);
+    memcpy(a.rj, rj, sizeof rj);
+    *out = a;
+    return 0;
+nomem:
+    free(f);
+    free(a.task);
+    free(a.frames);
+    free(b.task);
+    free(b.frames);
+    return -1;
+}
+
+/* complete_par_run()'s solve: subtree t of the split ctx, on the worker's state ws. */
+static int word_solve(complete_state *ws, size_t t, void *ctx, int *witness) {
+    const word_split *sp = ctx;
+    const word_task *tk = &sp->task[t];
+    size_t words = word_words(ws);
+    memcpy(word_frame(ws, tk->depth), sp->frames + t * words, words * sizeof *sp->frames);
+    for (int p = 0; p < tk->np; p++) {
+        ws->place[tk->pi[p]] = tk->pj[p];
+    }
+    return word_search(ws, tk->depth, &tk->at, sp->counting, witness);
+}
+
+/* word_search() from frame depth, on s->threads threads when it outlasts s->budget nodes: the
+ * same answer, the same witness and the same cells removed from frame depth as word_search()
+ * (the refuted branches before the one that holds the first completion), more nodes. */
+static int word_probe(complete_state *s, int depth, const word_line *at, int counting,
+                      int *witness) {
+    uint64_t *f = word_frame(s, depth);
+    if (s->threads <= 1 || !s->runner || s->best || !f[0]) {
+        return word_search(s, depth, at, counting, witness);
+    }
+    size_t words = word_words(s);
+    if (s->budget) {
+        /* Alone first. A probe keeps the cells it refuted (they hold no completion); a count
+         * starts again from its frame, as the branches it finished are counted but kept. */
+        uint64_t *keep = counting ? malloc(words * sizeof *keep) : NULL;
+        if (counting && !keep) {
+            s->par_error = NQ_ENOMEM;
+            return COMPLETE_NOMEM;
+        }
+        if (keep) {
+            memcpy(keep, f, words * sizeof *keep);
+        }
+        nq_u128 count = s->count;
+        s->poll_at = s->nodes + s->budget;
+        int r = word_search(s, depth, at, counting, witness);
+        s->poll_at = UINT64_MAX;
+        if (r == COMPLETE_ABORT && keep) {
+            memcpy(f, keep, words * sizeof *keep);
+            s->count = count;
+        }
+        free(keep);
+        if (r != COMPLETE_ABORT) {
+            return r;
+        }
+    }
+    word_split sp;
+    if (word_split_build(s, depth, at, &sp)) {
+        s->par_error = NQ_ENOMEM;
+        return COMPLETE_NOMEM;
+    }
+    sp.counting = counting;
+    size_t winner;
+    int r = s->runner->run(s, sp.n, counting, word_solve, &sp, &winner, witness);
+    if (r == COMPLETE_STOP) {
+        /* As the search on one thread leaves it: the branches before the winner's refuted. */
+        int k = s->k;
+        for (int o = 0; o < sp.task[winner].root; o++) {
+            f[2 + sp.ri[o]] &= ~((uint64_t)1 << sp.rj[o]);
+            f[2 + k + sp.rj[o]] &= ~((uint64_t)1 << sp.ri[o]);
+        }
+    }
+    free(sp.task);
+    free(sp.frames);
+    return r;
+}
+
 int WORD_SEARCH_ROOT(complete_state *s, int depth, int counting, int *witness) {
     word_line at;
     word_root_line(s, word_frame(s, depth), &at);
-    return word_search(s, depth, &at, counting, witness);
+    return word_probe(s, depth, &at, counting, witness);
 }
 
 /* As trail_lex(): free row `row` is fixed at frame `row`. */
@@ -460,7 +654,7 @@ int WORD_LEX(complete_state *s, int row, const int *witness, complete_sink *out)
                 ret = WORD_LEX(s, row + 1, witness, out);
             } else {
                 s->probes++;
-                ret = word_search(s, row + 1, &next, 0, mine);
+                ret = word_probe(s, row + 1, &next, 0, mine);
                 if (ret == COMPLETE_STOP) {
                     ret = WORD_LEX(s, row + 1, mine, out);
                 }

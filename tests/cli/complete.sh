@@ -216,4 +216,30 @@ for cmd in solve count find trace; do
     echo "$r $(grep -cx "nqueens $cmd: interrupted by SIGINT while waiting for N on standard input" "$tmpc/err")"
 done
 rm -rf "$tmpc"
+
+# --threads (issue 38): searches over 20,000 nodes are split among the threads; the answer, the
+# count, the listing and the probes of --stats are those of one thread. gen20-1 D = 20 and
+# gen20-5 D = 24 have no completion (one probe of 0.26 M and 0.43 M nodes), gen20-3 D = 14 and
+# gen20-1 D = 18 have one (25 and 15 probes, up to 0.69 M nodes in all).
+for inst in "gen20-1 20" "gen20-5 24" "gen20-3 14" "gen20-1 18"; do
+  set -- $inst
+  one=$("$NQ" complete "$D/$1.param" -d "$2" --format cols --stats 2>&1)
+  probes=$(printf '%s\n' "$one" | grep -o 'probes=[0-9]*')
+  cnt=$("$NQ" complete "$D/$1.param" -d "$2" --count)
+  for t in 2 3 8 0; do
+    out=$("$NQ" complete "$D/$1.param" -d "$2" --format cols --stats --threads "$t" 2>&1)
+    check "--threads $t: $1 D=$2 answers as one thread, with its probes" 0 \
+      "$(printf '%s\n' "$one" | grep -v 'nodes=')${nl}$probes" -- \
+      bash -c "printf '%s\n' '$out' | grep -v 'nodes='; printf '%s\n' '$out' | grep -o 'probes=[0-9]*'"
+    check "--threads $t: $1 D=$2 count" 0 "$cnt" -- "$NQ" complete "$D/$1.param" -d "$2" --count --threads "$t"
+  done
+done
+check "--threads 2 --all: the listing of one thread" 0 \
+  "$("$NQ" complete "$D/gen20-3.param" -d 14 --all --format cols | md5sum)" -- \
+  bash -c "'$NQ' complete '$D/gen20-3.param' -d 14 --all --format cols --threads 2 | md5sum"
+for bad in -1 abc 1025 "" 2x 1e3; do
+  check_err "--threads '$bad' is refused" 2 \
+    "^nqueens complete: --threads must be an integer from 0 to 1024, got '$bad'" -- \
+    "$NQ" complete 8 --queens "3-3, 4-1" --threads "$bad"
+done
 finish

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -783,6 +784,225 @@ static void test_word_builds(void **state) {
     assert_true(solvable > trials / 10 && solvable < trials - trials / 10);
 }
 
+/* ---- Threads (complete_par.c) ------------------------------------------------------------ */
+
+/* The options of `threads` threads: every search split at once (budget 0) or after `budget`
+ * nodes alone, into at least `split` subtrees. */
+static complete_opts par_opts(int engine, int threads, uint64_t budget, int split) {
+    complete_opts o = {engine, threads, budget, split, &complete_par_runner};
+    return o;
+}
+
+/* One instance on 1 thread and on 2, 3 and 8, split at once and after a small budget, against
+ * the reference h (h->count completions, the first h->keep of them in h->found): the same
+ * first completion, count and listing (up to `list` completions), the same probes as one thread
+ * (the split's searches hand back the same witnesses, so the walk makes the same probes), and,
+ * where every subtree is searched to its end (a count, or a first completion of an instance
+ * without one, split at once), the same nodes. */
+static void check_threads(const nq_instance *inst, const hard_ref *h, int engine, size_t list) {
+    int n = nq_instance_n(inst), conflict = ref_given_conflict(inst);
+    static const int threads[] = {1, 2, 3, 8};
+    static const uint64_t budgets[] = {0, 37};
+    nq_complete_stats one_f = {0}, one_c = {0}, one_e = {0};
+    for (int t = 0; t < 4; t++) {
+        for (int b = 0; b < 2 && (b == 0 || t == 1); b++) {
+            complete_opts o = t == 0 ? par_opts(engine, 1, 0, 0)
+                                     : par_opts(engine, threads[t], budgets[b], 2 + (int)rnd(40));
+            int cols[32];
+            nq_complete_stats sf = {0}, sc = {0}, se = {0};
+            nq_u128 count = 12345;
+            int rf = complete_first_opts(inst, &o, cols, NULL, &sf);
+            int rc = complete_count_opts(inst, &o, &count, NULL, &sc);
+            listing l = {0};
+            l.stop_after = list;
+            int re = complete_each_opts(inst, &o, collect, &l, NULL, &se);
+            if (conflict) {
+                assert_int_equal(rf, NQ_ECONFLICT);
+                assert_int_equal(rc, NQ_ECONFLICT);
+                assert_int_equal(re, NQ_ECONFLICT);
+                free(l.cols);
+                return;
+            }
+            assert_int_equal(rf, h->count ? NQ_OK : NQ_ENOSOL);
+            assert_int_equal(rc, NQ_OK);
+            assert_true(count == (nq_u128)h->count);
+            if (h->count) {
+                assert_memory_equal(cols, h->found, (size_t)n * sizeof *cols);
+            }
+            size_t want = h->count < list ? h->count : list;
+            assert_int_equal(re, !h->count ? NQ_ENOSOL : h->count > list ? NQ_STOPPED : NQ_OK);
+            assert_int_equal(l.len, want);
+            if (want) {
+                assert_true(want <= h->keep);
+                assert_memory_equal(l.cols, h->found, want * (size_t)n * sizeof *l.cols);
+            }
+            free(l.cols);
+            if (t == 0) {
+                one_f = sf, one_c = sc, one_e = se;
+                continue;
+            }
+            assert_true(sf.probes == one_f.probes);
+            assert_true(se.probes == one_e.probes);
+            if (budgets[b] == 0) {
+                assert_true(sc.nodes == one_c.nodes);
+                if (!h->count) {
+                    assert_true(sf.nodes == one_f.nodes);
+                }
+            }
+        }
+    }
+}
+
+/* The search on threads against the reference on small random instances, n = 6..14: excluded
+ * diagonals near the threshold (a queen in a corner on some), given queens from a partial
+ * solution or anywhere (pairs that attack each other on some), blocked cells, empty boards. */
+static void test_threads_agree(void **state) {
+    (void)state;
+    int solvable = 0, trials = 120, with_queens = 0, with_diags = 0;
+    for (int trial = 0; trial < trials; trial++) {
+        int kind = trial % 4, n = kind == 3 ? 6 + (int)rnd(4) : 6 + (int)rnd(9);
+        nq_instance *inst;
+        assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
+        if (kind == 0 || kind == 1) { /* excluded diagonals, a queen in a corner on kind 1 */
+            if (kind == 1) {
+                assert_int_equal(nq_instance_place(inst, n - 1, 0, NULL), NQ_OK);
+            }
+            for (int d = 3 * n / 4 + (int)rnd((unsigned)n / 2 + 1); d > 0; d--) {
+                int i = (int)rnd(2u * (unsigned)n - 1), t = (int)rnd(2);
+                if (kind == 1 && (t ? i == n - 1 : i == 2 * n - 2)) {
+                    continue; /* the queen's own lines stay free */
+                }
+                assert_int_equal(nq_instance_exclude(inst, i, t), NQ_OK);
+            }
+        } else if (kind == 2) { /* given queens, blocked cells, no excluded diagonal */
+            int queens = 1 + (int)rnd((unsigned)n / 3 + 1), perm[16];
+            for (int i = 0; i < n; i++) {
+                perm[i] = i;
+            }
+            for (int i = n - 1; i > 0; i--) {
+                int j = (int)rnd((unsigned)i + 1), tmp = perm[i];
+                perm[i] = perm[j], perm[j] = tmp;
+            }
+            for (int q = 0; q < queens; q++) {
+                int r = perm[q], c = rnd(4) ? (3 * r + q) % n : (int)rnd((unsigned)n);
+                assert_int_equal(nq_instance_place(inst, r, c, NULL), NQ_OK);
+            }
+            for (int b = (int)rnd((unsigned)n); b > 0; b--) {
+                assert_int_equal(
+                    nq_instance_block(inst, (int)rnd((unsigned)n), (int)rnd((unsigned)n)), NQ_OK);
+            }
+        } /* kind 3: an empty board */
+        hard_ref h = {.n = n, .keep = 400};
+        for (int r = 0; r < n; r++) {
+            int q = nq_instance_queen(inst, r);
+            with_queens += q >= 0;
+            for (int c = 0; c < n; c++) {
+                h.allow[r] |= (uint64_t)(nq_instance_allows(inst, r, c) && (q < 0 || q == c)) << c;
+            }
+        }
+        with_diags += kind <= 1;
+        h.found = malloc(h.keep * (size_t)n * sizeof *h.found);
+        assert_non_null(h.found);
+        hard_ref_rows(&h, 0, 0, 0, 0);
+        size_t found = h.count;
+        if (h.count == h.keep) { /* more than kept: the reference counts them all */
+            nq_u128 all;
+            assert_int_equal(complete_count_with(inst, COMPLETE_ENGINE_GENERAL, &all, NULL, NULL),
+                             NQ_OK);
+            h.count = (size_t)all;
+        }
+        solvable += h.count > 0 && !ref_given_conflict(inst);
+        check_threads(inst, &h, trial % 8 == 5 ? COMPLETE_ENGINE_PORTABLE : COMPLETE_ENGINE_AUTO,
+                      trial % 6 == 0 && found < h.keep ? h.keep : 12);
+        free(h.found);
+        nq_instance_free(inst);
+    }
+    assert_true(solvable > trials / 10 && solvable < trials - trials / 10);
+    assert_true(with_queens > 0 && with_diags > 0);
+}
+
+/* A runner test without the engine: subtree 37 holds a completion but reports it only after
+ * subtree 80 (later in order) has reported its own, and subtree 80 must still lose; the
+ * subtrees after the winner are abandoned or never started, and a count adds every worker's. */
+typedef struct par_probe {
+    int counting;
+    atomic_int later_done; /* subtree 80 has reported */
+    atomic_int bad;        /* a worker saw something wrong (cmocka asserts on this thread only) */
+    atomic_int started[100];
+} par_probe;
+
+static int par_solve(complete_state *ws, size_t t, void *ctx, int *witness) {
+    par_probe *p = ctx;
+    atomic_store(&p->started[t], 1);
+    ws->nodes++;
+    if (ws->best == NULL || t >= 100) {
+        atomic_store(&p->bad, 1);
+    }
+    if (p->counting) {
+        ws->count += t;
+        return COMPLETE_GO;
+    }
+    if (t == 37) {
+        /* Waits (up to 10 s) for subtree 80 to report first, as a slow search would. */
+        for (int spin = 0; spin < 10000 && !atomic_load(&p->later_done); spin++) {
+            struct timespec ms = {0, 1000000};
+            nanosleep(&ms, NULL);
+        }
+        if (!atomic_load(&p->later_done)) {
+            atomic_store(&p->bad, 1);
+        }
+    }
+    if (t == 37 || t == 80) {
+        for (int i = 0; i < ws->k; i++) {
+            witness[i] = (int)t;
+        }
+        atomic_store(&p->later_done, t == 80);
+        return COMPLETE_STOP;
+    }
+    return COMPLETE_GO;
+}
+
+static void test_threads_first_subtree_wins(void **state) {
+    (void)state;
+    for (int threads = 2; threads <= 4; threads++) {
+        int place[4] = {0, 1, 2, 3}, witness[4] = {-1, -1, -1, -1};
+        complete_state s;
+        memset(&s, 0, sizeof s);
+        s.k = 4;
+        s.place = place;
+        s.threads = threads;
+        s.poll_at = UINT64_MAX;
+        par_probe p;
+        memset(&p, 0, sizeof p);
+        size_t winner = 0;
+        int r = complete_par_runner.run(&s, 100, 0, par_solve, &p, &winner, witness);
+        assert_false(atomic_load(&p.bad));
+        assert_int_equal(r, COMPLETE_STOP);
+        assert_int_equal(winner, 37);
+        for (int i = 0; i < 4; i++) {
+            assert_int_equal(witness[i], 37);
+        }
+        assert_true(s.nodes >= 81); /* 0 .. 80 were all searched */
+        if (threads == 2) {
+            /* One worker waits in 37, the other takes 38 .. 80 and stops: 81 .. 99 abandoned. */
+            for (int t = 81; t < 100; t++) {
+                assert_false(atomic_load(&p.started[t]));
+            }
+        }
+        /* Counting: every subtree, the counts added. */
+        s.nodes = 0;
+        s.count = 0;
+        par_probe q;
+        memset(&q, 0, sizeof q);
+        q.counting = 1;
+        r = complete_par_runner.run(&s, 100, 1, par_solve, &q, &winner, witness);
+        assert_false(atomic_load(&q.bad));
+        assert_int_equal(r, COMPLETE_GO);
+        assert_true(s.nodes == 100);
+        assert_true(s.count == (nq_u128)(99 * 100 / 2));
+    }
+}
+
 static void test_conflicts_and_forbidden(void **state) {
     (void)state;
     nq_instance *inst;
@@ -852,6 +1072,8 @@ int main(void) {
         cmocka_unit_test(test_diagonal_sums_rule),
         cmocka_unit_test(test_needed_diagonals),
         cmocka_unit_test(test_word_builds),
+        cmocka_unit_test(test_threads_agree),
+        cmocka_unit_test(test_threads_first_subtree_wins),
         cmocka_unit_test(test_conflicts_and_forbidden),
         cmocka_unit_test(test_stop_listing),
     };
