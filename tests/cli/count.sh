@@ -61,7 +61,7 @@ check "estimate on more threads than processors names the processors" 0 "1" -- \
 
 check_err "a count of years is refused" 2 \
   "^nqueens count: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
-  "$NQ" count 30 --threads 1
+  timeout -k 5 120 "$NQ" count 30 --threads 1 # bounded: a bug that starts it would run for years
 check_err "N = 0" 2 "N must be an integer from 1 to 64, got '0'" -- "$NQ" count 0
 check_err "N = 65" 2 "N must be an integer from 1 to 64, got '65'" -- "$NQ" count 65
 check_err "N negative" 2 "N must be an integer from 1 to 64, got '-4'" -- "$NQ" count -4
