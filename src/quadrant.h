@@ -110,7 +110,8 @@ int quadrant_halves(const quadrant_lists *q, int m, uint64_t c, quadrant_scratch
                     const uint64_t **top, size_t *nt, const uint64_t **bottom, size_t *nb);
 
 /* quadrant_lists_hot() : the signature bits that most halves of q take (the diagonals through
- * the middle of the cut), which the pair counters group by; 0 for NULL. */
+ * the middle of the cut), which the GPU's pair counter groups by (the CPU's picks its own for
+ * each subproblem, quadrant_body.h); 0 for NULL. */
 uint64_t quadrant_lists_hot(const quadrant_lists *q);
 
 #endif /* NQ_QUADRANT_H */
