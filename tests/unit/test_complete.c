@@ -223,13 +223,8 @@ static void check_against_reference(const nq_instance *inst) {
     check_engine(inst, COMPLETE_ENGINE_GENERAL);
 }
 
-/* A random instance: some queens (from a random solution, or anywhere), blocked cells, excluded
- * diagonals, in random amounts. */
-static nq_instance *random_instance(int n) {
-    nq_instance *inst;
-    assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
-    int queens = (int)rnd((unsigned)n / 2 + 1), mode = (int)rnd(3);
-    int perm[16];
+/* perm[0..n-1]: a random permutation of 0..n-1 (Fisher-Yates by rnd()). */
+static void random_perm(int n, int *perm) {
     for (int i = 0; i < n; i++) {
         perm[i] = i;
     }
@@ -237,6 +232,16 @@ static nq_instance *random_instance(int n) {
         int j = (int)rnd((unsigned)i + 1), t = perm[i];
         perm[i] = perm[j], perm[j] = t;
     }
+}
+
+/* A random instance: some queens (from a random solution, or anywhere), blocked cells, excluded
+ * diagonals, in random amounts. */
+static nq_instance *random_instance(int n) {
+    nq_instance *inst;
+    assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
+    int queens = (int)rnd((unsigned)n / 2 + 1), mode = (int)rnd(3);
+    int perm[16];
+    random_perm(n, perm);
     for (int q = 0; q < queens; q++) {
         int r = perm[q];
         int c = mode == 0 ? (int)rnd((unsigned)n) : (r * 2 + q) % n;
@@ -876,13 +881,7 @@ static void test_threads_agree(void **state) {
             }
         } else if (kind == 2) { /* given queens, blocked cells, no excluded diagonal */
             int queens = 1 + (int)rnd((unsigned)n / 3 + 1), perm[16];
-            for (int i = 0; i < n; i++) {
-                perm[i] = i;
-            }
-            for (int i = n - 1; i > 0; i--) {
-                int j = (int)rnd((unsigned)i + 1), tmp = perm[i];
-                perm[i] = perm[j], perm[j] = tmp;
-            }
+            random_perm(n, perm);
             for (int q = 0; q < queens; q++) {
                 int r = perm[q], c = rnd(4) ? (3 * r + q) % n : (int)rnd((unsigned)n);
                 assert_int_equal(nq_instance_place(inst, r, c, NULL), NQ_OK);

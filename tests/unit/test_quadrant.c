@@ -76,6 +76,25 @@ static quadrant_lists *lists(int n, int middle) {
     return q;
 }
 
+/* The next subproblem of n's cut (middle 1: the middle cut), in order: the top columns c (n / 2
+ * of the n bits) increasing, and for the middle cut each middle column m (0..n-1, not in c)
+ * increasing, else m = -1. Start with *c = 0, *m = n. @return 1, or 0 after the last. */
+static int next_subproblem(int n, int middle, uint64_t *c, int *m) {
+    for (;;) {
+        if (middle)
+            while (++*m < n)
+                if (!(*c >> *m & 1))
+                    return 1;
+        do
+            if (++*c >> n)
+                return 0;
+        while (__builtin_popcountll(*c) != n / 2);
+        *m = -1;
+        if (!middle)
+            return 1;
+    }
+}
+
 static void test_against_brute_force(void **state) {
     (void)state;
     for (int n = 4; n <= 12; n++) {
@@ -92,22 +111,18 @@ static void test_against_brute_force(void **state) {
                 assert_non_null(sc);
                 assert_int_equal(quadrant_scratch_kernel(sc), k);
                 uint64_t sum = 0, nonzero = 0;
-                for (uint64_t c = 0; c < (uint64_t)1 << n; c++) {
-                    if (__builtin_popcountll(c) != n / 2)
-                        continue;
-                    for (int m = middle ? 0 : -1; m < (middle ? n : 0); m++) {
-                        if (m >= 0 && (c >> m & 1))
-                            continue;
-                        uint64_t want = 0;
-                        for (int x = 0; x < n; x++) /* the plain cut: any middle column */
-                            if (m < 0 || x == m)
-                                want += tally[(uint64_t)x << n | c];
-                        uint64_t sols = 9, pairs = 9;
-                        assert_int_equal(quadrant_solutions(q, m, c, sc, &sols, &pairs), NQ_OK);
-                        assert_true(sols == want);
-                        assert_true(sols <= pairs);
-                        sum += sols, nonzero += sols > 0;
-                    }
+                uint64_t c = 0;
+                int m = n;
+                while (next_subproblem(n, middle, &c, &m)) {
+                    uint64_t want = 0;
+                    for (int x = 0; x < n; x++) /* the plain cut: any middle column */
+                        if (m < 0 || x == m)
+                            want += tally[(uint64_t)x << n | c];
+                    uint64_t sols = 9, pairs = 9;
+                    assert_int_equal(quadrant_solutions(q, m, c, sc, &sols, &pairs), NQ_OK);
+                    assert_true(sols == want);
+                    assert_true(sols <= pairs);
+                    sum += sols, nonzero += sols > 0;
                 }
                 assert_true(sum == ref_table(n).total);
                 assert_true(nonzero > 0 || n < 5); /* n = 4's two solutions: some C has them */
@@ -134,18 +149,14 @@ static void test_kernels_agree(void **state) {
                 quadrant_scratch *vec = quadrant_scratch_new((nq_kernel)k);
                 assert_non_null(vec);
                 uint64_t sum = 0;
-                for (uint64_t c = 0; c < (uint64_t)1 << n; c++) {
-                    if (__builtin_popcountll(c) != n / 2)
-                        continue;
-                    for (int m = middle ? 0 : -1; m < (middle ? n : 0); m++) {
-                        if (m >= 0 && (c >> m & 1))
-                            continue;
-                        uint64_t s1, p1, s2, p2;
-                        assert_int_equal(quadrant_solutions(q, m, c, gen, &s1, &p1), NQ_OK);
-                        assert_int_equal(quadrant_solutions(q, m, c, vec, &s2, &p2), NQ_OK);
-                        assert_true(s1 == s2 && p1 == p2);
-                        sum += s2;
-                    }
+                uint64_t c = 0;
+                int m = n;
+                while (next_subproblem(n, middle, &c, &m)) {
+                    uint64_t s1, p1, s2, p2;
+                    assert_int_equal(quadrant_solutions(q, m, c, gen, &s1, &p1), NQ_OK);
+                    assert_int_equal(quadrant_solutions(q, m, c, vec, &s2, &p2), NQ_OK);
+                    assert_true(s1 == s2 && p1 == p2);
+                    sum += s2;
                 }
                 assert_true(sum == ref_table(n).total);
                 compared++;
@@ -181,18 +192,14 @@ static void test_every_hot_choice_counts_the_same(void **state) {
                         continue; /* the two ends only: n = 14 has 3,432 subproblems */
                     quadrant_scratch_set_hot(set, forced[f]);
                     uint64_t sum = 0;
-                    for (uint64_t c = 0; c < (uint64_t)1 << n; c++) {
-                        if (__builtin_popcountll(c) != n / 2)
-                            continue;
-                        for (int m = middle ? 0 : -1; m < (middle ? n : 0); m++) {
-                            if (m >= 0 && (c >> m & 1))
-                                continue;
-                            uint64_t s1 = 1, p1 = 1, s2 = 2, p2 = 2;
-                            assert_int_equal(quadrant_solutions(q, m, c, own, &s1, &p1), NQ_OK);
-                            assert_int_equal(quadrant_solutions(q, m, c, set, &s2, &p2), NQ_OK);
-                            assert_true(s1 == s2 && p1 == p2);
-                            sum += s2;
-                        }
+                    uint64_t c = 0;
+                    int m = n;
+                    while (next_subproblem(n, middle, &c, &m)) {
+                        uint64_t s1 = 1, p1 = 1, s2 = 2, p2 = 2;
+                        assert_int_equal(quadrant_solutions(q, m, c, own, &s1, &p1), NQ_OK);
+                        assert_int_equal(quadrant_solutions(q, m, c, set, &s2, &p2), NQ_OK);
+                        assert_true(s1 == s2 && p1 == p2);
+                        sum += s2;
                     }
                     assert_true(sum == ref_table(n).total);
                 }
