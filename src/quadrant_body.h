@@ -130,8 +130,9 @@ static void bit_sample(const uint64_t *x, size_t n, size_t most, uint32_t f[64])
  * group of tops skips every group of bottoms that shares a hot bit with it; forced >= 0: that many
  * (the tests). Any choice counts the same pairs; this one was measured against the fixed choice
  * before it (2 or 3 bits through the middle of the cut, none for odd n < 19) with runs of
- * consecutive subproblems counted both ways (bench/RESULTS.md, issue 34): 1.7x faster at n = 20,
- * 1.4x at 21 and 4x at 22, where the lists are longest; within 5% either way at n = 16 to 19.
+ * consecutive subproblems counted both ways (bench/RESULTS.md, issue 34): 1.6x faster at n = 20
+ * (1.7x in whole counts), 1.4x at 21 and 3.7x at 22, where the lists are longest; within 4% either
+ * way at n = 16 to 19.
  * QB_PER_GROUP 0.5 to 0.7 measured the same; 2 lost 13-16% at n = 20 and 22, 4 lost 16% at n = 18.
  */
 #define QB_PER_GROUP 0.6
