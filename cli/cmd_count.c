@@ -47,7 +47,7 @@ static const tool_option count_options[] = {
      "quadrant join: partial placements of the four quarters of the\n"
      "board joined into half-boards and the compatible halves counted\n"
      "in bulk; N = 4 to " QUADRANT_MAX ", the fastest from N = " QUADRANT_AUTO ", memory:\n"
-     "about 250 MiB at N = 20, 2.1 GiB at N = 22; not with --part or\n"
+     "about 250 MiB at N = 20, 4.1 GiB at N = 23; not with --part or\n"
      "--export) or auto (default: quadrant from N = " QUADRANT_AUTO " to " QUADRANT_MAX " where\n"
      "it fits in memory, with --gpu from N = 20, else backtrack; a journal\n"
      "being resumed keeps its own)"},

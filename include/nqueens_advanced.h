@@ -314,7 +314,7 @@ typedef enum nq_method {
 
 /* NQ_METHOD_QUADRANT_MAX_N : the largest n of the quadrant split: its quadrant placements take
  * about 2.1 GiB at n = 22, 4.3 GB at n = 23 and 20 GB at n = 24. */
-#define NQ_METHOD_QUADRANT_MAX_N 22
+#define NQ_METHOD_QUADRANT_MAX_N 23
 
 /* NQ_METHOD_QUADRANT_AUTO_N : the least n that NQ_METHOD_AUTO counts by the quadrant join: the
  * faster method from there on, as measured (bench/RESULTS.md). */
@@ -422,9 +422,9 @@ NQ_API nq_method nq_split_method(const nq_split *s);
 
 /* nq_split_memory() :
  * @return the bytes of the tables that the subproblems of s share once they are built (the
- *         quadrant placements: about 250 MiB at n = 20, 2.1 GiB at n = 22; 0 for a border split),
- *         whether built yet or not; each counting thread needs some more of its own (see
- *         NQ_METHOD_QUADRANT). 0 for NULL. */
+ *         quadrant placements: about 250 MiB at n = 20, 2.1 GiB at n = 22, 4.1 GiB at n = 23; 0
+ *         for a border split), whether built yet or not; each counting thread needs some more of
+ * its own (see NQ_METHOD_QUADRANT). 0 for NULL. */
 NQ_API uint64_t nq_split_memory(const nq_split *s);
 
 /* nq_split_complete() :
@@ -456,9 +456,9 @@ typedef struct nq_count_options {
      * before each; about 0.1 s as measured at n = 21..64, tests/unit/test_parallel.c, however
      * large n and however long the subproblem): their partial counts are dropped, never reported
      * or counted (a journal's resume counts them again). Subproblems of the quadrant join
-     * (n <= 22, milliseconds each) in flight finish and are reported and counted, but the build
-     * of its tables (seconds at n = 21 and 22, by the first subproblems that need them) gives
-     * up (tests/cli/stop.sh: 42 ms at n = 21, 0.8 s at n = 22, measured). */
+     * (n <= 23, milliseconds each) in flight finish and are reported and counted, but the build
+     * of its tables (seconds at n = 21 and 22, 1.5 minutes at 23, by the first subproblems that
+     * need them) gives up (tests/cli/stop.sh: 42 ms at n = 21, 0.8 s at n = 22, measured). */
     const volatile int *stop;
     nq_kernel kernel; /* the kernel (0 = NQ_KERNEL_AUTO: the fastest this CPU runs) */
     /* NULL, or where the subproblem numbers come from instead of 0 .. nq_split_size() - 1 in

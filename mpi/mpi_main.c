@@ -49,8 +49,8 @@ static const tool_option mpi_option_table[] = {
     {"method", 'm', "M",
      "how subproblems are counted on every rank, as in 'nqueens count\n"
      "--method': backtrack, quadrant (every rank builds the quadrant\n"
-     "tables: about 250 MiB at N = 20, 2.1 GiB at N = 22) or auto (default:\n"
-     "quadrant from N = 16 to 22 where rank 0's memory holds its tables,\n"
+     "tables: about 250 MiB at N = 20, 4.1 GiB at N = 23) or auto (default:\n"
+     "quadrant from N = 16 to 23 where rank 0's memory holds its tables,\n"
      "else backtrack; a journal being resumed keeps its own)"},
     {"gpu", 'g', NULL,
      "count on CUDA GPUs, one per rank: each rank takes the GPU numbered\n"

@@ -50,11 +50,12 @@ static double log_solutions(int n) {
  * not solutions: 1,160x from n = 16 to 20 where Q(n) grows 2,642x), so its estimate from n = 16
  * on scales by its own growth: the CPU seconds of one thread counting n on an AMD EPYC Zen 4
  * (bench/RESULTS.md, issue 34, 2026-12-04, the hot bits chosen per subproblem): n = 16..18 whole
- * counts, n = 19..22 projected from runs of consecutive subproblems (bench/quadrant_sample.c).
+ * counts, n = 19..23 projected from runs of consecutive subproblems (bench/quadrant_sample.c;
+ * n = 23: 300 runs of 30, +- 3%, the same day).
  * Only the ratios are used. */
 static const double quadrant_seconds[NQ_METHOD_QUADRANT_MAX_N + 1] = {
-    [16] = 0.0934, [17] = 1.031,  [18] = 2.507, [19] = 25.25,
-    [20] = 108.17, [21] = 885.17, [22] = 5526.9};
+    [16] = 0.0934, [17] = 1.031,  [18] = 2.507,  [19] = 25.25,
+    [20] = 108.17, [21] = 885.17, [22] = 5526.9, [23] = 38003.0};
 
 /* How many times longer a count of n takes than one of m by method. */
 static double growth(nq_method method, int m, int n) {

@@ -345,7 +345,7 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
     released while counting; Ctrl-C (KeyboardInterrupt) stops it: signals are looked at every
     50 ms, no new subproblem starts, and those in flight by backtracking give up within one
     search of their last 16 rows (about 0.1 s measured at any n; they are counted again on a
-    resume, never in part), those of the quadrant join finish (n <= 22). A second
+    resume, never in part), those of the quadrant join finish (n <= 23). A second
     Ctrl-C while it stops abandons the count at once (its threads wind down on their own, and
     a checkpoint keeps every subproblem they finish).
 
@@ -360,10 +360,10 @@ def count(n, *, unique=False, threads=None, checkpoint=None, progress=None, kern
         raises stops the count and propagates.
     :param kernel: "auto" (the fastest this CPU runs), "generic", "avx2" or "avx512".
     :param method: how the count is made: "auto" (the faster for n, as measured: the quadrant
-        join for 16 <= n <= 22 where its tables fit in memory, else backtracking; a checkpoint
+        join for 16 <= n <= 23 where its tables fit in memory, else backtracking; a checkpoint
         being resumed keeps its own), "backtrack" (the kernels' search over the border
         subproblems) or "quadrant" (the quadrant join over the whole board, a split of its own:
-        4 <= n <= 22, memory about 250 MiB at n = 20, 2.1 GiB at n = 22). Every method gives the
+        4 <= n <= 23, memory about 250 MiB at n = 20, 4.1 GiB at n = 23). Every method gives the
         same counts; only nodes differ. A checkpoint made by backtrack resumes with backtrack or
         auto; one made by quadrant only with quadrant (or auto). "join" (per border subproblem)
         was retired: it never beat backtracking; asked for, it raises ValueError saying so, and

@@ -249,8 +249,8 @@ done
 check "quadrant: the estimate names it" 0 "1" -- \
   bash -c "'$NQ' count 20 --estimate --threads 1 | grep -c ', quadrant join)$'"
 # Its estimate scales a count of n = 16 by the quadrant join's own growth (tool/estimate.c: 108.17 s
-# / 0.0934 s to n = 20, 5526.9 / 0.0934 to 22), not by the solutions' (2,642x to n = 20). Prints the
-# measured n (16, other, or any where it may be any) and the estimate's growth over the expected
+# / 0.0934 s to n = 20, 5526.9 / 0.0934 to 22, 38003 / 0.0934 to 23), not by the solutions'
+# (2,642x to n = 20). Prints the measured n (16, other, or any where it may be any) and the estimate's growth over the expected
 # one (growth "q": the solutions').
 estimate_growth() {
   "$NQ" count "$1" --estimate --json --threads 1 --method "$2" | awk -v want="$3" '{
@@ -262,11 +262,12 @@ estimate_growth() {
 }
 check "quadrant estimate of n = 20: from n = 16 by its own growth" 0 "16 1.00" -- estimate_growth 20 quadrant 1158.14
 check "quadrant estimate of n = 22: from n = 16 by its own growth" 0 "16 1.00" -- estimate_growth 22 quadrant 59174.5
+check "quadrant estimate of n = 23: from n = 16 by its own growth" 0 "16 1.00" -- estimate_growth 23 quadrant 406884.4
 check "quadrant estimate of n = 16: by the solutions' growth" 0 "any 1.00" -- estimate_growth 16 quadrant q
-check_err "quadrant n=3: out of its range" 2 "--method quadrant counts N = 4 to 22, not 3: use --method auto or backtrack" -- \
+check_err "quadrant n=3: out of its range" 2 "--method quadrant counts N = 4 to 23, not 3: use --method auto or backtrack" -- \
   "$NQ" count 3 --method quadrant
-check_err "quadrant n=23: out of its range" 2 "--method quadrant counts N = 4 to 22, not 23: use --method auto or backtrack" -- \
-  "$NQ" count 23 --method quadrant --force
+check_err "quadrant n=24: out of its range" 2 "--method quadrant counts N = 4 to 23, not 24: use --method auto or backtrack" -- \
+  "$NQ" count 24 --method quadrant --force
 # auto sizes the quadrant lists against the memory this process may take, not the machine's: under
 # ulimit -v (as under a cgroup's memory.max) it counted by the quadrant join and ran out of memory
 # (n = 20's lists take 246 MiB, more than half of 100 MB). Not under sanitizers (ASan, UBSan,
@@ -279,6 +280,14 @@ if ! grep -qsE "^NQ_(SANITIZE|TSAN):BOOL=ON" "${NQ_BUILD:-/nonexistent}/CMakeCac
   check_err "--method quadrant under ulimit -v 100000 at n = 20: out of memory, and what to do" 2 \
     "^nqueens count: cannot count n = 20: out of memory: the quadrant join's tables \(246 MiB\) and its 1 thread \(each with its stack and its halves\) need more than this process may have; count with --method backtrack$" -- \
     bash -c "ulimit -v 100000; '$NQ' count 20 --method quadrant --threads 1"
+  # n = 23 (issue 34: in the quadrant join's range since): its tables take 4.1 GiB, more than a
+  # 32-bit size; under 4 GB the method is refused before any of it is built, and auto counts by
+  # backtracking
+  check_err "--method quadrant under ulimit -v 4000000 at n = 23: out of memory, its tables' size" 2 \
+    "^nqueens count: cannot count n = 23: out of memory: the quadrant join's tables \(4148 MiB\) and its 1 thread \(each with its stack and its halves\) need more than this process may have; count with --method backtrack$" -- \
+    bash -c "ulimit -v 4000000; '$NQ' count 23 --method quadrant --threads 1 --no-progress"
+  check "auto under ulimit -v 4000000 at n = 23: backtracking" 0 '"method":"backtrack"' -- \
+    bash -c "ulimit -v 4000000; '$NQ' count 23 --estimate --json --threads 1 | grep -o '\"method\":\"[a-z]*\"'"
   # Issue 40 item 7: auto chose the quadrant join by its tables alone (5 MiB at n = 16, under
   # half of ulimit -d 12000), then ran out of memory on two threads (each has a stack of 8 MiB
   # and its halves), where backtracking counts it: the choice counts the threads.
@@ -315,11 +324,11 @@ fi
 # The range is checked before the estimate: --estimate of a count it would refuse gave an estimate
 # (by backtracking), and n above 24 printed an estimate first (n = 64: "add --force", which then
 # was refused by the range).
-check_err "quadrant n=23 --estimate: refused, not estimated" 2 "^nqueens count: --method quadrant counts N = 4 to 22, not 23" -- \
-  "$NQ" count 23 --method quadrant --estimate
-check_err "quadrant n=3 --estimate: refused" 2 "^nqueens count: --method quadrant counts N = 4 to 22, not 3" -- \
+check_err "quadrant n=24 --estimate: refused, not estimated" 2 "^nqueens count: --method quadrant counts N = 4 to 23, not 24" -- \
+  "$NQ" count 24 --method quadrant --estimate
+check_err "quadrant n=3 --estimate: refused" 2 "^nqueens count: --method quadrant counts N = 4 to 23, not 3" -- \
   "$NQ" count 3 --method quadrant --estimate
-check_err "quadrant n=64: the range refusal alone (one line), no estimate first" 2 "^nqueens count: --method quadrant counts N = 4 to 22, not 64" -- \
+check_err "quadrant n=64: the range refusal alone (one line), no estimate first" 2 "^nqueens count: --method quadrant counts N = 4 to 23, not 64" -- \
   "$NQ" count 64 --method quadrant
 check_err "quadrant with --part" 2 "--method quadrant counts one whole count on this machine; --part counts the border split: use --method auto or backtrack" -- \
   "$NQ" count 12 --method quadrant --part 1/2

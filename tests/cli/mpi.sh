@@ -79,14 +79,14 @@ err=$(mpi -np 2 "$MPI_NQ" count 10 --method quadrant --gpu 2>&1 >/dev/null)
 rc=$?
 [ "$rc" -ne 0 ] && grep -q 'it takes no --method quadrant' <<<"$err" && ok "--method quadrant --gpu refused" ||
     fail "--method quadrant --gpu: exit $rc, '$err'"
-err=$(mpi -np 2 "$MPI_NQ" count 23 --method quadrant 2>&1 >/dev/null)
+err=$(mpi -np 2 "$MPI_NQ" count 24 --method quadrant 2>&1 >/dev/null)
 rc=$?
-[ "$rc" -eq 2 ] && [ "$(grep -c 'method quadrant counts N = 4 to 22, not 23' <<<"$err")" -eq 1 ] &&
-    ok "--method quadrant beyond 22 refused, once" || fail "--method quadrant 23: exit $rc, '$err'"
+[ "$rc" -eq 2 ] && [ "$(grep -c 'method quadrant counts N = 4 to 23, not 24' <<<"$err")" -eq 1 ] &&
+    ok "--method quadrant beyond 23 refused, once" || fail "--method quadrant 24: exit $rc, '$err'"
 # ... and before the estimate of n above 24 (it printed the estimate of a count it then refused)
 err=$(timeout -k 5 120 "${MPIRUN[@]}" -np 2 "$MPI_NQ" count 30 --method quadrant --force 2>&1 >/dev/null)
 rc=$?
-[ "$rc" -eq 2 ] && grep -q 'method quadrant counts N = 4 to 22, not 30' <<<"$err" && ! grep -q 'takes about' <<<"$err" &&
+[ "$rc" -eq 2 ] && grep -q 'method quadrant counts N = 4 to 23, not 30' <<<"$err" && ! grep -q 'takes about' <<<"$err" &&
     ok "--method quadrant at n = 30 refused before any estimate" || fail "--method quadrant 30: exit $rc, '$err'"
 err=$(mpi -np 2 "$MPI_NQ" count 10 --method quick 2>&1 >/dev/null)
 rc=$?

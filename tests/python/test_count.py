@@ -76,8 +76,8 @@ def test_auto_takes_the_quadrant_join_from_16():
     r = nqueens.count(16)
     assert r.method == "quadrant" and (r.total, r.unique) == TABLE[16][:2]
     assert r.orbits == dict(zip((8, 4, 2, 1), TABLE[16][2:]))
-    for bad in (3, 23):
-        with pytest.raises(ValueError, match="method 'quadrant' counts n from 4 to 22"):
+    for bad in (3, 24):
+        with pytest.raises(ValueError, match="method 'quadrant' counts n from 4 to 23"):
             nqueens.count(bad, method="quadrant")
 
 

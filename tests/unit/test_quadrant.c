@@ -214,7 +214,7 @@ static void test_every_hot_choice_counts_the_same(void **state) {
 /* The memory the table foretells: that of the build, and that of the rectangles' placements. */
 static void test_placements_and_memory(void **state) {
     (void)state;
-    for (int n = 4; n <= 22; n++) {
+    for (int n = 4; n <= QUADRANT_MAX_N; n++) {
         for (int middle = 0; middle <= n % 2; middle++) {
             int h = n / 2, below = n - (middle ? h + 1 : h);
             int shape[4][2] = {{h, h}, {h, n - h}, {below, h}, {below, n - h}};

@@ -287,7 +287,7 @@ static void test_ids(void **state) {
         "",
         "nq-split/4 quadrant n=12 cut=plain size=254",
         "nq-split/4 quadrant n=12 cut=middle size=253",
-        "nq-split/4 quadrant n=23 cut=plain size=1",
+        "nq-split/4 quadrant n=24 cut=middle size=1",
         "nq-split/4 quadrant n=3 cut=plain size=1",
         "nq-split/4 quadrant n= cut=plain size=253",
         "nq-split/4 quadrant n=12",
@@ -315,7 +315,7 @@ static void test_ids(void **state) {
 static void test_refusals(void **state) {
     (void)state;
     nq_split *s;
-    assert_int_equal(nq_split_new_method(23, NQ_METHOD_QUADRANT, &s), NQ_EINVAL);
+    assert_int_equal(nq_split_new_method(NQ_METHOD_QUADRANT_MAX_N + 1, NQ_METHOD_QUADRANT, &s), NQ_EINVAL);
     assert_int_equal(nq_split_new_method(0, NQ_METHOD_AUTO, &s), NQ_EINVAL);
     assert_int_equal(nq_split_new_method(8, (nq_method)NQ_METHODS, &s), NQ_EINVAL);
     assert_int_equal(nq_split_new_method(8, NQ_METHOD_QUADRANT, NULL), NQ_EINVAL);
