@@ -89,7 +89,7 @@ if [ "${1:-}" = "--csplib" ]; then
   q() { awk -v p="$2" '{ a[NR] = $1 } END { i = int(p * NR + 0.999999); if (i < 1) i = 1; print a[i] }' "$1"; }
   awk '{ k++; r[k] = $5 / ($6 > 0.001 ? $6 : 0.001); tl += $6; tp += $5; nd += $9; sat += ($8 == "sat")
       if ($6 > mx) mx = $6; over += ($6 > 0.5) }
-    END { printf "library: %d sat, total CPU %.2fs (published %.1fs), max %.3fs, %d over 0.5s, %d nodes\n", sat, tl, tp, mx, over, nd }' "$work/lib"
+    END { printf "library: %d sat, total CPU %.2fs (published %.1fs), max %.3fs, %d over 0.5s, %.0f nodes\n", sat, tl, tp, mx, over, nd }' "$work/lib"
   for c in cpu wall; do
     awk -v c="$c" -v m="$(q "$work/$c" 0.5)" -v p99="$(q "$work/$c" 0.99)" '{ x = $1; k++
         if (x > mx) mx = x; a += (x > 0.25); b += (x > 0.5); d += (x > 1) }
