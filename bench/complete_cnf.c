@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "nqueens.h"
+#include "nqueens_advanced.h"
 
 static void amo(const int *vars, int len, long *count, int print) {
     for (int a = 0; a < len; a++) {

@@ -254,7 +254,7 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
     const uint64_t *fr = f + 2, *fc = f + 2 + k, *cb = s->cbit + s->n, *rb = s->rbit + s->n;
     uint64_t *gr = g + 2, *gc = g + 2 + k;
     const int *row_of = s->row_of, *col_of = s->col_of, *cent = s->cent;
-    int br = row_of[i], bc = col_of[j], best = INT_MAX, line = -1, byrow = 1;
+    int br = row_of[i], bc = col_of[j], best = INT_MAX, line = -1, byrow = 1, empty = 0;
     /* With the sums rule the free rows and columns are runs of board lines (k <= 32): the cells
      * that (i, j) attacks in free row i2 are the columns j +- |i2 - i|, shifts of bj. */
     const int contig = s->sums;
@@ -274,14 +274,12 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
         am |= v << i2;
         dm |= v << (k - 1 - i2);
         si += i2;
-        int key = __builtin_popcountll(v) * 65536 + cent[i2];
-        if (key < best) {
-            if (!v) {
-                return 1;
-            }
-            best = key;
-            line = i2;
-        }
+        int key = (__builtin_popcountll(v) * 65536 + cent[i2]) << 7 | i2;
+        best = key < best ? key : best;
+        empty |= !v;
+    }
+    if (empty) {
+        return 1; /* a row without a candidate */
     }
     for (; cols; cols &= cols - 1) {
         int j2 = __builtin_ctzll(cols);
@@ -295,15 +293,19 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
         }
         gc[j2] = v;
         sj += j2;
-        int key = __builtin_popcountll(v) * 65536 + cent[k + j2];
-        if (key < best) {
-            if (!v) {
-                return 1;
-            }
-            best = key;
-            line = j2;
-            byrow = 0;
-        }
+        int key = (__builtin_popcountll(v) * 65536 + cent[k + j2]) << 7 | 64 | j2;
+        best = key < best ? key : best;
+        empty |= !v;
+    }
+    if (empty) {
+        return 1; /* a column without a candidate */
+    }
+    /* The packed key: the line's key, then 0 for a row and 64 for a column, then its index, so
+     * that the least packed key is the first line of least key in the order rows, columns. */
+    if (best != INT_MAX) {
+        line = best & 63;
+        byrow = !(best & 64);
+        best >>= 7;
     }
     int changed = 0;
     if (s->sums && word_sums(s, g, &am, &dm, si, sj, &changed)) {
