@@ -315,7 +315,8 @@ static void test_ids(void **state) {
 static void test_refusals(void **state) {
     (void)state;
     nq_split *s;
-    assert_int_equal(nq_split_new_method(NQ_METHOD_QUADRANT_MAX_N + 1, NQ_METHOD_QUADRANT, &s), NQ_EINVAL);
+    assert_int_equal(nq_split_new_method(NQ_METHOD_QUADRANT_MAX_N + 1, NQ_METHOD_QUADRANT, &s),
+                     NQ_EINVAL);
     assert_int_equal(nq_split_new_method(0, NQ_METHOD_AUTO, &s), NQ_EINVAL);
     assert_int_equal(nq_split_new_method(8, (nq_method)NQ_METHODS, &s), NQ_EINVAL);
     assert_int_equal(nq_split_new_method(8, NQ_METHOD_QUADRANT, NULL), NQ_EINVAL);
