@@ -167,6 +167,7 @@ set(NQ_CLI_TESTS
   cluster
   complete
   count
+  data
   edited
   example
   find
