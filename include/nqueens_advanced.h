@@ -422,9 +422,9 @@ NQ_API nq_method nq_split_method(const nq_split *s);
 
 /* nq_split_memory() :
  * @return the bytes of the tables that the subproblems of s share once they are built (the
- *         quadrant placements: about 250 MiB at n = 20, 2.1 GiB at n = 22, 4.1 GiB at n = 23; 0
- *         for a border split), whether built yet or not; each counting thread needs some more of
- * its own (see NQ_METHOD_QUADRANT). 0 for NULL. */
+ *         quadrant placements: about 250 MiB at n = 20, 2.1 GiB at n = 22, 4.1 GiB at n = 23;
+ *         0 for a border split), whether built yet or not; each counting thread needs some
+ *         more of its own (see NQ_METHOD_QUADRANT). 0 for NULL. */
 NQ_API uint64_t nq_split_memory(const nq_split *s);
 
 /* nq_split_complete() :

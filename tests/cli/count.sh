@@ -250,8 +250,8 @@ check "quadrant: the estimate names it" 0 "1" -- \
   bash -c "'$NQ' count 20 --estimate --threads 1 | grep -c ', quadrant join)$'"
 # Its estimate scales a count of n = 16 by the quadrant join's own growth (tool/estimate.c: 108.17 s
 # / 0.0934 s to n = 20, 5526.9 / 0.0934 to 22, 38003 / 0.0934 to 23), not by the solutions'
-# (2,642x to n = 20). Prints the measured n (16, other, or any where it may be any) and the estimate's growth over the expected
-# one (growth "q": the solutions').
+# (2,642x to n = 20). Prints the measured n (16, other, or any where it may be any) and the
+# estimate's growth over the expected one (growth "q": the solutions').
 estimate_growth() {
   "$NQ" count "$1" --estimate --json --threads 1 --method "$2" | awk -v want="$3" '{
     gsub(/[{}"]/, ""); k = split($0, f, ","); for (i = 1; i <= k; i++) { split(f[i], kv, ":"); v[kv[1]] = kv[2] }
