@@ -5,10 +5,11 @@
 # anything, and `nqueens verify` finds its sums right and a sample of its records recounted by
 # other means equal (seed 1; a small sample: the tables of n = 22 take 2.1 GiB and half a minute
 # to build, more under the sanitizers, which skip the recount of n >= 21). Expected counts come
-# from tests/data/counts.txt (OEIS A000170, A002562).
+# from tests/data/counts.txt (OEIS A000170, A002562), read by tests/support/journal.bash.
 set -uo pipefail
 : "${NQ:?path to the nqueens binary}" "${NQ_SRC:?source tree}" "${NQ_TEST_DATA:?tests/data}"
 . "$NQ_SRC/tests/support/skip.bash"
+. "$NQ_SRC/tests/support/journal.bash"
 command -v xz >/dev/null || skip "xz is missing (Debian's xz-utils, scripts/packages.txt)"
 tmp=$(mktemp -d /tmp/nq-data-cli.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
@@ -24,15 +25,16 @@ files=("$NQ_SRC"/data/quadrant-n*.journal.xz)
 for f in "${files[@]}"; do
     [ -f "$f" ] || continue
     n=$(basename "$f" | sed -E 's/^quadrant-n([0-9]+)\.journal\.xz$/\1/')
-    read -r _ total unique _ < <(awk -v n="$n" '$1 == n' "$NQ_TEST_DATA/counts.txt")
+    total=$(total_of "$n") unique=$(unique_of "$n")
     j=$tmp/n$n.journal
     if ! xz -dc "$f" >"$j"; then
         fail "n = $n: $f does not decompress"
         continue
     fi
     got=$("$NQ" count "$n" --checkpoint "$j" --json --no-progress 2>"$tmp/err")
-    sed -nE 's/.*"total":([0-9]+),"unique":([0-9]+),.*"method":"quadrant","resumed":([0-9]+),"computed":0}$/\1 \2 computed 0/p' <<<"$got" |
-        grep -qx "$total $unique computed 0" && ok "n = $n: the journal gives the known counts, nothing counted" ||
+    [ "$(json_field total <<<"$got")" = "$total" ] && [ "$(json_field unique <<<"$got")" = "$unique" ] &&
+        [ "$(json_field computed <<<"$got")" = 0 ] && grep -q '"method":"quadrant"' <<<"$got" &&
+        ok "n = $n: the journal gives the known counts, nothing counted" ||
         fail "n = $n: count --checkpoint read back '$got' $(cat "$tmp/err"), want total $total, unique $unique"
     sample=3
     [ "$n" -ge 21 ] && sample=1
