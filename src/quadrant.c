@@ -222,7 +222,8 @@ size_t quadrant_scratch_bytes(const quadrant_scratch *sc) {
     if (!sc)
         return 0;
     return sizeof *sc + sc->table.bytes + sc->top.bytes + sc->bottom.bytes + sc->keep.bytes +
-           sc->tr.bytes + sc->cx.bytes + sc->off.bytes + sc->groups.bytes;
+           sc->tr.bytes + sc->cx.bytes + sc->off.bytes + sc->groups.bytes + sc->tmp.bytes +
+           sc->runs.bytes;
 }
 
 nq_kernel quadrant_scratch_kernel(const quadrant_scratch *sc) {
@@ -246,9 +247,9 @@ const volatile int *quadrant_scratch_stop(const quadrant_scratch *sc) {
 void quadrant_scratch_free(quadrant_scratch *sc) {
     if (!sc)
         return;
-    quadrant_buf *b[8] = {&sc->top, &sc->bottom, &sc->keep,  &sc->tr,
-                          &sc->cx,  &sc->off,    &sc->table, &sc->groups};
-    for (int i = 0; i < 8; i++)
+    quadrant_buf *b[] = {&sc->top, &sc->bottom, &sc->keep,   &sc->tr,  &sc->cx,
+                         &sc->off, &sc->table,  &sc->groups, &sc->tmp, &sc->runs};
+    for (size_t i = 0; i < sizeof b / sizeof *b; i++)
         free(b[i]->raw);
     free(sc);
 }

@@ -185,15 +185,17 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
     /* only bits both sides use matter */
     uint64_t hk = hot_choose(t, nt, b, nb, ub & ut, s->hot_k), rest = ub & ut & ~hk;
     int groups = 1 << __builtin_popcountll(hk), width = __builtin_popcountll(rest);
-    int chunks = width ? (width + 7) / 8 : 1;
-    int cw = (width + chunks - 1) / chunks; /* bits a chunk: 8 or fewer, the tables stay small */
-    cw = cw ? cw : 1;
-    assert(groups <= 1 << QUADRANT_HOT_MAX && chunks <= 8 && cw <= 8);
-    /* per group: bottoms, first block, tops (as offsets), where the next top goes, bottoms put */
-    if (quadrant_buf_fit(&s->groups, 5 * ((size_t)groups + 1) * sizeof(size_t), 0))
+    /* chunks of 8 bits (chunk c: bits 8c..8c+7 of the packed rest), the last one, the lead,
+     * taking what is left (1 to 8 bits; none when width is 0) */
+    int chunks = width ? (width + 7) / 8 : 1, lead = chunks - 1, lw = width - 8 * lead;
+    assert(groups <= 1 << QUADRANT_HOT_MAX && chunks <= 8);
+    /* per group: bottoms, first block, first top, where the next top goes, bottoms put, first
+     * run */
+    if (quadrant_buf_fit(&s->groups, 6 * ((size_t)groups + 1) * sizeof(size_t), 0))
         return -1;
     size_t *cnt = s->groups.p, *blk0 = cnt + groups + 1, *tc = blk0 + groups + 1;
-    size_t *tpos = tc + groups + 1, *fill = tpos + groups + 1, blocks = 0;
+    size_t *tpos = tc + groups + 1, *fill = tpos + groups + 1, *run0 = fill + groups + 1;
+    size_t blocks = 0;
     memset(cnt, 0, ((size_t)groups + 1) * sizeof *cnt);
     memset(tc, 0, ((size_t)groups + 1) * sizeof *tc);
     memset(fill, 0, ((size_t)groups + 1) * sizeof *fill);
@@ -203,12 +205,10 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
         blk0[g] = blocks, blocks += (cnt[g] + QB - 1) / QB;
     blk0[groups] = blocks;
     if (quadrant_buf_fit(&s->tr, blocks * 64 * sizeof(qvec), 0) ||
-        quadrant_buf_fit(&s->cx, blocks * QB * sizeof(uint64_t), 0) ||
-        quadrant_buf_fit(&s->off, nt * 8 * sizeof(uint16_t), 0))
+        quadrant_buf_fit(&s->cx, blocks * QB * sizeof(uint64_t), 0))
         return -1;
     qvec *tr = s->tr.p;
     uint64_t *cx = s->cx.p;
-    uint16_t *off = s->off.p;
     memset(cx, 0, blocks * QB * sizeof *cx); /* padding: no bit, never a conflict */
     for (size_t j = 0; j < nb; j++) {
         uint64_t g = QUADRANT_PEXT(b[j], hk);
@@ -228,18 +228,51 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
                 for (int bit = 0; bit < width; bit++)
                     tr[blk * 64 + (size_t)bit][l] = y[63 - bit];
             }
+    /* The tops by group, and within a group by the value of their lead chunk: a run of tops
+     * with one lead value ORs that chunk's row once, each top the other chunks' rows (8 bytes a
+     * top for up to 5 chunks: their byte offsets in the tables). Sorted in two passes, by group
+     * into tmp, then each group (a few thousand tops, in cache) by lead: one pass scattering
+     * over every (group, lead) at once took a quarter of the count of n = 20 in cache misses. */
+    int stride = lead <= 4 ? 4 : 8;
+    if (quadrant_buf_fit(&s->off, nt * (size_t)stride * sizeof(uint16_t), 0) ||
+        quadrant_buf_fit(&s->tmp, nt * sizeof(uint64_t), 0) ||
+        quadrant_buf_fit(&s->runs, (nt + 1) * (sizeof(uint32_t) + sizeof(uint16_t)), 0))
+        return -1;
+    uint16_t *off = s->off.p;
+    uint64_t *tmp = s->tmp.p;
+    uint32_t *rb = s->runs.p;                 /* per run: its first top; rb[runs] = nt */
+    uint16_t *rv = (uint16_t *)(rb + nt + 1); /* per run: its lead value */
+    assert(nt < UINT32_MAX);
     for (size_t i = 0; i < nt; i++)
         tc[QUADRANT_PEXT(t[i], hk) + 1]++;
     for (int g = 0; g < groups; g++)
         tc[g + 1] += tc[g];
     memcpy(tpos, tc, ((size_t)groups + 1) * sizeof *tpos);
-    for (size_t i = 0; i < nt; i++) {
-        size_t at = tpos[QUADRANT_PEXT(t[i], hk)]++;
-        uint64_t r = QUADRANT_PEXT(t[i], rest);
-        for (int c = 0; c < 8; c++)
-            off[at * 8 + (size_t)c] = (uint16_t)(r >> (cw * c) & ((1u << cw) - 1));
+    for (size_t i = 0; i < nt; i++)
+        tmp[tpos[QUADRANT_PEXT(t[i], hk)]++] = QUADRANT_PEXT(t[i], rest);
+    size_t runs = 0;
+    for (int g = 0; g < groups; g++) {
+        uint32_t at[257]; /* per lead value: its tops, then where its next one goes */
+        memset(at, 0, ((1u << lw) + 1) * sizeof *at);
+        run0[g] = runs;
+        for (size_t i = tc[g]; i < tc[g + 1]; i++)
+            at[(tmp[i] >> (8 * lead)) + 1]++;
+        at[0] = (uint32_t)tc[g];
+        for (int v = 0; v < 1 << lw; v++) {
+            if (at[v + 1])
+                rb[runs] = at[v], rv[runs++] = (uint16_t)v;
+            at[v + 1] += at[v];
+        }
+        for (size_t i = tc[g]; i < tc[g + 1]; i++) {
+            uint64_t r = tmp[i];
+            uint16_t *o = off + (size_t)at[r >> (8 * lead)]++ * (size_t)stride;
+            for (int c = 0; c < lead; c++) /* byte offsets: 255 x 64 fits 16 bits */
+                o[c] = (uint16_t)((r >> (8 * c) & 255) * sizeof(qvec));
+        }
     }
+    run0[groups] = runs, rb[runs] = (uint32_t)nt;
     qvec(*U)[256] = s->table.p;
+#define QUADRANT_ROW(c, o) (*(const qvec *)((const char *)U[c] + (o)))
     uint64_t total = 0;
     for (int g = 0; g < groups; g++) {
         size_t tops = 0;
@@ -251,10 +284,8 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
             const qvec *T = tr + blk * 64;
             for (int c = 0; c < chunks; c++) {
                 U[c][0] = (qvec){0};
-                for (unsigned v = 1; v < 1u << cw; v++) {
-                    int bit = c * cw + __builtin_ctz(v);
-                    U[c][v] = U[c][v & (v - 1)] | (bit < width ? T[bit] : (qvec){0});
-                }
+                for (unsigned v = 1; v < 1u << (c < lead ? 8 : lw); v++)
+                    U[c][v] = U[c][v & (v - 1)] | T[8 * c + __builtin_ctz(v)];
             }
             size_t valid = cnt[g] - (blk - blk0[g]) * QB;
             valid = valid > QB ? QB : valid;
@@ -262,38 +293,44 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
             for (int p = 0; p < groups; p++) {
                 if (p & g)
                     continue;
-                const uint16_t *o = off + tc[p] * 8, *oe = off + tc[p + 1] * 8;
-                switch (chunks) {
-                case 1:
-                    for (; o < oe; o += 8)
-                        QUADRANT_ACC(acc, U[0][o[0]]);
-                    break;
-                case 2:
-                    for (; o < oe; o += 8)
-                        QUADRANT_ACC(acc, U[0][o[0]] | U[1][o[1]]);
-                    break;
-                case 3:
-                    for (; o < oe; o += 8)
-                        QUADRANT_ACC(acc, U[0][o[0]] | U[1][o[1]] | U[2][o[2]]);
-                    break;
-                case 4:
-                    for (; o < oe; o += 8)
-                        QUADRANT_ACC(acc, U[0][o[0]] | U[1][o[1]] | U[2][o[2]] | U[3][o[3]]);
-                    break;
-                case 5:
-                    for (; o < oe; o += 8)
-                        QUADRANT_ACC(acc, U[0][o[0]] | U[1][o[1]] | U[2][o[2]] | U[3][o[3]] |
-                                              U[4][o[4]]);
-                    break;
-                default:
-                    for (; o < oe; o += 8) {
-                        qvec x = U[0][o[0]];
-                        for (int c = 1; c < chunks; c++)
-                            x |= U[c][o[c]];
-                        QUADRANT_ACC(acc, x);
+                for (size_t r = run0[p]; r < run0[p + 1]; r++) {
+                    const qvec V = U[lead][rv[r]];
+                    const uint16_t *o = off + (size_t)rb[r] * (size_t)stride;
+                    const uint16_t *oe = off + (size_t)rb[r + 1] * (size_t)stride;
+                    switch (lead) {
+                    case 0:
+                        for (; o < oe; o += stride)
+                            QUADRANT_ACC(acc, V);
+                        break;
+                    case 1:
+                        for (; o < oe; o += 4)
+                            QUADRANT_ACC(acc, V | QUADRANT_ROW(0, o[0]));
+                        break;
+                    case 2:
+                        for (; o < oe; o += 4)
+                            QUADRANT_ACC(acc, V | QUADRANT_ROW(0, o[0]) | QUADRANT_ROW(1, o[1]));
+                        break;
+                    case 3:
+                        for (; o < oe; o += 4)
+                            QUADRANT_ACC(acc, V | QUADRANT_ROW(0, o[0]) | QUADRANT_ROW(1, o[1]) |
+                                                  QUADRANT_ROW(2, o[2]));
+                        break;
+                    case 4:
+                        for (; o < oe; o += 4)
+                            QUADRANT_ACC(acc, V | QUADRANT_ROW(0, o[0]) | QUADRANT_ROW(1, o[1]) |
+                                                  QUADRANT_ROW(2, o[2]) | QUADRANT_ROW(3, o[3]));
+                        break;
+                    default:
+                        for (; o < oe; o += 8) {
+                            qvec x = V;
+                            for (int c = 0; c < lead; c++)
+                                x |= QUADRANT_ROW(c, o[c]);
+                            QUADRANT_ACC(acc, x);
+                        }
                     }
                 }
             }
+#undef QUADRANT_ROW
             uint64_t conflicts = 0;
             for (int l = 0; l < QUADRANT_LANES; l++)
                 conflicts += acc[l];
