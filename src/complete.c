@@ -42,8 +42,11 @@
  * current row the candidate columns are tried left to right, and each is kept only if the
  * fewest-candidates search (a probe) finds a completion under it. The completion found by the
  * last probe is a witness: its column for the next row is known to work, so only the columns left
- * of it need a probe. Listing all completions is the same depth-first walk without stopping; every
- * branch it enters holds a completion. Counting needs no order and uses the search directly.
+ * of it need a probe. A probe whose first line is the walk's next row takes that row's cells left
+ * to right, not fewest first (word_probe()): what it refutes there is what the walk needs, and its
+ * witness holds that row's first column. Listing all completions is the same depth-first walk
+ * without stopping; every branch it enters holds a completion. Counting needs no order and uses the
+ * search directly.
  *
  * Threads (nq_complete_*_parallel(), the one-word engine). The walk stays on the caller's thread;
  * a probe or a count that outlasts a budget alone is split into the subtrees of its first levels,
@@ -317,6 +320,7 @@ static void complete_configure(complete_state *s, const complete_opts *o, int wo
     s->sums_allowed = o->engine != COMPLETE_ENGINE_NOSUMS;
     s->needed = o->engine != COMPLETE_ENGINE_NONEEDED;
     s->portable = o->engine == COMPLETE_ENGINE_PORTABLE;
+    s->lextop = o->engine != COMPLETE_ENGINE_NOLEX;
     s->threads = words && o->runner && o->threads > 1 ? o->threads : 1;
     s->runner = s->threads > 1 ? o->runner : NULL;
     s->budget = o->budget;

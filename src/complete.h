@@ -17,6 +17,8 @@ enum {
     COMPLETE_ENGINE_PORTABLE = 3, /* as AUTO, the one-word engine's portable build even where the
                                      CPU runs its x86-64-v3 build (complete_word_avx2.c) */
     COMPLETE_ENGINE_NONEEDED = 4, /* as AUTO, the sums rule without its needed diagonals */
+    COMPLETE_ENGINE_NOLEX = 5,    /* as AUTO, a probe whose first line is the walk's next row
+                                     takes its cells fewest first, not left to right */
 };
 
 /* How a completion runs: the engine, and the threads of the one-word engine (complete_par.c). */

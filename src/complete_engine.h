@@ -50,6 +50,8 @@ typedef struct complete_state {
     int sums;         /* 1: it does (word_setup(): k <= 32, free rows and columns each a run) */
     int needed;       /* set by the driver: with the sums rule, branch first on the diagonals that
                          every completion needs (word_needed()) */
+    int lextop;       /* set by the driver: a probe whose first line is the walk's next row takes
+                         its cells left to right (word_probe()) */
     int *cent;    /* 2k: distance from the centre of free row i, then of free column j (times 2) */
     int portable; /* set by the driver: the one-word engine's portable build even where the CPU
                      runs the x86-64-v3 one */

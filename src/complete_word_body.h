@@ -48,12 +48,14 @@ typedef struct word_line {
     int key;   /* INT_MAX when every line is placed */
     int line;  /* free row or column index; for a diagonal, its a = i + j or d = j - i + k - 1 */
     int byrow; /* 1: the line is a row, 0 a column, 2 an anti-diagonal a, 3 a diagonal d */
+    int lex;   /* 1: its candidates are taken left to right (word_probe()), 0: fewest first */
 } word_line;
 
 /* The line to branch on at the root frame. */
 static void word_root_line(const complete_state *s, const uint64_t *f, word_line *out) {
     int k = s->k;
     out->key = INT_MAX;
+    out->lex = 0;
     for (int byrow = 1; byrow >= 0; byrow--) {
         for (uint64_t m = f[!byrow]; m; m &= m - 1) {
             int x = __builtin_ctzll(m);
@@ -247,6 +249,7 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
     assert((f[0] >> i & 1) && (f[1] >> j & 1) && (f[2 + i] >> j & 1) && (f[2 + k + j] >> i & 1));
     s->nodes++;
     s->place[i] = j;
+    next->lex = 0;
     uint64_t bi = (uint64_t)1 << i, bj = (uint64_t)1 << j;
     uint64_t rows = f[0] & ~bi, cols = f[1] & ~bj;
     g[0] = rows;
@@ -388,6 +391,12 @@ static int word_pick(const complete_state *s, const uint64_t *f, const word_line
         return pick < 0;
     }
     uint64_t cand = at->byrow ? f[2 + at->line] : f[2 + k + at->line];
+    if (at->lex) {
+        assert(at->byrow == 1);
+        *ci = at->line;
+        *cj = cand ? __builtin_ctzll(cand) : -1;
+        return !cand;
+    }
     const uint64_t *other = at->byrow ? f + 2 + k : f + 2;
     int pick = -1, fewest = INT_MAX;
     for (; cand; cand &= cand - 1) {
@@ -577,10 +586,20 @@ static int word_solve(complete_state *ws, size_t t, void *ctx, int *witness) {
 
 /* word_search() from frame depth, on s->threads threads when it outlasts s->budget nodes: the
  * same answer, the same witness and the same cells removed from frame depth as word_search()
- * (the refuted branches before the one that holds the first completion), more nodes. */
-static int word_probe(complete_state *s, int depth, const word_line *at, int counting,
+ * (the refuted branches before the one that holds the first completion), more nodes.
+ * A probe of the lexicographic walk (depth: the walk's next free row) whose first line is that
+ * row takes the row's cells left to right (s->lextop): the cells it refutes there, removed from
+ * frame depth in place, are then the very columns the walk would probe next, and its completion
+ * has the row's lexicographically first column, so the walk makes no probe in that row. Fewest
+ * first, the probe may refute columns right of that one, which the walk never needs, and hand
+ * back a witness right of it, after which the walk probes the columns left of it again (bench/
+ * RESULTS.md, "stop 45": gen_diags 25 2 2 with 25 diagonals, 347.6 M nodes before, 245.9 M with
+ * this). Deeper levels keep fewest first: their refutations do not outlive the probe. */
+static int word_probe(complete_state *s, int depth, const word_line *line, int counting,
                       int *witness) {
     uint64_t *f = word_frame(s, depth);
+    word_line lexed = *line, *at = &lexed;
+    lexed.lex = s->lextop && !counting && line->byrow == 1 && line->line == depth;
     if (s->threads <= 1 || !s->runner || s->best || !f[0]) {
         return word_search(s, depth, at, counting, witness);
     }
