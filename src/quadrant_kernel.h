@@ -46,8 +46,8 @@ struct quadrant_lists {
  * groups. */
 #define QUADRANT_HOT_MAX 10
 
-/* The OR tables of the pair counter: 8 chunks of 256 entries of at most 512 bits. */
-#define QUADRANT_TABLE_BYTES (8 * 256 * 64)
+/* The OR tables of the pair counter: 8 chunks of 512 entries (9 bits) of at most 512 bits. */
+#define QUADRANT_TABLE_BYTES (8 * 512 * 64)
 
 /* quadrant_fn :
  * A kernel's count of quadrant_solutions() (quadrant.h), its arguments checked. */
