@@ -222,7 +222,7 @@ size_t quadrant_scratch_bytes(const quadrant_scratch *sc) {
     if (!sc)
         return 0;
     return sizeof *sc + sc->table.bytes + sc->top.bytes + sc->bottom.bytes + sc->keep.bytes +
-           sc->tr.bytes + sc->cx.bytes + sc->off.bytes + sc->groups.bytes + sc->tmp.bytes +
+           sc->tr.bytes + sc->cx.bytes + sc->off.bytes + sc->groups.bytes + sc->keys.bytes +
            sc->runs.bytes;
 }
 
@@ -247,8 +247,8 @@ const volatile int *quadrant_scratch_stop(const quadrant_scratch *sc) {
 void quadrant_scratch_free(quadrant_scratch *sc) {
     if (!sc)
         return;
-    quadrant_buf *b[] = {&sc->top, &sc->bottom, &sc->keep,   &sc->tr,  &sc->cx,
-                         &sc->off, &sc->table,  &sc->groups, &sc->tmp, &sc->runs};
+    quadrant_buf *b[] = {&sc->top, &sc->bottom, &sc->keep,   &sc->tr,   &sc->cx,
+                         &sc->off, &sc->table,  &sc->groups, &sc->keys, &sc->runs};
     for (size_t i = 0; i < sizeof b / sizeof *b; i++)
         free(b[i]->raw);
     free(sc);

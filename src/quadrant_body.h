@@ -197,19 +197,17 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
     if (lead && (width + 8) / 9 == chunks && (double)nt < 24.0 * groups * (1 << lw))
         cb = 9, lw = width - 9 * lead;
     assert(groups <= 1 << QUADRANT_HOT_MAX && chunks <= 8 && lw >= 0 && lw <= cb);
-    /* per group: bottoms, first bottom (packed), where the next bottom goes, first top, where
-     * the next top goes, first run of tops */
-    if (quadrant_buf_fit(&s->groups, 6 * ((size_t)groups + 1) * sizeof(size_t), 0))
+    /* per group: bottoms, first bottom (packed), where the next bottom goes, first run of tops */
+    if (quadrant_buf_fit(&s->groups, 4 * ((size_t)groups + 1) * sizeof(size_t), 0))
         return -1;
     size_t *cnt = s->groups.p, *first = cnt + groups + 1, *fill = first + groups + 1;
-    size_t *tc = fill + groups + 1, *tpos = tc + groups + 1, *run0 = tpos + groups + 1;
+    size_t *run0 = fill + groups + 1;
     /* The bottoms by group, the groups in Gray code order (neighbours differ in one hot bit),
      * packed into blocks of QB with no room left between groups: a block may hold the end of
      * one group and the start of the next, and a group of tops weighs the bottoms of a block
      * under a mask of the lanes of the groups it may pair with. Padding each group to whole
      * blocks instead (as before) weighed 1.6 times the pairs at n = 20 and 22. */
     memset(cnt, 0, ((size_t)groups + 1) * sizeof *cnt);
-    memset(tc, 0, ((size_t)groups + 1) * sizeof *tc);
     for (size_t j = 0; j < nb; j++)
         cnt[QUADRANT_PEXT(b[j], hk)]++;
     for (size_t i = 0, at = 0; i < (size_t)groups; i++) {
@@ -238,56 +236,45 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
         }
     /* The tops by group, and within a group by the value of their lead chunk: a run of tops
      * with one lead value ORs that chunk's row once, each top the other chunks' rows (8 bytes a
-     * top for up to 5 chunks: their byte offsets in the tables). Sorted in two passes, by group
-     * into tmp, then each group (a few thousand tops, in cache) by lead: one pass scattering
-     * over every (group, lead) at once took a quarter of the count of n = 20 in cache misses. */
+     * top for up to 5 chunks: their byte offsets in the tables). A counting sort on the key
+     * (group, lead value): at most 2^10 groups of 2^lw values, lw small where groups are many
+     * (a few thousand keys at n = 22); a key of every 8-bit value (65,536 and more) missed the
+     * cache on most tops, and took a quarter of the pair counter's time at n = 20. */
     int stride = lead <= 4 ? 4 : 8;
+    size_t keys = (size_t)groups << lw;
+    const uint64_t lm = ((uint64_t)1 << lw) - 1, cm = (1u << cb) - 1;
     if (quadrant_buf_fit(&s->off, nt * (size_t)stride * sizeof(uint16_t), 0) ||
-        quadrant_buf_fit(&s->tmp, nt * sizeof(uint64_t), 0) ||
+        quadrant_buf_fit(&s->keys, (keys + 1) * sizeof(uint32_t), 0) ||
         quadrant_buf_fit(&s->runs, (nt + 1) * (sizeof(uint32_t) + sizeof(uint16_t)), 0))
         return -1;
     uint16_t *off = s->off.p;
-    uint64_t *tmp = s->tmp.p;
+    uint32_t *kp = s->keys.p;                 /* per key: its tops, then where its next one goes */
     uint32_t *rb = s->runs.p;                 /* per run: its first top; rb[runs] = nt */
     uint16_t *rv = (uint16_t *)(rb + nt + 1); /* per run: its lead value */
     assert(nt < UINT32_MAX);
+    memset(kp, 0, (keys + 1) * sizeof *kp);
     for (size_t i = 0; i < nt; i++)
-        tc[QUADRANT_PEXT(t[i], hk) + 1]++;
-    for (int g = 0; g < groups; g++)
-        tc[g + 1] += tc[g];
-    memcpy(tpos, tc, ((size_t)groups + 1) * sizeof *tpos);
-    for (size_t i = 0; i < nt; i++)
-        tmp[tpos[QUADRANT_PEXT(t[i], hk)]++] = QUADRANT_PEXT(t[i], rest);
+        kp[(QUADRANT_PEXT(t[i], hk) << lw | QUADRANT_PEXT(t[i], rest) >> (cb * lead)) + 1]++;
     size_t runs = 0;
-    for (int g = 0; g < groups; g++) {
-        uint32_t at[513]; /* per lead value: its tops, then where its next one goes */
-        memset(at, 0, ((1u << lw) + 1) * sizeof *at);
-        run0[g] = runs;
-        for (size_t i = tc[g]; i < tc[g + 1]; i++)
-            at[(tmp[i] >> (cb * lead)) + 1]++;
-        at[0] = (uint32_t)tc[g];
-        for (int v = 0; v < 1 << lw; v++) {
-            if (at[v + 1])
-                rb[runs] = at[v], rv[runs++] = (uint16_t)v;
-            at[v + 1] += at[v];
-        }
-        const uint64_t cm = (1u << cb) - 1; /* byte offsets: 511 x 64 fits 16 bits */
-        if (stride == 4) /* all four written (those past the lead unread): no loop */
-            for (size_t i = tc[g]; i < tc[g + 1]; i++) {
-                uint64_t r = tmp[i];
-                uint16_t *o = off + (size_t)at[r >> (cb * lead)]++ * 4;
-                o[0] = (uint16_t)((r & cm) * sizeof(qvec));
-                o[1] = (uint16_t)((r >> cb & cm) * sizeof(qvec));
-                o[2] = (uint16_t)((r >> (2 * cb) & cm) * sizeof(qvec));
-                o[3] = (uint16_t)((r >> (3 * cb) & cm) * sizeof(qvec));
-            }
-        else
-            for (size_t i = tc[g]; i < tc[g + 1]; i++) {
-                uint64_t r = tmp[i];
-                uint16_t *o = off + (size_t)at[r >> (cb * lead)]++ * 8;
-                for (int c = 0; c < lead; c++)
-                    o[c] = (uint16_t)((r >> (cb * c) & cm) * sizeof(qvec));
-            }
+    for (size_t key = 0; key < keys; key++) { /* counts to first tops, and the runs */
+        if (!(key & lm))
+            run0[key >> lw] = runs;
+        if (kp[key + 1])
+            rb[runs] = kp[key], rv[runs++] = (uint16_t)(key & lm);
+        kp[key + 1] += kp[key];
+    }
+    for (size_t i = 0; i < nt; i++) {
+        uint64_t r = QUADRANT_PEXT(t[i], rest);
+        uint16_t *o = off + (size_t)kp[QUADRANT_PEXT(t[i], hk) << lw | r >> (cb * lead)]++ *
+                                (size_t)stride; /* byte offsets: 511 x 64 fits 16 bits */
+        if (stride == 4) { /* all four written (those past the lead unread): no loop */
+            o[0] = (uint16_t)((r & cm) * sizeof(qvec));
+            o[1] = (uint16_t)((r >> cb & cm) * sizeof(qvec));
+            o[2] = (uint16_t)((r >> (2 * cb) & cm) * sizeof(qvec));
+            o[3] = (uint16_t)((r >> (3 * cb) & cm) * sizeof(qvec));
+        } else
+            for (int c = 0; c < lead; c++)
+                o[c] = (uint16_t)((r >> (cb * c) & cm) * sizeof(qvec));
     }
     run0[groups] = runs, rb[runs] = (uint32_t)nt;
     qvec(*U)[512] = s->table.p;

@@ -67,7 +67,7 @@ struct quadrant_scratch {
     quadrant_buf top, bottom; /* the halves' signatures (uint64_t) */
     quadrant_buf keep;        /* a half's join: the right quadrant's placements that fit */
     quadrant_buf tr, cx, off; /* the pair counter: blocks, compressed bottoms, tops' chunks */
-    quadrant_buf tmp, runs;   /* the tops' rests by group, and their runs of one lead value */
+    quadrant_buf keys, runs;  /* the tops' sort by (group, lead value), and their runs */
     quadrant_buf table;       /* QUADRANT_TABLE_BYTES */
     quadrant_buf groups;      /* the pair counter's per-group counts (quadrant_body.h) */
     int hot_k;                /* -1: the pair counter picks how many hot bits; else this many */
