@@ -49,14 +49,14 @@ static double log_solutions(int n) {
 /* The quadrant join does not grow like the number of solutions (it weighs pairs of half-boards,
  * not solutions: 518x from n = 16 to 20 where Q(n) grows 2,642x), so its estimate from n = 16
  * on scales by its own growth: the CPU seconds of one thread counting n on an AMD EPYC Zen 4
- * (bench/RESULTS.md, issue 34, "The pair counter", 2026-12-04, idle): n = 16..18 and 20 whole
- * counts (n = 16 as this estimate measures it), n = 19 and 21..23 projected from runs of
- * consecutive subproblems (bench/quadrant_sample.c: 200, 100, 100 and 60 runs of 30, +- 1.4% to
- * 5.9%), those of 21..23 times 1.26, what the whole count of n = 20 took over its projection
- * (62.2 s against 49.2 s). Only the ratios are used. */
+ * (bench/RESULTS.md, issue 34, "The pair counter", 2026-12-04, idle): n = 16..18, 20 and 22
+ * whole counts (n = 16 as this estimate measures it), n = 19, 21 and 23 projected from runs of
+ * consecutive subproblems (bench/quadrant_sample.c: 200, 100 and 60 runs of 30, +- 1.4% to
+ * 5.9%), those of 21 and 23 times 1.26, what the whole count of n = 20 took over its projection
+ * (62.2 s against 49.2 s; n = 22's took 1.10 times its own). Only the ratios are used. */
 static const double quadrant_seconds[NQ_METHOD_QUADRANT_MAX_N + 1] = {
     [16] = 0.12,  [17] = 0.85,   [18] = 1.90,    [19] = 26.41,
-    [20] = 62.21, [21] = 650.44, [22] = 3534.69, [23] = 30300.98};
+    [20] = 62.21, [21] = 650.44, [22] = 3098.35, [23] = 30300.98};
 
 /* How many times longer a count of n takes than one of m by method. */
 static double growth(nq_method method, int m, int n) {
