@@ -490,6 +490,22 @@ static void hard_ref_rows(hard_ref *h, int r, uint64_t cols, uint64_t diag, uint
     }
 }
 
+/* The reference for inst (n rows): its allowed cells (a given queen's row allows its column
+ * only), and its completions by hard_ref_rows(), at most keep of them kept in h->found (freed by
+ * the caller). */
+static void hard_ref_run(hard_ref *h, const nq_instance *inst, int n, size_t keep) {
+    *h = (hard_ref){.n = n, .keep = keep};
+    for (int r = 0; r < n; r++) {
+        int q = nq_instance_queen(inst, r);
+        for (int c = 0; c < n; c++) {
+            h->allow[r] |= (uint64_t)(nq_instance_allows(inst, r, c) && (q < 0 || q == c)) << c;
+        }
+    }
+    h->found = malloc(keep * (size_t)n * sizeof *h->found);
+    assert_non_null(h->found);
+    hard_ref_rows(h, 0, 0, 0, 0);
+}
+
 /* The instance of the first d diagonals of tests/data/complete/<file>. */
 static nq_instance *hard_instance(const char *file, long d) {
     char path[512], text[4096], err[160];
@@ -600,16 +616,8 @@ static void test_diagonal_sums_rule(void **state) {
             }
             assert_int_equal(nq_instance_exclude(inst, i, t), NQ_OK);
         }
-        hard_ref h = {.n = n, .keep = 20000};
-        for (int r = 0; r < n; r++) {
-            for (int c = 0; c < n; c++) {
-                int q = nq_instance_queen(inst, r);
-                h.allow[r] |= (uint64_t)(nq_instance_allows(inst, r, c) && (q < 0 || q == c)) << c;
-            }
-        }
-        h.found = malloc(h.keep * (size_t)n * sizeof *h.found);
-        assert_non_null(h.found);
-        hard_ref_rows(&h, 0, 0, 0, 0);
+        hard_ref h;
+        hard_ref_run(&h, inst, n, 20000);
         assert_true(h.count < h.keep);
         solvable += h.count > 0;
         static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NOSUMS,
@@ -675,16 +683,8 @@ static void test_needed_diagonals(void **state) {
             }
             assert_int_equal(nq_instance_exclude(inst, i, t), NQ_OK);
         }
-        hard_ref h = {.n = n, .keep = 20000};
-        for (int r = 0; r < n; r++) {
-            for (int c = 0; c < n; c++) {
-                int q = nq_instance_queen(inst, r);
-                h.allow[r] |= (uint64_t)(nq_instance_allows(inst, r, c) && (q < 0 || q == c)) << c;
-            }
-        }
-        h.found = malloc(h.keep * (size_t)n * sizeof *h.found);
-        assert_non_null(h.found);
-        hard_ref_rows(&h, 0, 0, 0, 0);
+        hard_ref h;
+        hard_ref_run(&h, inst, n, 20000);
         assert_true(h.count < h.keep);
         solvable += h.count > 0;
         static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NONEEDED,
@@ -762,16 +762,8 @@ static void test_lex_first_line(void **state) {
         for (int c = 3; c < n; c++) {
             assert_int_equal(nq_instance_block(inst, corner, perm[c]), NQ_OK);
         }
-        hard_ref h = {.n = n, .keep = 20000};
-        for (int r = 0; r < n; r++) {
-            for (int c = 0; c < n; c++) {
-                int q = nq_instance_queen(inst, r);
-                h.allow[r] |= (uint64_t)(nq_instance_allows(inst, r, c) && (q < 0 || q == c)) << c;
-            }
-        }
-        h.found = malloc(h.keep * (size_t)n * sizeof *h.found);
-        assert_non_null(h.found);
-        hard_ref_rows(&h, 0, 0, 0, 0);
+        hard_ref h;
+        hard_ref_run(&h, inst, n, 20000);
         assert_true(h.count < h.keep);
         solvable += h.count > 0;
         static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NOLEX,
@@ -981,18 +973,12 @@ static void test_threads_agree(void **state) {
                     nq_instance_block(inst, (int)rnd((unsigned)n), (int)rnd((unsigned)n)), NQ_OK);
             }
         } /* kind 3: an empty board */
-        hard_ref h = {.n = n, .keep = 400};
         for (int r = 0; r < n; r++) {
-            int q = nq_instance_queen(inst, r);
-            with_queens += q >= 0;
-            for (int c = 0; c < n; c++) {
-                h.allow[r] |= (uint64_t)(nq_instance_allows(inst, r, c) && (q < 0 || q == c)) << c;
-            }
+            with_queens += nq_instance_queen(inst, r) >= 0;
         }
         with_diags += kind <= 1;
-        h.found = malloc(h.keep * (size_t)n * sizeof *h.found);
-        assert_non_null(h.found);
-        hard_ref_rows(&h, 0, 0, 0, 0);
+        hard_ref h;
+        hard_ref_run(&h, inst, n, 400);
         size_t found = h.count;
         if (h.count == h.keep) { /* more than kept: the reference counts them all */
             nq_u128 all;
