@@ -280,10 +280,9 @@ static int pairs_count(quadrant_scratch *s, const uint64_t *t, size_t nt, const 
     qvec(*U)[512] = s->table.p;
 #define QUADRANT_ROW(c, o) (*(const qvec *)((const char *)U[c] + (o)))
     qvec acc = {0}; /* the compatible pairs, per lane */
+    int i0 = 0, i1; /* the groups of bottoms in a block: Gray positions i0..i1 */
     for (size_t blk = 0; blk < blocks; blk++) {
-        /* the groups of bottoms in this block: Gray positions i0..i1, lanes [lo, hi) each */
-        size_t b0 = blk * QB, b1 = b0 + QB < nb ? b0 + QB : nb;
-        int i0 = 0, i1;
+        size_t b0 = blk * QB, b1 = b0 + QB < nb ? b0 + QB : nb; /* lanes [lo, hi) each */
         while (first[i0 ^ (i0 >> 1)] + cnt[i0 ^ (i0 >> 1)] <= b0)
             i0++;
         for (i1 = i0; i1 + 1 < groups && first[(i1 + 1) ^ ((i1 + 1) >> 1)] < b1;)
