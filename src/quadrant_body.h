@@ -38,17 +38,49 @@
 #define QUADRANT_LANES (QB / 64)
 typedef uint64_t qvec __attribute__((vector_size(QB / 8)));
 
+/* The board bits that the diagonals (d) or anti-diagonals (a) of two quadrants' placements may
+ * share: the overlap of their spans, a run of adjacent bits. */
+static uint64_t part_span(int rows, int cols, int at) {
+    return (((uint64_t)1 << (rows + cols - 1)) - 1) << at;
+}
+
+/* The placements of the list [v, e) of a quadrant (its diagonals' bit 0 at board bit d0, its
+ * anti-diagonals' at a0), each as two words: sig[i], its share of a half's signature (the bits of
+ * a half's signature are those of its two placements' ORed, as the shift and the mask of the
+ * signature distribute over OR), and ck[i], its diagonals in od and anti-diagonals in oa (runs of
+ * bits, odn bits in od) packed to the low end, where it may meet the other quadrant's; bit 63 of
+ * ck[i] set when it takes a diagonal of fd or an anti-diagonal of fa (the middle row's queen's):
+ * half_list() pairs none of those. One pass with no branch, which the compiler vectorizes. */
+static void half_side(const quadrant_placement *v, size_t count, int d0, int a0, uint64_t fd,
+                      uint64_t fa, uint64_t od, uint64_t oa, int odn, int h, int n, uint64_t *sig,
+                      uint64_t *ck) {
+    const uint64_t w = ((uint64_t)1 << (n - 1)) - 1;
+    int odl = od ? __builtin_ctzll(od) : 0, oal = oa ? __builtin_ctzll(oa) : 0;
+    for (size_t k = 0; k < count; k++) {
+        uint64_t d = (uint64_t)v[k].d << d0, a = (uint64_t)v[k].a << a0;
+        sig[k] = (d >> h & w) | (a >> h & w) << (n - 1);
+        ck[k] = (d & od) >> odl | ((a & oa) >> oal) << odn |
+                (uint64_t)(((d & fd) | (a & fa)) != 0) << 63;
+    }
+}
+
 /* Appends to out (count entries already) the signatures of the placements of a half (the rows
  * of the parts ql, qr) on the left columns lc of ql and the right columns rc of qr (local bits)
  * that use no diagonal of fd and no anti-diagonal of fa (the board's bits: those of the middle
- * row's queen, or 0). *tests: the quadrant pairs tried. @return 0, or -1 if memory ran out. */
+ * row's queen, or 0): for each split of the rows between the parts, every compatible pair of a
+ * placement of each (none sharing a diagonal or an anti-diagonal where the parts' spans overlap),
+ * the shorter of the two lists outside and the longer inside. @return 0, or -1 if memory ran
+ * out. */
 static int half_list(const quadrant_lists *q, const quadrant_part *ql, const quadrant_part *qr,
                      uint32_t lc, uint32_t rc, uint64_t fd, uint64_t fa, quadrant_buf *out,
                      size_t *count, quadrant_scratch *s) {
     int n = q->n, h = q->h, rows = ql->rows, need = __builtin_popcount(lc);
     assert(qr->rows == rows && need + __builtin_popcount(rc) <= rows);
+    uint64_t od = part_span(rows, ql->cols, ql->d0) & part_span(rows, qr->cols, qr->d0);
+    uint64_t oa = part_span(rows, ql->cols, ql->a0) & part_span(rows, qr->cols, qr->a0);
+    int odn = __builtin_popcountll(od);
+    assert(odn + __builtin_popcountll(oa) <= 63);
     uint32_t all = (1u << rows) - 1;
-    const uint64_t w = ((uint64_t)1 << (n - 1)) - 1;
     size_t at = 0;
     for (uint32_t y = 0; y <= all; y++) {
         if (__builtin_popcount(y) != need)
@@ -58,45 +90,36 @@ static int half_list(const quadrant_lists *q, const quadrant_part *ql, const qua
         const quadrant_placement *b = qr->v + qr->start[kr], *be = qr->v + qr->start[kr + 1];
         if (a == ae || b == be)
             continue;
-        size_t nb = (size_t)(be - b);
-        if (quadrant_buf_fit(&s->keep, 2 * nb * sizeof(uint64_t), 0))
+        size_t na = (size_t)(ae - a), nb = (size_t)(be - b);
+        if (quadrant_buf_fit(&s->keep, 2 * (na + nb) * sizeof(uint64_t), 0))
             return -1;
-        uint64_t *kd = s->keep.p, *ka = kd + nb;
-        size_t nk = 0;
-        for (; b < be; b++) { /* the right part's placements on the board's bits, clear of fd, fa */
-            kd[nk] = (uint64_t)b->d << qr->d0, ka[nk] = (uint64_t)b->a << qr->a0;
-            nk += !((kd[nk] & fd) | (ka[nk] & fa));
-        }
-        if (!nk)
-            continue;
-        for (; a < ae; a++) {
-            uint64_t ad = (uint64_t)a->d << ql->d0, aa = (uint64_t)a->a << ql->a0;
-            if ((ad & fd) | (aa & fa))
-                continue;
-            if (quadrant_buf_fit(out, (at + nk + 8) * sizeof(uint64_t), 1))
+        uint64_t *as = s->keep.p, *ac = as + na, *bs = ac + na, *bc = bs + nb;
+        half_side(a, na, ql->d0, ql->a0, fd, fa, od, oa, odn, h, n, as, ac);
+        half_side(b, nb, qr->d0, qr->a0, fd, fa, od, oa, odn, h, n, bs, bc);
+        const uint64_t *xs = as, *xc = ac, *is = bs, *ic = bc; /* outside, inside */
+        size_t nx = na, ni = nb;
+        if (na > nb)
+            xs = bs, xc = bc, is = as, ic = ac, nx = nb, ni = na;
+        for (size_t i = 0; i < nx; i++) {
+            if (quadrant_buf_fit(out, (at + ni + 8) * sizeof(uint64_t), 1))
                 return -1;
-            uint64_t *o = out->p;
+            uint64_t *o = out->p, xsi = xs[i], xci = xc[i] | (uint64_t)1 << 63;
+            if (xc[i] >> 63)
+                continue; /* on the middle queen's diagonals; bit 63 keeps the inside's off */
             size_t k = 0;
 #ifdef QUADRANT_COMPRESS
             /* eight at a time: the compatible ones' signatures packed by VPCOMPRESSQ */
-            __m512i vd = _mm512_set1_epi64((long long)ad), va = _mm512_set1_epi64((long long)aa);
-            __m512i wv = _mm512_set1_epi64((long long)w);
-            for (; k + 8 <= nk; k += 8) {
-                __m512i cd = _mm512_loadu_si512(kd + k), ca = _mm512_loadu_si512(ka + k);
-                __mmask8 ok =
-                    (__mmask8) ~(_mm512_test_epi64_mask(vd, cd) | _mm512_test_epi64_mask(va, ca));
-                __m512i sd =
-                    _mm512_and_si512(_mm512_srli_epi64(_mm512_or_si512(vd, cd), (unsigned)h), wv);
-                __m512i sa =
-                    _mm512_and_si512(_mm512_srli_epi64(_mm512_or_si512(va, ca), (unsigned)h), wv);
-                __m512i sig = _mm512_or_si512(sd, _mm512_slli_epi64(sa, (unsigned)(n - 1)));
+            __m512i vs = _mm512_set1_epi64((long long)xsi), vc = _mm512_set1_epi64((long long)xci);
+            for (; k + 8 <= ni; k += 8) {
+                __mmask8 ok = _mm512_testn_epi64_mask(vc, _mm512_loadu_si512(ic + k));
+                __m512i sig = _mm512_or_si512(vs, _mm512_loadu_si512(is + k));
                 _mm512_storeu_si512(o + at, _mm512_maskz_compress_epi64(ok, sig));
                 at += (size_t)__builtin_popcount(ok);
             }
 #endif
-            for (; k < nk; k++) { /* written always, kept where compatible: no branch */
-                o[at] = ((ad | kd[k]) >> h & w) | ((aa | ka[k]) >> h & w) << (n - 1);
-                at += !((ad & kd[k]) | (aa & ka[k]));
+            for (; k < ni; k++) { /* written always, kept where compatible: no branch */
+                o[at] = xsi | is[k];
+                at += !(xci & ic[k]);
             }
         }
     }
