@@ -1,6 +1,7 @@
 /*
  * quadrant_sample.c: projects the time of a whole count by the quadrant join from a random sample
- * of its subproblems, for the n whose whole count takes hours (bench/quadrant_sample.sh).
+ * of its subproblems, for the n whose whole count takes hours (built as BUILD/bench/quadrant_sample
+ * by `cmake --build BUILD --target bench`; its runs are in bench/RESULTS.md).
  *
  * Usage: quadrant_sample N SAMPLES [RUN [SEED]]
  * Builds the quadrant split of N (its quadrant placements: seconds, and 2.1 GiB at n = 22), then
