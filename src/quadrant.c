@@ -76,7 +76,7 @@ size_t quadrant_lists_bytes_needed(int n, int middle) {
  * (R - r, C - c) for some c of C, plus a queen at (r, c) on none of its diagonals, and that key is
  * smaller than (R, C), so it is listed already. Each placement so comes once, from the one with its
  * last row's queen taken away; the lists are read in runs and written in order (a walk of the
- * placements one by one, grouped afterwards, wrote them all over the lists: 8x slower at n = 20).
+ * placements one by one, grouped afterwards, wrote them all over the lists: 3.1x slower at n = 20).
  * The stop flag (NULL: none) is looked at every 2^14 keys (a few hundred times a part at
  * n = 22): returns 1 once it is seen (the lists then unfinished), else 0. */
 static int part_fill(quadrant_part *p, const volatile int *stop) {
