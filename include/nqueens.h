@@ -398,7 +398,9 @@ NQ_API int nq_format_parse(const char *name, nq_format *fmt);
  * @param flags NQ_FMT_COLUMN_MAJOR, NQ_FMT_NO_END.
  * @return the length of the full text (excluding the NUL), so a call with cap 0 sizes the buffer;
  *         0 if an argument is invalid (fmt is NQ_FMT_SVG or no format, n < 1, cols NULL, an entry
- *         out of range, a flag other than these two). */
+ *         out of range, a flag other than these two, NQ_FMT_COLUMN_MAJOR with cols no
+ *         permutation), or if, with NQ_FMT_COLUMN_MAJOR and n > NQ_MAX_N, the n ints of the
+ *         transpose cannot be allocated (the one allocation: none otherwise). */
 NQ_API size_t nq_format_solution(char *buf, size_t cap, nq_format fmt, int n, const int *cols,
                                  unsigned flags);
 

@@ -957,11 +957,13 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
  * "0" of n = 1); a first line of two non-negative integers ("8 92") is a count claim "N COUNT" (a
  * `cols` placement of 2 queens is never a solution). An empty or blank text is `cols` (an empty
  * list).
- * @param text    the input, len bytes, need not be NUL-terminated.
- * @param n_hint  the board size the caller insists on, or 0 if unknown.
+ * @param text    the input, len bytes, need not be NUL-terminated (NULL only with len 0).
+ * @param n_hint  the board size the caller insists on, or 0 if unknown; 0 <= n_hint <=
+ *                NQ_PARSE_MAX_N, as nq_reader_new() takes it.
  * @param format  receives the format.
  * @param line    receives the 1-based line of the text that could not be classified; may be NULL.
- * @return NQ_OK, NQ_EPARSE if no format fits (line says where), NQ_EINVAL (NULL pointers). */
+ * @return NQ_OK, NQ_EPARSE if no format fits (line says where), NQ_EINVAL (NULL pointers, n_hint
+ *         out of range). */
 NQ_API int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line);
 
 typedef struct nq_reader nq_reader; /* opaque; reads one text or stream */

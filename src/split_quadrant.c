@@ -324,7 +324,8 @@ int split_quadrant_solve(const split_quadrant *sq, uint64_t index, nq_counts *ou
                          quadrant_scratch *qs) {
     if (index >= sq->size)
         return NQ_EINVAL;
-    memset(out, 0, sizeof *out);
+    /* out is written only on success (nqueens.h: a function that fails leaves its outputs
+     * untouched): a build of the tables that runs out of memory or is stopped writes nothing. */
     if (index == 0) {
         /* The solutions the half and the quarter turn fix, none of them fixed by a reflection:
          * classes of 4 and of 2. */
@@ -332,6 +333,7 @@ int split_quadrant_solve(const split_quadrant *sq, uint64_t index, nq_counts *ou
         count_state_init(&empty, sq->n);
         uint64_t f2 = count_symmetric(&empty, 0), f4 = count_symmetric(&empty, 1);
         assert(f4 <= f2 && f4 % 2 == 0 && (f2 - f4) % 4 == 0);
+        memset(out, 0, sizeof *out);
         out->orbit4 = (f2 - f4) / 4;
         out->orbit2 = f4 / 2;
         out->unique = out->orbit4 + out->orbit2;
@@ -351,6 +353,7 @@ int split_quadrant_solve(const split_quadrant *sq, uint64_t index, nq_counts *ou
     quadrant_scratch_free(own);
     if (rc != NQ_OK)
         return rc;
+    memset(out, 0, sizeof *out);
     out->total = (nq_u128)sols * (nq_u128)w;
     out->nodes = pairs;
     return NQ_OK;

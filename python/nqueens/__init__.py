@@ -98,10 +98,11 @@ class Solution:
     In Jupyter a Solution shows itself as the library's SVG picture (queens given to a
     completion drawn in dark red). Solutions compare and sort by cols, and hash.
 
-    :param cols: the column of the queen of each row, 0-based (a sequence of ints, or find()'s
-        array).
+    :param cols: the column of the queen of each row, 0-based (a sequence of ints, numpy's
+        integers too, or find()'s array).
     :raises ConflictError: naming the first two queens that attack each other (nq_validate()).
-    :raises ValueError: for an empty cols or a column outside the board.
+    :raises ValueError: for an empty cols or a column outside the board (however large).
+    :raises TypeError: for a column that is not an int (a bool included).
     """
 
     __slots__ = ("cols", "_given")
@@ -114,6 +115,9 @@ class Solution:
         if bad is not None:
             r1, c1, r2, c2, how = bad
             raise ConflictError(f"not a solution: {r1}-{c1} and {r2}-{c2} share {_share(how)}")
+        # Columns given as other ints (numpy's) are kept as ints, so that cols is what it says.
+        if any(type(c) is not int for c in cols):
+            cols = tuple(c.__index__() for c in cols)
         self.cols = cols
         self._given = _given
 
@@ -605,8 +609,10 @@ def complete(n, queens, *, all=False, count=False):
     :returns: a Solution or None; a list of Solution (all=True); an int (count=True).
     :raises ConflictError: if given queens attack each other.
     :raises ParseError: for malformed text.
-    :raises ValueError: for a queen outside the board, n out of range, or all and count both.
-    :raises TypeError: if n is not an int.
+    :raises ValueError: for a queen outside the board (however large its row or column), n out
+        of range, or all and count both.
+    :raises TypeError: if n is not an int, or a queen is not a (row, col) pair of ints (bools
+        refused).
     """
     if all and count:
         raise ValueError("all and count cannot be used together")

@@ -56,18 +56,29 @@ PyObject *py_nq_validate(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     rc = nq_validate((int)a.n, a.cols, partial, &c);
     Py_END_ALLOW_THREADS
+    if (rc == NQ_EINVAL) {
+        /* Name the first entry off the board, as py_nq_cols_get() does for one off any board. */
+        Py_ssize_t bad = 0;
+        while (bad < a.n - 1 && a.cols[bad] >= (partial ? -1 : 0) && a.cols[bad] < a.n)
+            bad++;
+        if (partial)
+            PyErr_Format(PyExc_ValueError,
+                         "column %zd is %d: outside the %zd x %zd board (each must be from 0 to "
+                         "%zd, or -1 for an empty row)",
+                         bad, a.cols[bad], a.n, a.n, a.n - 1);
+        else
+            PyErr_Format(PyExc_ValueError,
+                         "column %zd is %d: not a full placement of the %zd x %zd board (each "
+                         "must be from 0 to %zd)",
+                         bad, a.cols[bad], a.n, a.n, a.n - 1);
+        py_nq_cols_release(&a);
+        return NULL;
+    }
     py_nq_cols_release(&a);
     if (rc == NQ_OK)
         Py_RETURN_NONE;
     if (rc == NQ_ECONFLICT)
         return py_nq_conflict_tuple(&c);
-    if (rc == NQ_EINVAL) {
-        PyErr_SetString(PyExc_ValueError,
-                        partial ? "a column is outside the board (each must be in [0, n), or -1 "
-                                  "for an empty row)"
-                                : "not a full placement: each column must be in [0, n)");
-        return NULL;
-    }
     return py_nq_raise_status(rc, "validate");
 }
 

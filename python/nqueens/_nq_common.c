@@ -6,6 +6,7 @@
 #include "_nq_common.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,8 +221,38 @@ void py_nq_cols_release(py_nq_cols_arg *a) {
     a->has_view = 0;
 }
 
-/* Reads obj into a; returns 0, or -1 with TypeError (not ints), OverflowError or MemoryError.
- * Entries below -1 or above INT_MAX are refused here; the library checks the board's range. */
+/* Reads an int given from Python: an int or any object with __index__ (numpy's integers), but
+ * not a bool, which is a slip (True is no column). A value beyond a long is clamped to LONG_MIN
+ * or LONG_MAX, so that the caller's range check refuses it with its ValueError, as it does any
+ * other value off the board, rather than an OverflowError. Returns 0; -2 (nothing raised) when o
+ * is no int, for the caller to say what it expected; -1 with the exception of __index__. */
+int py_nq_as_long(PyObject *o, long *v) {
+    if (PyBool_Check(o) || !PyIndex_Check(o))
+        return -2;
+    PyObject *i = PyNumber_Index(o);
+    if (!i)
+        return -1;
+    int overflow = 0;
+    long x = PyLong_AsLongAndOverflow(i, &overflow);
+    Py_DECREF(i);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    *v = overflow > 0 ? LONG_MAX : overflow < 0 ? LONG_MIN : x;
+    return 0;
+}
+
+/* Raises ValueError "<what> is <value>: outside the board", the value as Python writes it. */
+static void cols_raise_outside(PyObject *o, Py_ssize_t i) {
+    PyObject *num = PyNumber_Index(o);
+    if (num) {
+        PyErr_Format(PyExc_ValueError, "column %zd is %S: outside the board", i, num);
+        Py_DECREF(num);
+    }
+}
+
+/* Reads obj into a; returns 0, or -1 with TypeError (not ints, bools), ValueError (an entry
+ * below -1 or above INT_MAX, however large) or MemoryError. The library checks the board's
+ * range. */
 int py_nq_cols_get(PyObject *obj, py_nq_cols_arg *a) {
     memset(a, 0, sizeof *a);
     if (PyObject_CheckBuffer(obj) && !PyUnicode_Check(obj) && !PyBytes_Check(obj) &&
@@ -252,21 +283,18 @@ int py_nq_cols_get(PyObject *obj, py_nq_cols_arg *a) {
     }
     PyObject **items = PySequence_Fast_ITEMS(seq);
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (!PyLong_Check(items[i])) {
+        long v = 0;
+        int got = py_nq_as_long(items[i], &v);
+        if (got == -2)
             PyErr_Format(PyExc_TypeError, "column %zd is a %s, not an int", i,
                          Py_TYPE(items[i])->tp_name);
-            Py_DECREF(seq);
-            py_nq_cols_release(a);
-            return -1;
-        }
-        long v = PyLong_AsLong(items[i]);
-        if (v == -1 && PyErr_Occurred()) {
+        if (got) {
             Py_DECREF(seq);
             py_nq_cols_release(a);
             return -1;
         }
         if (v < -1 || v > INT_MAX) {
-            PyErr_Format(PyExc_ValueError, "column %zd is %ld: outside the board", i, v);
+            cols_raise_outside(items[i], i);
             Py_DECREF(seq);
             py_nq_cols_release(a);
             return -1;

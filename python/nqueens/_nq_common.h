@@ -46,6 +46,8 @@ typedef struct py_nq_cols_arg {
     int has_view;
 } py_nq_cols_arg;
 
+/* An int from Python (__index__, not bool) as a long, clamped; 0, -2 not an int, -1 raised. */
+int py_nq_as_long(PyObject *o, long *v);
 /* Reads obj into a; returns 0, or -1 with the exception set. */
 int py_nq_cols_get(PyObject *obj, py_nq_cols_arg *a);
 void py_nq_cols_release(py_nq_cols_arg *a);

@@ -71,7 +71,7 @@ static nq_instance *complete_instance(int n, PyObject *queens) {
         rc = nq_instance_new(n, &inst);
         Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
         for (Py_ssize_t i = 0; rc == NQ_OK && i < k; i++) {
-            int r, c;
+            long r = 0, c = 0;
             PyObject *pair = PySequence_Fast_GET_ITEM(seq, i);
             if (!PyTuple_Check(pair) && !PyList_Check(pair)) {
                 PyErr_Format(PyExc_TypeError, "queen %zd is a %s, not a (row, col) pair", i,
@@ -79,20 +79,32 @@ static nq_instance *complete_instance(int n, PyObject *queens) {
                 rc = 1;
                 break;
             }
+            /* Rows and columns as the columns of a Solution are read (py_nq_as_long()): ints of
+             * any size, numpy's too, but no bools; one off the board is a ValueError. */
             PyObject *tp = PySequence_Tuple(pair);
-            if (!tp || !PyArg_ParseTuple(tp, "ii;a queen is a (row, col) pair of ints", &r, &c)) {
+            int got = -2;
+            if (tp && PyTuple_GET_SIZE(tp) == 2) {
+                got = py_nq_as_long(PyTuple_GET_ITEM(tp, 0), &r);
+                if (got == 0)
+                    got = py_nq_as_long(PyTuple_GET_ITEM(tp, 1), &c);
+            }
+            if (tp && got == -2)
+                PyErr_Format(PyExc_TypeError, "queen %zd is not a (row, col) pair of ints", i);
+            if (!tp || got) {
                 Py_XDECREF(tp);
                 rc = 1;
                 break;
             }
-            Py_DECREF(tp);
             if (r < 0 || r >= n || c < 0 || c >= n) {
-                PyErr_Format(PyExc_ValueError, "queen %zd at %d-%d is outside the %d x %d board", i,
-                             r, c, n, n);
+                PyErr_Format(PyExc_ValueError,
+                             "queen %zd at row %S, column %S is outside the %d x %d board", i,
+                             PyTuple_GET_ITEM(tp, 0), PyTuple_GET_ITEM(tp, 1), n, n);
+                Py_DECREF(tp);
                 rc = 1;
                 break;
             }
-            rc = nq_instance_place(inst, r, c, &cf);
+            Py_DECREF(tp);
+            rc = nq_instance_place(inst, (int)r, (int)c, &cf);
         }
         Py_DECREF(seq);
         if (rc == 1) {

@@ -163,7 +163,13 @@ check "examples/count (find_package) prints the total of n = 12" 0 "n = 12: 1420
   "$tmp/count/count" 12
 check "examples/count (find_package) prints the total of n = 8 by default" 0 "n = 8: 92 solutions" -- \
   "$tmp/count/count"
-check "examples/count refuses n = 99 with the library's message" 1 "" -- "$tmp/count/count" 99
+# A bad N is refused (exit 2, one line naming the range), never counted as another n: atoi()
+# read "8x" as 8 and "abc" as 0, and a number past an int was undefined.
+for bad in 99 0 8x abc "" 99999999999999999999; do
+  check_err "examples/count refuses N = '$bad'" 2 "^count: give one N, an integer from 1 to 64" -- \
+    "$tmp/count/count" "$bad"
+done
+check_err "examples/count refuses two Ns" 2 "^count: give one N" -- "$tmp/count/count" 8 9
 # shellcheck disable=SC2046
 ok "examples/count/count.c builds with pkg-config, as doc/c-library.md shows" \
   "$cc" $extra "$NQ_SRC/examples/count/count.c" -o "$tmp/count_pc" \

@@ -102,6 +102,14 @@ def test_complete_range_and_huge_queens_lists():
         nqueens.complete(8, [0, 1, 2])
     with pytest.raises(TypeError):
         nqueens.complete(8, [("a", "b")])
+    # Rows and columns off the board are a ValueError however large (they were an
+    # OverflowError from 2**31 on); bools and pairs of another length are no (row, col).
+    for r, c in ((0, 2**70), (2**32 + 1, 0), (-2**32 + 1, 1), (0, -1), (8, 0)):
+        with pytest.raises(ValueError, match=f"queen 1 at row {r}, column {c} is outside"):
+            nqueens.complete(8, [(1, 1), (r, c)])
+    for bad in ((0, True), (False, 1), (0, 1, 2), (0,), (0, 1.0)):
+        with pytest.raises(TypeError, match="queen 0 is not a"):
+            nqueens.complete(8, [bad])
     with pytest.raises(ValueError, match="NUL"):
         nqueens.complete(8, "0-0\0")
     with pytest.raises(ValueError, match="together"):
@@ -114,8 +122,12 @@ def test_solution_and_format_inputs():
         nqueens.Solution([])
     with pytest.raises(ValueError):
         nqueens.Solution([0, -1, 2])
-    with pytest.raises(OverflowError):
-        nqueens.Solution([2**80])
+    # A column off the board is a ValueError naming it, however large (no OverflowError).
+    for bad in (2**80, -2**80, 2**32 + 1, 4, -2):
+        with pytest.raises(ValueError, match=f"column 2 is {bad}: "):
+            nqueens.Solution([1, 3, bad, 2])
+    with pytest.raises(TypeError, match="column 0 is a bool"):
+        nqueens.Solution([True])
     with pytest.raises(TypeError):
         nqueens.Solution(None)
     s = nqueens.Solution([1, 3, 0, 2])
@@ -195,3 +207,24 @@ def test_out_of_memory_says_what_did_not_fit():
     assert out.startswith("count(20): out of memory: the quadrant join's tables (246 MiB) and "
                           "its 1 thread"), out
     assert out.rstrip().endswith("count with method='backtrack'"), out
+
+
+class _Index:
+    """An int of another type, as numpy's integers are: it has __index__ and is no int."""
+
+    def __init__(self, v):
+        self.v = v
+
+    def __index__(self):
+        return self.v
+
+
+def test_ints_of_other_types():
+    # Columns and queens given as numpy's integers are read as ints, as n is.
+    s = nqueens.Solution([_Index(1), 3, 0, _Index(2)])
+    assert s.cols == (1, 3, 0, 2) and all(type(c) is int for c in s.cols)
+    assert s == nqueens.Solution([1, 3, 0, 2])
+    assert nqueens.complete(8, [(_Index(0), _Index(1))]).cols[0] == 1
+    with pytest.raises(ValueError, match="outside the 8 x 8 board"):
+        nqueens.complete(8, [(_Index(0), _Index(9))])
+    assert nqueens.count(_Index(8)).total == 92

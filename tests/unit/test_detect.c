@@ -102,6 +102,16 @@ static void test_names(void **state) {
     assert_int_equal(nq_reader_new("", 0, NQ_FMT_COLS, -1, &r), NQ_EINVAL);
     assert_int_equal(nq_reader_new("", 0, NQ_FMT_COLS, 0, NULL), NQ_EINVAL);
     nq_reader_free(NULL);
+    /* nq_input_detect() takes what nq_reader_new() takes: an n_hint out of range was detected
+     * with (a negative one as no hint) instead of refused; NULL text only with len 0. */
+    f = 12345;
+    assert_int_equal(nq_input_detect("1 3 0 2\n", 8, -1, &f, NULL), NQ_EINVAL);
+    assert_int_equal(nq_input_detect("1 3 0 2\n", 8, NQ_PARSE_MAX_N + 1, &f, NULL), NQ_EINVAL);
+    assert_int_equal(f, 12345);
+    assert_int_equal(nq_input_detect("1 3 0 2\n", 8, NQ_PARSE_MAX_N, &f, NULL), NQ_OK);
+    assert_int_equal(f, NQ_FMT_COLS);
+    assert_int_equal(nq_input_detect(NULL, 0, 0, &f, NULL), NQ_OK);
+    assert_int_equal(nq_input_detect(NULL, 1, 0, &f, NULL), NQ_EINVAL);
 }
 
 int main(void) {
