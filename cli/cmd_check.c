@@ -185,8 +185,12 @@ static void human_item(const nq_item *it, const nq_verdict *v, int cases, const 
                 (unsigned long long)v->index, v->row);
         return;
     case NQ_VERDICT_SIZE:
-        fprintf(out, "solution %llu is for n = %d, but the list is for n = %d\n",
-                (unsigned long long)v->index, v->n, v->list_n);
+        if (it->kind == NQ_ITEM_COUNT)
+            fprintf(out, "count %s is for n = %d, but the list is for n = %d\n", u128(it->total, a),
+                    v->n, v->list_n);
+        else
+            fprintf(out, "solution %llu is for n = %d, but the list is for n = %d\n",
+                    (unsigned long long)v->index, v->n, v->list_n);
         return;
     case NQ_VERDICT_MALFORMED:
         fprintf(out, "item %llu is malformed: %s\n", (unsigned long long)v->index, it->error);
