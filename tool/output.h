@@ -4,7 +4,7 @@
  * again at the write, so that no run replaces what it must not and none learns only at its end
  * that it cannot write.
  *
- * The policy, by what PATH is when it is checked:
+ * The policy, by what PATH is when it is checked (an empty PATH is refused):
  *   - a name of an open descriptor (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N): written
  *     to that descriptor, where it is (a journal: refused, it must be a regular file);
  *   - nothing: created; its folder must exist and take a new file (tried at once);

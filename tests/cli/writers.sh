@@ -153,6 +153,19 @@ mkdir -p "$tmp/sub"
 refused "the journal named by two paths (sub/../same2.j)" "$tmp/same2.j" \
     "$e 'sub/../same2.j': it is the count's checkpoint journal; give the export another path" \
     "$NQ" count 12 --checkpoint same2.j --export sub/../same2.j
+# An empty path is refused before the count: `count 10 --export ''` passed the check (its probe
+# made '.tmp.XXXXXX' in the working folder), counted, and failed only at the write.
+for args in "--export" "--checkpoint" "--part 1/2 --export" "--checkpoint j10 --export"; do
+    what=$(case $args in *export) echo "cannot write export" ;; *) echo "cannot use checkpoint" ;; esac)
+    refused "count 10 $args ''" "$tmp/j10" \
+        "nqueens count: $what '': the path is empty; give the path of a file" \
+        "$NQ" count 10 $args ''
+done
+refused "count --checkpoint '' --status" "$tmp/j10" \
+    "nqueens count: cannot read checkpoint '': the path is empty; give the path of a journal" \
+    "$NQ" count --checkpoint '' --status
+[ ! -e "$tmp/j10" ] && [ -z "$(find "$tmp" -maxdepth 1 -name '.tmp.*')" ] ||
+    fail "an empty path left files: $(ls -A "$tmp")"
 # A partial journal of n = 18 (killed), then `count 10 --export` over it: refused, still resumable.
 env $(hook_env "$tmp/keep18.j" 5 KILL) "$NQ" count 18 --checkpoint "$tmp/keep18.j" --no-progress \
     >/dev/null 2>&1
