@@ -196,6 +196,7 @@ static int estimate_gate(const mpi_options *o, int ranks) {
 
 int main(int argc, char **argv) {
     int provided, rank, ranks;
+    tool_output_hold_std();
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);

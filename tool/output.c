@@ -311,3 +311,14 @@ int tool_output_write(const char *what, const char *path, const char *journal,
     free(real);
     return err ? -1 : 0;
 }
+
+void tool_output_hold_std(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+            continue;
+        /* The lowest free number is fd itself, as 0..fd-1 are open by now. */
+        int held = open("/dev/null", (fd == 0 ? O_WRONLY : O_RDONLY) | O_NOCTTY);
+        if (held >= 0 && held != fd)
+            close(held); /* cannot happen; never leave a stray descriptor */
+    }
+}

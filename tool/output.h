@@ -41,4 +41,13 @@ int tool_output_check(tool_output_kind kind, const char *what, const char *path,
 int tool_output_write(const char *what, const char *path, const char *journal,
                       int (*put)(FILE *fp, const void *user), const void *user);
 
+/* tool_output_hold_std() :
+ * Call first in main(). A program started with standard input, output or error closed (`<&-`,
+ * `2>&-`, a daemon's child) would give that number to the next file it opens: a count's journal
+ * then took its messages and progress lines on descriptor 2 (and was refused as damaged when
+ * resumed), and `check` read its own report as its input. Each closed one is held by /dev/null,
+ * opened the other way round (read-only for output, write-only for input), so that using it
+ * still fails as on a closed one (EBADF) and the failure is reported as before. */
+void tool_output_hold_std(void);
+
 #endif /* NQ_TOOL_OUTPUT_H */

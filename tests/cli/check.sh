@@ -189,6 +189,17 @@ expect count-json 1 "$tmp/want" -- "$NQ" check
 : >"$tmp/want"
 input '48042\n'
 expect count-without-n 2 "$tmp/want" -- "$NQ" check
+# Standard input closed (<&-): an error, not an empty list (the report's temporary file took
+# descriptor 0, and check read its own report: "list, n = 4: 0 items ... all good", exit 0).
+for args in "--n 4" ""; do
+  "$NQ" check $args <&- >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 2 ] || [ -s "$tmp/out" ] ||
+    [ "$(cat "$tmp/err")" != "nqueens check: cannot read 'standard input': Bad file descriptor" ]; then
+    echo "FAIL closed-stdin '$args': exit $rc, stdout '$(cat "$tmp/out")', stderr '$(cat "$tmp/err")'"
+    failures=$((failures + 1))
+  fi
+done
 # A claim for another n than --n insists on is of another list, as a board of another size is
 # (printf '8 92\n' | nqueens check --n 9 said "all good"); one for the n insisted on is judged.
 input '8 92\n9 352\n'
