@@ -200,6 +200,14 @@ for args in "--n 4" ""; do
     failures=$((failures + 1))
   fi
 done
+# One solution is one ("n = 1 has 1 solutions").
+input '1 92\n'
+want <<'EOF'
+line 1: count 92 for n = 1: wrong, n = 1 has 1 solution (OEIS A000170)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect count-n1-singular 1 "$tmp/want" -- "$NQ" check
 # A claim for another n than --n insists on is of another list, as a board of another size is
 # (printf '8 92\n' | nqueens check --n 9 said "all good"); one for the n insisted on is judged.
 input '8 92\n9 352\n'
