@@ -206,6 +206,10 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
 int cli_checkpoint_status(const char *path, int n) {
     nq_journal_info info;
     nq_journal_problem why;
+    if (*path == '\0') {
+        tool_error("cannot read checkpoint '': the path is empty; give the path of a journal");
+        return EXIT_USAGE;
+    }
     int rc = nq_journal_read(path, &info, &why);
     if (rc == NQ_EIO && why.os_error == ENOENT) {
         tool_error("checkpoint '%s' does not exist (nothing recorded yet)", path);

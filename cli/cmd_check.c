@@ -185,8 +185,12 @@ static void human_item(const nq_item *it, const nq_verdict *v, int cases, const 
                 (unsigned long long)v->index, v->row);
         return;
     case NQ_VERDICT_SIZE:
-        fprintf(out, "solution %llu is for n = %d, but the list is for n = %d\n",
-                (unsigned long long)v->index, v->n, v->list_n);
+        if (it->kind == NQ_ITEM_COUNT)
+            fprintf(out, "count %s is for n = %d, but the list is for n = %d\n", u128(it->total, a),
+                    v->n, v->list_n);
+        else
+            fprintf(out, "solution %llu is for n = %d, but the list is for n = %d\n",
+                    (unsigned long long)v->index, v->n, v->list_n);
         return;
     case NQ_VERDICT_MALFORMED:
         fprintf(out, "item %llu is malformed: %s\n", (unsigned long long)v->index, it->error);
@@ -239,7 +243,8 @@ static void human_item(const nq_item *it, const nq_verdict *v, int cases, const 
     }
     fprintf(out, ": %s", verdict);
     if (v->kind == NQ_VERDICT_CLAIM_WRONG && v->wrong_fields && !(v->n == 0 || v->n > 27)) {
-        fprintf(out, ", n = %d has %s solutions", v->n, u128(v->known_total, a));
+        fprintf(out, ", n = %d has %s solution%s", v->n, u128(v->known_total, a),
+                v->known_total == 1 ? "" : "s");
         if (fields & NQ_CLAIM_UNIQUE)
             fprintf(out, ", %s fundamental", u128(v->known_unique, b));
         for (int i = 2; i < 6; i++)

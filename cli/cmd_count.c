@@ -230,7 +230,7 @@ int cmd_count(int argc, char **argv) {
         }
         return cli_flush() ? EXIT_USAGE : EXIT_OK;
     }
-    if (n >= TOOL_ESTIMATE_FROM && !gpu) {
+    if (n >= TOOL_ESTIMATE_FROM && !gpu && !tool_journal_whole(checkpoint, (int)n)) {
         char lead[80];
         snprintf(lead, sizeof lead, "%s: ", tool_prefix());
         rc = tool_estimate_count((int)n, (int)threads, 1, kernel, method, &est);

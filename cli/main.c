@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "output.h"
 
 static const cli_command commands[] = {
     {"solve", cmd_solve, "list every solution in lexicographic order"},
@@ -33,6 +34,7 @@ static void usage(FILE *to) {
 }
 
 int main(int argc, char **argv) {
+    tool_output_hold_std();
     cli_stdout_init();
     tool_set_program("nqueens", 0);
     if (argc < 2) {

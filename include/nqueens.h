@@ -460,7 +460,7 @@ typedef enum nq_verdict_kind {
     NQ_VERDICT_VALID = 0,   /* a solution */
     NQ_VERDICT_ATTACK,      /* two queens attack each other: `conflict` names the first two */
     NQ_VERDICT_INCOMPLETE,  /* no attack, but fewer than n queens: `row` is the first empty row */
-    NQ_VERDICT_SIZE,        /* a board of another size than the list's (`list_n`) */
+    NQ_VERDICT_SIZE,        /* a board or claim of another size than the list's (`list_n`) */
     NQ_VERDICT_MALFORMED,   /* unreadable item (the item's error, line and column) */
     NQ_VERDICT_DUPLICATE,   /* a solution, but listed before as item `dup_of` (at `dup_line`) */
     NQ_VERDICT_CLAIM_RIGHT, /* a "-1" or count claim that is true */

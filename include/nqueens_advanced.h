@@ -911,7 +911,8 @@ NQ_API int nq_checker_new(int n, nq_checker **out);
  * Judges the next item of the list: validity (nq_validate(), which names the first two attacking
  * queens; two queens in one row are named as a row attack), completeness of the placement, board
  * size, duplicates, claims ("-1" is true exactly for n = 2 and 3; every count a claim names is
- * held to nq_known_count() and the orbit table for n <= 27, and to the identities between them).
+ * held to nq_known_count() and the orbit table for n <= 27, and to the identities between them;
+ * a claim that names another n than the checker insists on is NQ_VERDICT_SIZE).
  * Each distinct solution is kept packed: ceil(n log2 n / 8) + 12 bytes (20 for n = 16). Solutions
  * that come in increasing order (any listing of nqueens) go to a sorted array, searched by
  * bisection; the others to a hash set of the same records. O(n) time per item, plus O(n log k)

@@ -178,7 +178,7 @@ static int parse_args(int argc, char **argv, mpi_options *o, int loud) {
 /* Rank 0 estimates a count of N above 24 (as `nqueens count` does), prints the estimate and
  * refuses one of more than a year without --force. @return 0 to go on, or -1 (refused). */
 static int estimate_gate(const mpi_options *o, int ranks) {
-    if (o->n < TOOL_ESTIMATE_FROM || o->gpu)
+    if (o->n < TOOL_ESTIMATE_FROM || o->gpu || tool_journal_whole(o->checkpoint, o->n))
         return 0;
     tool_estimate est;
     if (tool_estimate_count(o->n, o->threads, ranks, o->kernel, o->method, &est) != NQ_OK)
@@ -196,6 +196,7 @@ static int estimate_gate(const mpi_options *o, int ranks) {
 
 int main(int argc, char **argv) {
     int provided, rank, ranks;
+    tool_output_hold_std();
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);

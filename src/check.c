@@ -470,11 +470,19 @@ static void judge_count(const nq_item *item, int known, nq_verdict *v) {
         v->kind = known ? NQ_VERDICT_CLAIM_RIGHT : NQ_VERDICT_CLAIM_UNKNOWN;
 }
 
-static void judge_claim(group_state *g, const nq_item *item, nq_verdict *v) {
+/* A claim that names its n ("N COUNT", {"n":N,...}) for another size than the one insisted on
+ * (n_hint) is of another list, as a board of another size is (`--n 9` with "8 92" once said "all
+ * good"). */
+static void judge_claim(group_state *g, int n_hint, const nq_item *item, nq_verdict *v) {
     int n = item->n ? item->n : g->n;
     v->n = n;
     v->list_n = g->n;
     g->claims++;
+    if (n_hint > 0 && item->n > 0 && item->n != n_hint) {
+        v->list_n = n_hint;
+        v->kind = NQ_VERDICT_SIZE;
+        return;
+    }
     int known = n >= 1 && nq_known_count(n, &v->known_total, &v->known_unique) == NQ_OK;
     if (item->kind == NQ_ITEM_NONE) {
         g->claims_none = 1;
@@ -515,7 +523,7 @@ int nq_checker_add(nq_checker *c, const nq_item *item, nq_verdict *verdict) {
         break;
     case NQ_ITEM_NONE:
     case NQ_ITEM_COUNT:
-        judge_claim(g, item, &v);
+        judge_claim(g, c->n_hint, item, &v);
         break;
     case NQ_ITEM_MALFORMED:
         v.kind = NQ_VERDICT_MALFORMED;

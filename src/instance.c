@@ -599,13 +599,17 @@ static int instance_parse_text(const char *text, size_t len, int n, long max_dia
                                nq_instance **out, nq_conflict *conflict, char *err, size_t errcap) {
     rd t = {text, text + len, 1, 1, err, errcap};
     t.p += scan_bom_length(text, len); /* a UTF-8 byte order mark, as the readers skip it */
-    /* A keyword instance starts with a name and has '=' or "be" on its first line; a board
-     * never contains letters other than Q and x. */
+    /* A keyword instance has '=' or a word on its first line ("n = 8", "letting n be 8",
+     * "language ESSENCE' 1.0"); a board has cells of one letter (Q, x, X) and so does a board
+     * drawn with a cell it does not know ("q..."), which is then named as such. */
     rd first = t;
     rd_skip(&first);
-    int keyword = 0;
+    int keyword = 0, run = 0, other = 0;
     for (const char *p = first.p; p < first.end && *p != '\n'; p++) {
-        if (*p == '=' || (*p >= 'a' && *p <= 'z' && *p != 'x')) {
+        int letter = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z');
+        run = letter ? run + 1 : 0;
+        other = letter ? other || (*p != 'Q' && *p != 'x' && *p != 'X') : 0;
+        if (*p == '=' || (run >= 2 && other)) {
             keyword = 1;
         }
     }

@@ -454,6 +454,11 @@ int tool_table_read(const char *path, tool_table *t) {
     }
     char magic[16] = "";
     size_t got = fread(magic, 1, sizeof magic - 1, fp);
+    if (ferror(fp)) { /* a directory opens, and says EISDIR at the first read */
+        tool_error("cannot read '%s': %s", path, strerror(errno));
+        fclose(fp);
+        return -1;
+    }
     rewind(fp);
     int rc;
     if (got >= 15 && memcmp(magic, "nqueens-journal", 15) == 0) {

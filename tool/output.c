@@ -153,6 +153,12 @@ static const char *output_verb(tool_output_kind kind) {
 int tool_output_check(tool_output_kind kind, const char *what, const char *path,
                       const char *journal) {
     const char *verb = output_verb(kind);
+    if (*path == '\0') {
+        /* Else "" passes as a missing file that can be created (the probe makes ".tmp.XXXXXX"),
+         * and an export fails only when the count is done. */
+        tool_error("cannot %s %s '': the path is empty; give the path of a file", verb, what);
+        return -1;
+    }
     int fd = output_fd_name(path);
     if (fd >= 0) {
         if (kind == TOOL_OUTPUT_JOURNAL) {
@@ -304,4 +310,15 @@ int tool_output_write(const char *what, const char *path, const char *journal,
     free(tmp);
     free(real);
     return err ? -1 : 0;
+}
+
+void tool_output_hold_std(void) {
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+            continue;
+        /* The lowest free number is fd itself, as 0..fd-1 are open by now. */
+        int held = open("/dev/null", (fd == 0 ? O_WRONLY : O_RDONLY) | O_NOCTTY);
+        if (held >= 0 && held != fd)
+            close(held); /* cannot happen; never leave a stray descriptor */
+    }
 }

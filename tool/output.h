@@ -4,7 +4,7 @@
  * again at the write, so that no run replaces what it must not and none learns only at its end
  * that it cannot write.
  *
- * The policy, by what PATH is when it is checked:
+ * The policy, by what PATH is when it is checked (an empty PATH is refused):
  *   - a name of an open descriptor (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N): written
  *     to that descriptor, where it is (a journal: refused, it must be a regular file);
  *   - nothing: created; its folder must exist and take a new file (tried at once);
@@ -40,5 +40,14 @@ int tool_output_check(tool_output_kind kind, const char *what, const char *path,
  * place. @return 0, or -1 after printing why ("cannot write WHAT 'PATH': ..."). */
 int tool_output_write(const char *what, const char *path, const char *journal,
                       int (*put)(FILE *fp, const void *user), const void *user);
+
+/* tool_output_hold_std() :
+ * Call first in main(). A program started with standard input, output or error closed (`<&-`,
+ * `2>&-`, a daemon's child) would give that number to the next file it opens: a count's journal
+ * then took its messages and progress lines on descriptor 2 (and was refused as damaged when
+ * resumed), and `check` read its own report as its input. Each closed one is held by /dev/null,
+ * opened the other way round (read-only for output, write-only for input), so that using it
+ * still fails as on a closed one (EBADF) and the failure is reported as before. */
+void tool_output_hold_std(void);
 
 #endif /* NQ_TOOL_OUTPUT_H */

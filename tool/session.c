@@ -77,6 +77,13 @@ int tool_session_split(tool_session *ss, int n, nq_method m, int where, int thre
     return 0;
 }
 
+int tool_journal_whole(const char *path, int n) {
+    nq_journal_info info;
+    nq_journal_problem why;
+    return path && nq_journal_read(path, &info, &why) == NQ_OK && info.n == n && info.size > 0 &&
+           info.done == info.size;
+}
+
 void tool_session_drop(tool_session *ss) {
     (void)nq_journal_close(ss->journal, NULL); /* nothing was recorded: nothing to sync */
     ss->journal = NULL;

@@ -65,6 +65,14 @@ enum { TOOL_SPLIT_ANY = 0, TOOL_SPLIT_BORDER = 1, TOOL_SPLIT_GPU = 2 };
 int tool_session_split(tool_session *ss, int n, nq_method m, int where, int threads,
                        const char *path, nq_split **out);
 
+/* tool_journal_whole() :
+ * 1 if the journal at path (NULL: none) belongs to a count of n and holds every subproblem of its
+ * split, so that a count with it only reads it: there is nothing to estimate, and a count of
+ * years is no reason to refuse it (`nqueens count 27 --checkpoint J` of a finished nqueens-mpi
+ * job was refused as 39 years). 0 otherwise: missing, unreadable, of another n, or unfinished
+ * (the count itself says what is wrong). Reads the file (nq_journal_read()). */
+int tool_journal_whole(const char *path, int n);
+
 /* tool_session_drop() : releases the journal tool_session_split() attached, if any, for a
  * session that does not go on to tool_session_open() (or whose open failed). */
 void tool_session_drop(tool_session *ss);

@@ -189,6 +189,46 @@ expect count-json 1 "$tmp/want" -- "$NQ" check
 : >"$tmp/want"
 input '48042\n'
 expect count-without-n 2 "$tmp/want" -- "$NQ" check
+# Standard input closed (<&-): an error, not an empty list (the report's temporary file took
+# descriptor 0, and check read its own report: "list, n = 4: 0 items ... all good", exit 0).
+for args in "--n 4" ""; do
+  "$NQ" check $args <&- >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ "$rc" -ne 2 ] || [ -s "$tmp/out" ] ||
+    [ "$(cat "$tmp/err")" != "nqueens check: cannot read 'standard input': Bad file descriptor" ]; then
+    echo "FAIL closed-stdin '$args': exit $rc, stdout '$(cat "$tmp/out")', stderr '$(cat "$tmp/err")'"
+    failures=$((failures + 1))
+  fi
+done
+# One solution is one ("n = 1 has 1 solutions").
+input '1 92\n'
+want <<'EOF'
+line 1: count 92 for n = 1: wrong, n = 1 has 1 solution (OEIS A000170)
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect count-n1-singular 1 "$tmp/want" -- "$NQ" check
+# A claim for another n than --n insists on is of another list, as a board of another size is
+# (printf '8 92\n' | nqueens check --n 9 said "all good"); one for the n insisted on is judged.
+input '8 92\n9 352\n'
+want <<'EOF'
+line 1: count 92 is for n = 8, but the list is for n = 9
+line 2: count 352 for n = 9: right
+list, n = 9: 2 items, 1 wrong
+something is wrong
+EOF
+expect count-line-other-n 1 "$tmp/want" -- "$NQ" check --n 9
+input '{"n":8,"total":92}\n'
+want <<'EOF'
+{"format":"jsonl","problems":[
+  {"item":1,"line":1,"column":1,"case":1,"kind":"size","n":8,"list_n":9}
+],
+"groups":[
+  {"case":1,"line":1,"n":9,"items":1,"valid":0,"wrong":1,"duplicates":0,"unchecked":0,"ordered":true,"order_item":null,"known":true,"expected":"352","complete":false,"missing":"352","first_missing":[0,2,5,7,1,3,8,6,4],"ok":false}
+],
+"ok":false}
+EOF
+expect count-json-other-n 1 "$tmp/want" -- "$NQ" check --n 9 --json
 
 # Every count of a claim is judged (issue 20 item 2): orbit8 edited in `count 12 --json` and a
 # claim whose orbits sum to 7 were both called right.

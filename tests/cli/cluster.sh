@@ -139,6 +139,10 @@ check_err "cut export refused" 2 "^nqueens merge: export '.*p3cut' has no end li
   "$NQ" merge "$tmp/p1" "$tmp/p2" "$tmp/p3cut" "$tmp/p4" "$tmp/p5"
 check_err "not an export" 2 "^nqueens merge: '.*counts.txt' is neither an export" -- "$NQ" merge "$table"
 check_err "no such file" 2 "^nqueens merge: cannot open '.*nothing': No such file or directory$" -- "$NQ" merge "$tmp/nothing"
+# A folder opens but cannot be read: said so (it was called neither an export nor a journal).
+mkdir -p "$tmp/folder"
+check_err "merge: a folder" 2 "^nqueens merge: cannot read '.*folder': Is a directory$" -- "$NQ" merge "$tmp/p1" "$tmp/folder"
+check_err "verify: a folder" 2 "^nqueens verify: cannot read '.*folder': Is a directory$" -- "$NQ" verify "$tmp/folder"
 check_err "merge without files" 2 "^nqueens merge: give the files of the parts" -- "$NQ" merge
 # A forged part (identities kept, its CRC recomputed) passes every check of the file, but not
 # the known total.

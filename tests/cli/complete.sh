@@ -63,6 +63,8 @@ check_err "queens: 1-based row" 2 "the row must be from 0 to 7, got 8 \\(rows an
 check_err "queens: 1-based column" 2 "column 3: the column must be from 0 to 7, got 8 \\(rows and columns count from 0: subtract 1 from 1-based ones\\)$" -- "$NQ" complete 8 --queens "1-8"
 check_err "board: bad cell" 2 "standard input: line 2, column 3: expected a cell" -- \
   bash -c "printf '....\n..z.\n....\n....\n' | '$NQ' complete"
+check_err "board: bad cell in row 0" 2 "standard input: line 1, column 1: expected a cell: Q \\(queen\\), . or _ \\(free\\), x \\(blocked\\); found 'q'$" -- \
+  bash -c "printf 'q...\n....\n....\n....\n' | '$NQ' complete"
 check_err "board: not square" 2 "must be square" -- bash -c "printf '...\n...\n' | '$NQ' complete"
 check_err "board: N disagrees" 2 "the board has n = 8, not 9" -- "$NQ" complete 9 "$D/nauck.board"
 check_err "diags: N disagrees" 2 "line 1, column 6: the instance has n = 6, not 7" -- "$NQ" complete 7 "$D/diags6.param"

@@ -153,6 +153,28 @@ mkdir -p "$tmp/sub"
 refused "the journal named by two paths (sub/../same2.j)" "$tmp/same2.j" \
     "$e 'sub/../same2.j': it is the count's checkpoint journal; give the export another path" \
     "$NQ" count 12 --checkpoint same2.j --export sub/../same2.j
+# An empty path is refused before the count: `count 10 --export ''` passed the check (its probe
+# made '.tmp.XXXXXX' in the working folder), counted, and failed only at the write.
+for args in "--export" "--checkpoint" "--part 1/2 --export" "--checkpoint j10 --export"; do
+    what=$(case $args in *export) echo "cannot write export" ;; *) echo "cannot use checkpoint" ;; esac)
+    refused "count 10 $args ''" "$tmp/j10" \
+        "nqueens count: $what '': the path is empty; give the path of a file" \
+        "$NQ" count 10 $args ''
+done
+refused "count --checkpoint '' --status" "$tmp/j10" \
+    "nqueens count: cannot read checkpoint '': the path is empty; give the path of a journal" \
+    "$NQ" count --checkpoint '' --status
+[ ! -e "$tmp/j10" ] && [ -z "$(find "$tmp" -maxdepth 1 -name '.tmp.*')" ] ||
+    fail "an empty path left files: $(ls -A "$tmp")"
+# Standard error closed (2>&-): the journal took descriptor 2, and with it the progress lines
+# and messages, and was refused as damaged when resumed. Standard output closed: the result is
+# still not written into the journal.
+"$NQ" count 12 --checkpoint "$tmp/closed.j" --progress 2>&- >/dev/null
+"$NQ" count 12 --checkpoint "$tmp/closed.j" --json --no-progress >&- 2>/dev/null
+out=$("$NQ" count 12 --checkpoint "$tmp/closed.j" --json 2>"$tmp/err")
+[ "$?" -eq 0 ] && grep -q '"total":14200,.*"computed":0' <<<"$out" && ! grep -aqv '^[nr]' "$tmp/closed.j" &&
+    ok "count --checkpoint with stderr or stdout closed: the journal holds records only" ||
+    fail "count --checkpoint with stderr or stdout closed: '$out', $(cat "$tmp/err"); $(grep -av '^[nr]' "$tmp/closed.j" | head -3)"
 # A partial journal of n = 18 (killed), then `count 10 --export` over it: refused, still resumable.
 env $(hook_env "$tmp/keep18.j" 5 KILL) "$NQ" count 18 --checkpoint "$tmp/keep18.j" --no-progress \
     >/dev/null 2>&1

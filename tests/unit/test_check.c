@@ -161,6 +161,14 @@ static void test_wrong_answers(void **state) {
     /* --n insists on a size. */
     judge("1 3 0 2\n", 5, v, 8, &g);
     assert_int_equal(v[0].kind, NQ_VERDICT_SIZE);
+    /* And on the size of a claim that names its n ("8 92" with --n 9 was judged right). */
+    judge("8 92\n9 352\n", 9, v, 8, &g);
+    assert_int_equal(v[0].kind, NQ_VERDICT_SIZE);
+    assert_true(v[0].n == 8 && v[0].list_n == 9);
+    assert_int_equal(v[1].kind, NQ_VERDICT_CLAIM_RIGHT);
+    assert_true(g.wrong == 1 && g.n == 9);
+    judge("{\"n\":8,\"total\":92}\n", 9, v, 8, &g);
+    assert_int_equal(v[0].kind, NQ_VERDICT_SIZE);
 }
 
 /* Every cols placement of n = 5 (3125) and every set of queens on a 4x4 board (65536): the

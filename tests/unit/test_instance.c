@@ -170,6 +170,20 @@ static void test_parse_errors(void **state) {
     assert_string_equal(err,
                         "line 2, column 2: expected a cell: Q (queen), . or _ (free), x (blocked); "
                         "found 'z'");
+    /* A cell it does not know in the first row is named as such, not taken for a keyword
+     * ("expected '=' after 'q', found '.'"); words and '=' still start a keyword instance. */
+    assert_int_equal(parse("q..\n...\n...\n", 0, -1, &inst, err), NQ_EPARSE);
+    assert_string_equal(err,
+                        "line 1, column 1: expected a cell: Q (queen), . or _ (free), x (blocked); "
+                        "found 'q'");
+    assert_int_equal(parse(". z .\n. . .\n. . .\n", 0, -1, &inst, err), NQ_EPARSE);
+    assert_non_null(strstr(err, "line 1, column 3: expected a cell"));
+    assert_int_equal(parse("XQ.\n...\n...\n", 0, -1, &inst, err), NQ_OK);
+    nq_instance_free(inst);
+    assert_int_equal(parse("n be 4\n", 0, -1, &inst, err), NQ_OK);
+    nq_instance_free(inst);
+    assert_int_equal(parse("queens\n", 0, -1, &inst, err), NQ_EPARSE);
+    assert_non_null(strstr(err, "expected '=' after 'queens'"));
     assert_int_equal(parse("Q..\n..\n...\n", 0, -1, &inst, err), NQ_EPARSE);
     assert_int_equal(parse("", 0, -1, &inst, err), NQ_EPARSE);
     assert_int_equal(parse("\n\n", 0, -1, &inst, err), NQ_EPARSE);
