@@ -127,6 +127,8 @@ static const char *detect_json_space(const char *p, const char *end) {
 int nq_input_detect(const char *text, size_t len, int n_hint, int *format, int *line) {
     if ((!text && len) || !format || n_hint < 0 || n_hint > NQ_PARSE_MAX_N)
         return NQ_EINVAL;
+    if (!text)
+        text = ""; /* NULL with len 0: no pointer arithmetic on NULL (UBSan) */
     size_t bom = scan_bom_length(text, len);
     return detect_format(text + bom, len - bom, 1, n_hint, format, NULL, line);
 }
