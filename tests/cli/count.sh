@@ -2,6 +2,7 @@
 # The `count` command: totals and fundamental counts against the OEIS table, threads,
 # JSON, N from stdin, the estimate, and bad input.
 . "$NQ_SRC/tests/support/clitest.bash"
+. "$NQ_SRC/tests/support/journal.bash"
 : "${NQ_VERSION:?the version, set by ctest from include/nqueens.h (cmake/version.cmake)}"
 table="$NQ_TEST_DATA/counts.txt"
 
@@ -63,15 +64,10 @@ check_err "a count of years is refused" 2 \
   "^nqueens count: counting n = 30 takes about [0-9.e+]+ years on 1 thread .*; not started: run it on a cluster with nqueens-mpi and --checkpoint, or add --force" -- \
   timeout -k 5 120 "$NQ" count 30 --threads 1 # bounded: a bug that starts it would run for years
 # A finished journal of a count of years is only read: no estimate, nothing refused (`nqueens
-# count 27 --checkpoint J` of a finished nqueens-mpi job was refused as 39 years). Its header
-# from a count stopped once the header is written; its records, 0 each, by finish_journal.py.
+# count 27 --checkpoint J` of a finished nqueens-mpi job was refused as 39 years); made by
+# finished_journal (tests/support/journal.bash).
 j30=$(mktemp -d /tmp/nq-count.XXXXXX)/j30
-timeout -k 5 120 "$NQ" count 30 --force --threads 1 --no-progress --checkpoint "$j30" >/dev/null 2>&1 &
-j30pid=$!
-for _ in $(seq 600); do grep -q '^nqueens-journal' "$j30" 2>/dev/null && break; sleep 0.1; done
-kill -INT "$j30pid"
-wait "$j30pid"
-python3 "$NQ_SRC/tests/support/finish_journal.py" "$j30"
+finished_journal 30 "$j30"
 check "a finished journal of n = 30 is read, not refused" 0 "0" -- \
   bash -c "timeout -k 5 120 '$NQ' count 30 --threads 1 --checkpoint '$j30' 2>&1"
 rm -rf "$(dirname "$j30")"

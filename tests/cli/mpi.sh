@@ -501,12 +501,7 @@ rc=$?
     grep -q "^nqueens-mpi count: counting n = 30 takes about [0-9.e+]* years on 2 ranks of 1 thread .*; not started: use more ranks, or add --force to start it anyway$" "$tmp/err" &&
     ok "count 30 refused with its estimate" || fail "count 30: exit $rc, $(cat "$tmp/err")"
 # ... but a finished journal of it is only read (as nqueens count reads it; tests/cli/count.sh).
-timeout -k 5 120 "$NQ" count 30 --force --threads 1 --no-progress --checkpoint "$tmp/j30" >/dev/null 2>&1 &
-j30pid=$!
-for _ in $(seq 600); do grep -q '^nqueens-journal' "$tmp/j30" 2>/dev/null && break; sleep 0.1; done
-kill -INT "$j30pid"
-wait "$j30pid"
-python3 "$NQ_SRC/tests/support/finish_journal.py" "$tmp/j30"
+finished_journal 30 "$tmp/j30"
 timeout -k 5 120 "${MPIRUN[@]}" -np 2 "$MPI_NQ" count 30 --checkpoint "$tmp/j30" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] && [ "$(cat "$tmp/out")" = 0 ] && [ ! -s "$tmp/err" ] &&

@@ -1,6 +1,7 @@
 # journal.bash: sourced by the CLI tests of counts with a checkpoint journal (tests/cli/journal.sh,
 # tests/cli/mpi.sh): the OEIS table, what a journal holds, the fields of `count --json`, and the
-# fixed kill points of tests/hook/nq_hook.c. Needs NQ, NQ_TEST_DATA and NQ_HOOK.
+# fixed kill points of tests/hook/nq_hook.c. Needs NQ, NQ_TEST_DATA and NQ_HOOK (and NQ_SRC for
+# finished_journal).
 
 total_of() { awk -v n="$1" '!/^#/ && $1 == n { print $2 }' "$NQ_TEST_DATA/counts.txt"; }
 unique_of() { awk -v n="$1" '!/^#/ && $1 == n { print $3 }' "$NQ_TEST_DATA/counts.txt"; }
@@ -12,6 +13,18 @@ records() { if [ -f "$1" ]; then echo $(($(wc -l <"$1") - 1)); else echo -1; fi;
 # journal J, as `count --status` reads them.
 done_of() { "$NQ" count --checkpoint "$1" --status | sed -n 's/^done: \([0-9]*\) of .*/\1/p'; }
 size_of() { "$NQ" count --checkpoint "$1" --status | sed -n 's/^done: [0-9]* of \([0-9]*\) .*/\1/p'; }
+
+# finished_journal N J: J made the finished journal of a count of n (N > 27: a count of years),
+# in seconds: its header from a count stopped once it is written, a record of 0 for every
+# subproblem by tests/support/finish_journal.py.
+finished_journal() {
+  timeout -k 5 120 "$NQ" count "$1" --force --threads 1 --no-progress --checkpoint "$2" >/dev/null 2>&1 &
+  local pid=$!
+  for _ in $(seq 600); do grep -q '^nqueens-journal' "$2" 2>/dev/null && break; sleep 0.1; done
+  kill -INT "$pid"
+  wait "$pid"
+  python3 "$NQ_SRC/tests/support/finish_journal.py" "$2"
+}
 
 # json_field NAME: the number NAME of the JSON object on stdin (count --json).
 json_field() { sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
