@@ -101,11 +101,11 @@ static int half_list(const quadrant_lists *q, const quadrant_part *ql, const qua
         if (na > nb)
             xs = bs, xc = bc, is = as, ic = ac, nx = nb, ni = na;
         for (size_t i = 0; i < nx; i++) {
+            if (xc[i] >> 63)
+                continue; /* on the middle queen's diagonals; bit 63 keeps the inside's off */
             if (quadrant_buf_fit(out, (at + ni + 8) * sizeof(uint64_t), 1))
                 return -1;
             uint64_t *o = out->p, xsi = xs[i], xci = xc[i] | (uint64_t)1 << 63;
-            if (xc[i] >> 63)
-                continue; /* on the middle queen's diagonals; bit 63 keeps the inside's off */
             size_t k = 0;
 #ifdef QUADRANT_COMPRESS
             /* eight at a time: the compatible ones' signatures packed by VPCOMPRESSQ */
