@@ -1,13 +1,13 @@
 /*
  * gpu_quadrant.c: the quadrant join counted on GPUs (gpu_quadrant.h): each host thread takes
  * subproblems of a quadrant split from the count's drive (drive.c, as the CPU workers and the
- * GPU's backtracking do), builds their halves with the CPU's code (quadrant_halves()), lays them
- * out for the device's pair counter (gpu_pairs.h) and submits them in batches, two in flight, so
- * that the host builds the next batch while the device counts the last; the device gives each
- * subproblem's pairs that AND to 0, the solutions before its weight. Several host threads feed
- * one device (gpu.c starts them), each with its own streams: the halves and their layout take the
- * host longer than the pairs take the device (on an H200 with 16 host cores, n = 20 took 4.4 s
- * with 16 host threads and 6.2 s with 8; bench/RESULTS.md).
+ * GPU's backtracking do), builds their halves with the CPU's code (quadrant_halves()) and submits
+ * them as they are, in batches, two in flight, so that the host builds the next batch while the
+ * device lays out and counts the last (gpu_pairs.h); the device gives each subproblem's pairs
+ * that AND to 0, the solutions before its weight. Several host threads feed one device (gpu.c
+ * starts them), each with its own streams. The layout moved to the device when the first runs
+ * on an H200 showed the host's halves and layout to be the bottleneck (n = 20 took 4.4 s with 16
+ * host threads and 6.2 s with 8; bench/RESULTS.md).
  * Workload: n = 16..23, thousands to millions of subproblems, each 10^3..10^6 halves a side.
  */
 #include <assert.h>
@@ -23,51 +23,29 @@
 #define PAIR_BATCH_VALUES ((size_t)1 << 23)
 #define PAIR_BATCH_PAIRS  ((uint64_t)1 << 34)
 
-/* Grows *p (of *cap elements of size `size`) to hold at least `need`; 0, or -1 without memory. */
-static int grow(void **p, size_t *cap, size_t need, size_t size) {
+/* Grows *p (of *cap elements of size `size`) to hold at least `need`, keeping its elements, in
+ * memory of b's allocator; 0, or -1 without memory. */
+static int grow(const gpu_pair_build *b, void **p, size_t *cap, size_t need, size_t size) {
     if (need <= *cap)
         return 0;
     size_t c = *cap ? *cap : 1024;
     while (c < need)
         c *= 2;
-    void *q = realloc(*p, c * size);
+    void *q = b->alloc ? b->alloc(c * size) : malloc(c * size);
     if (!q)
         return -1;
+    if (*cap)
+        memcpy(q, *p, *cap * size);
+    b->release ? b->release(*p) : free(*p);
     *p = q, *cap = c;
     return 0;
 }
 
-/* The hot bits as runs of adjacent bits (the diagonals through the middle of the cut come in
- * two runs), so that a signature's group (its bits under the mask, packed) costs a few shifts. */
-typedef struct hot_runs {
-    int k;
-    int at[6], to[6]; /* run r: bits at[r].. of a signature to bits to[r].. of the group */
-    uint64_t mask[6];
-} hot_runs;
-
-static void hot_runs_make(hot_runs *h, uint64_t hk) {
-    h->k = 0;
-    int to = 0;
-    while (hk) {
-        int at = __builtin_ctzll(hk), len = 0;
-        while (hk >> (at + len) & 1)
-            len++;
-        h->at[h->k] = at, h->to[h->k] = to, h->mask[h->k] = ((uint64_t)1 << len) - 1;
-        h->k++;
-        to += len;
-        hk &= ~(h->mask[h->k - 1] << at);
-    }
-}
-
-static unsigned hot_group(const hot_runs *h, uint64_t x) {
-    uint64_t g = 0;
-    for (int r = 0; r < h->k; r++)
-        g |= (x >> h->at[r] & h->mask[r]) << h->to[r];
-    return (unsigned)g;
-}
+/* Every signature of n <= QUADRANT_MAX_N (2n - 2 bits) is weighed by the device's chunks. */
+_Static_assert(2 * QUADRANT_MAX_N - 2 <= GPU_PAIR_BITS, "signatures wider than the chunks");
 
 int gpu_pair_build_add(gpu_pair_build *b, const uint64_t *t, size_t nt, const uint64_t *u,
-                       size_t nu, uint64_t hot) {
+                       size_t nu) {
     if (nt > nu) { /* the larger half makes the bottoms: more tasks */
         const uint64_t *x = t;
         size_t y = nt;
@@ -75,84 +53,50 @@ int gpu_pair_build_add(gpu_pair_build *b, const uint64_t *t, size_t nt, const ui
     }
     if (!nt)
         nu = 0; /* no pair: nothing to lay out */
-    uint64_t ut = 0, uu = 0;
-    for (size_t i = 0; i < nt; i++)
-        ut |= t[i];
-    for (size_t j = 0; j < nu; j++)
-        uu |= u[j];
-    uint64_t both = ut & uu, hk = hot & both;
-    while (__builtin_popcountll(hk) > 6) /* at most 64 groups; the other bits are weighed */
-        hk &= hk - 1;
-    uint64_t rest = both & ~hk;
-    int groups = 1 << __builtin_popcountll(hk);
-    if (rest >> GPU_PAIR_BITS)
-        return NQ_EINVAL; /* no signature of n <= QUADRANT_MAX_N has such bits */
-    hot_runs hr;
-    hot_runs_make(&hr, hk);
-    if (grow((void **)&b->group, &b->group_cap, nt + nu + 1, 1)) /* + 1: never NULL */
-        return NQ_ENOMEM;
-    uint8_t *gt = b->group, *gu = gt + nt; /* each signature's group, found once */
-    size_t cnt[64] = {0}, tcnt[65] = {0}, pos[64], padded = 0;
-    for (size_t j = 0; j < nu; j++)
-        cnt[gu[j] = (uint8_t)hot_group(&hr, u[j])]++;
-    for (size_t i = 0; i < nt; i++)
-        tcnt[(gt[i] = (uint8_t)hot_group(&hr, t[i])) + 1]++;
-    uint32_t ntask = 0;
-    for (int g = 0; g < groups; g++) {
-        size_t blocks = (cnt[g] + 31) / 32;
-        pos[g] = b->nbottoms + padded;
-        padded += blocks * 32;
-        ntask += (uint32_t)((blocks + GPU_PAIR_BLOCKS - 1) / GPU_PAIR_BLOCKS);
-        tcnt[g + 1] += tcnt[g];
-    }
-    size_t head = (size_t)groups + 1;
-    if (grow((void **)&b->subs, &b->sub_cap, (size_t)b->nsub + 1, sizeof *b->subs) ||
-        grow((void **)&b->tasks, &b->task_cap, (size_t)b->ntasks + ntask, sizeof *b->tasks) ||
-        grow((void **)&b->tops, &b->top_cap, b->ntops + head + nt, sizeof *b->tops) ||
-        grow((void **)&b->bottoms, &b->bottom_cap, b->nbottoms + padded + 1, sizeof *b->bottoms))
+    if (nu > UINT32_MAX)
+        return NQ_EINVAL;
+    uint32_t room = gpu_pair_task_room((uint32_t)nu);
+    if ((uint64_t)b->ntasks + room > UINT32_MAX)
+        return NQ_EINVAL;
+    if (grow(b, (void **)&b->subs, &b->sub_cap, (size_t)b->nsub + 1, sizeof *b->subs) ||
+        grow(b, (void **)&b->tops, &b->top_cap, b->ntops + nt + 1, sizeof *b->tops) ||
+        grow(b, (void **)&b->raw, &b->raw_cap, b->nraw + nu + 1, sizeof *b->raw))
         return NQ_ENOMEM;
     gpu_pair_sub *s = &b->subs[b->nsub];
     memset(s, 0, sizeof *s);
-    s->top0 = b->ntops;
-    s->groups = groups;
-    s->chunks = rest ? (63 - __builtin_clzll(rest)) / GPU_PAIR_CW + 1 : 1;
-    uint64_t *off = b->tops + b->ntops, *tv = off + head;
-    for (int g = 0; g <= groups; g++)
-        off[g] = tcnt[g];
-    for (size_t i = 0; i < nt; i++) /* tcnt[g]: where group g's next top goes */
-        tv[tcnt[gt[i]]++] = gpu_pair_pack(t[i] & rest);
-    memset(b->bottoms + b->nbottoms, 0, padded * sizeof *b->bottoms); /* padding: never counted */
-    size_t at[64];
-    memcpy(at, pos, sizeof at);
-    for (size_t j = 0; j < nu; j++)
-        b->bottoms[at[gu[j]]++] = u[j] & rest;
-    for (int g = 0; g < groups; g++)
-        for (size_t k = 0; k < cnt[g]; k += 32u * GPU_PAIR_BLOCKS) {
-            size_t left = cnt[g] - k;
-            size_t take = left < 32u * GPU_PAIR_BLOCKS ? left : 32u * GPU_PAIR_BLOCKS;
-            gpu_pair_task *tk = &b->tasks[b->ntasks++];
-            memset(tk, 0, sizeof *tk);
-            tk->bottom0 = pos[g] + k;
-            tk->sub = b->nsub;
-            tk->group = (uint32_t)g;
-            tk->nblocks = (uint32_t)((take + 31) / 32);
-            tk->valid = (uint32_t)take;
-        }
-    b->ntops += head + nt;
-    b->nbottoms += padded;
+    s->top0 = b->ntops, s->raw0 = b->nraw, s->bottom0 = b->nbottoms;
+    s->ntops = (uint32_t)nt, s->nbottoms = (uint32_t)nu, s->task0 = b->ntasks;
+    if (nt)
+        memcpy(b->tops + b->ntops, t, nt * sizeof *t);
+    if (nu)
+        memcpy(b->raw + b->nraw, u, nu * sizeof *u);
+    b->ntops += nt;
+    b->nraw += nu;
+    b->nbottoms += gpu_pair_bottom_room((uint32_t)nu);
+    b->ntasks += room;
     b->pairs += (uint64_t)nt * nu;
     b->nsub++;
     return NQ_OK;
 }
 
+int gpu_pair_build_host(const gpu_pair_build *b, uint64_t hot, uint64_t *pairs) {
+    if (!b->nsub)
+        return NQ_OK;
+    return gpu_pair_batch_host(hot, b->tops, b->ntops, b->raw, b->nraw, b->subs, b->nsub,
+                               b->nbottoms, b->ntasks, pairs)
+               ? NQ_ENOMEM
+               : NQ_OK;
+}
+
 void gpu_pair_build_clear(gpu_pair_build *b) {
-    b->ntops = b->nbottoms = 0;
+    b->ntops = b->nraw = 0;
     b->nsub = b->ntasks = 0;
-    b->pairs = 0;
+    b->nbottoms = b->pairs = 0;
 }
 
 void gpu_pair_build_free(gpu_pair_build *b) {
-    free(b->tops), free(b->bottoms), free(b->subs), free(b->tasks), free(b->group);
+    void (*release)(void *) = b->release ? b->release : free;
+    release(b->tops), release(b->raw), release(b->subs);
     memset(b, 0, sizeof *b);
 }
 
@@ -176,6 +120,8 @@ static void slot_free(pair_slot *p) {
 
 static int slot_alloc(pair_slot *p) {
     memset(p, 0, sizeof *p);
+    p->b.alloc = gpu_backend_host_alloc; /* the device copies the batch from where it is built */
+    p->b.release = gpu_backend_host_free;
     size_t k = PAIR_BATCH_SUBS;
     p->index = malloc(k * sizeof *p->index);
     p->sols = malloc(k * sizeof *p->sols);
@@ -194,10 +140,9 @@ static int slot_alloc(pair_slot *p) {
 static int slot_fill(pair_slot *p, drive *dr, const quadrant_lists *q, quadrant_scratch *qs) {
     gpu_pair_build_clear(&p->b);
     p->n = 0;
-    uint64_t hot = quadrant_lists_hot(q);
     uint32_t most = dr->opt->gpu_batch && dr->opt->gpu_batch < PAIR_BATCH_SUBS ? dr->opt->gpu_batch
                                                                                : PAIR_BATCH_SUBS;
-    while (p->n < most && p->b.ntops + p->b.nbottoms < PAIR_BATCH_VALUES &&
+    while (p->n < most && p->b.ntops + p->b.nraw < PAIR_BATCH_VALUES &&
            p->b.pairs < PAIR_BATCH_PAIRS) {
         uint32_t j = p->n;
         if (drive_take(dr, &p->index[j], 1) == 0)
@@ -220,7 +165,7 @@ static int slot_fill(pair_slot *p, drive *dr, const quadrant_lists *q, quadrant_
         if (rc == NQ_OK)
             rc = quadrant_halves(q, m, top, qs, &t, &nt, &u, &nu);
         if (rc == NQ_OK)
-            rc = gpu_pair_build_add(&p->b, t, nt, u, nu, hot);
+            rc = gpu_pair_build_add(&p->b, t, nt, u, nu);
         if (rc != NQ_OK)
             return rc;
         p->weight[j] = w;
@@ -274,9 +219,10 @@ int gpu_quadrant_drive(drive *dr, int device, uint64_t *done) {
         if (!stop && (rc = slot_fill(p, dr, q, qs)) != NQ_OK)
             break;
         if (p->n > 0) {
-            if (p->b.ntasks > 0 && (rc = gpu_backend_pairs_submit(
-                                        d, cur, p->b.tops, p->b.ntops, p->b.bottoms, p->b.nbottoms,
-                                        p->b.subs, p->b.nsub, p->b.tasks, p->b.ntasks)) != NQ_OK)
+            if (p->b.ntasks > 0 &&
+                (rc = gpu_backend_pairs_submit(d, cur, quadrant_lists_hot(q), p->b.tops, p->b.ntops,
+                                               p->b.raw, p->b.nraw, p->b.subs, p->b.nsub,
+                                               p->b.nbottoms, p->b.ntasks)) != NQ_OK)
                 break;
             if (p->b.ntasks == 0)
                 memset(p->sols, 0, p->b.nsub * sizeof *p->sols);

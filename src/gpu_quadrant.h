@@ -14,27 +14,36 @@
 #include "cuda/gpu_pairs.h"
 #include "drive.h"
 
-/* A batch of the pair counter as the host builds it: every array grows as needed. */
+/* A batch of the pair counter as the host builds it: each subproblem's halves as they are, one
+ * after the other, and its rooms on the device (gpu_pair_sub); every array grows as needed, in
+ * memory from alloc and release (NULL: malloc() and free(); the driver gives
+ * gpu_backend_host_alloc(), so that the device copies the batch as it is). */
 typedef struct gpu_pair_build {
-    uint64_t *tops, *bottoms;
-    size_t ntops, nbottoms, top_cap, bottom_cap, sub_cap, task_cap;
+    void *(*alloc)(size_t bytes);
+    void (*release)(void *p);
+    uint64_t *tops, *raw;
+    size_t ntops, nraw, top_cap, raw_cap, sub_cap;
     gpu_pair_sub *subs;
-    gpu_pair_task *tasks;
-    uint32_t nsub, ntasks;
-    uint64_t pairs; /* the pairs of its subproblems' halves (tops x bottoms), weighed or not */
-    uint8_t *group; /* scratch: the hot group of each signature of the subproblem being added */
-    size_t group_cap;
+    uint32_t nsub;
+    uint32_t ntasks;   /* the task slots of its subproblems */
+    uint64_t nbottoms; /* the room of its laid-out bottoms (words) */
+    uint64_t pairs;    /* the pairs of its subproblems' halves (tops x bottoms), weighed or not */
 } gpu_pair_build;
 
 /* gpu_pair_build_add() :
  * Appends one subproblem to b: its halves' signatures t (nt) and u (nu), as quadrant_halves()
- * gives them, in either order, and the hot bits of the lists (quadrant_lists_hot()): the larger
- * half becomes the bottoms, grouped by the hot bits both halves take and cut into tasks; the
- * other the tops, both with only the bits both halves take. Its pairs are then the sum of its
- * tasks' (gpu_pair_task_host() or the device). @return NQ_OK, NQ_EINVAL (a bit both take
- * lies at GPU_PAIR_BITS or above) or NQ_ENOMEM (b unchanged). */
+ * gives them (no bit at GPU_PAIR_BITS or above), in either order: the larger half becomes the
+ * bottoms (more tasks). The device lays them out (gpu_pair_layout_host() on the host); the
+ * subproblem's pairs are the sum of its tasks'. @return NQ_OK, NQ_EINVAL (a half of 2^32
+ * signatures or more) or NQ_ENOMEM (b unchanged). */
 int gpu_pair_build_add(gpu_pair_build *b, const uint64_t *t, size_t nt, const uint64_t *u,
-                       size_t nu, uint64_t hot);
+                       size_t nu);
+
+/* gpu_pair_build_host() :
+ * The pairs that AND to 0 of each subproblem of b, into pairs[0..b->nsub - 1], counted on the
+ * host as the device counts them (gpu_pair_batch_host()): the unit test and the emulated backend.
+ * hot: quadrant_lists_hot(). @return NQ_OK or NQ_ENOMEM. */
+int gpu_pair_build_host(const gpu_pair_build *b, uint64_t hot, uint64_t *pairs);
 
 /* gpu_pair_build_clear() : empties b, keeping its memory. gpu_pair_build_free(): frees it. */
 void gpu_pair_build_clear(gpu_pair_build *b);

@@ -20,14 +20,16 @@
  * Workload: counts of n = 18..27 in batches of up to 2^21 items (gpu.c); the host's share and
  * the device's times are in bench/RESULTS.md once measured.
  *
- * k_pairs: the quadrant join's pair counter (gpu_pairs.h), one block of GPU_PAIR_WARPS warps a
- * task: the warps transpose the task's bottoms into rows with __ballot_sync (lane j holds bottom
- * j of a block), build the tables of every block in shared memory (64 KB, dynamic; every entry
- * by a thread of its own, no chain of dependent loads), then take the tops of the groups
- * compatible with the task's, 32 at a time (warp w the w-th of every 8 such runs): one coalesced
- * load, then each top handed to all lanes by a shuffle and weighed by each lane against its
- * block; the pairs of the warp go to the subproblem's 64-bit counter by one atomic. A slot holds
- * one kind of batch.
+ * The quadrant join's pair counter (gpu_pairs.h), two kernels in the slot's stream: k_layout, one
+ * block a subproblem, groups its bottoms (as the host built them) and writes its tasks; then
+ * k_pairs, one block of GPU_PAIR_WARPS warps a task slot (an unused slot leaves at once): the
+ * warps transpose the task's bottoms into rows with __ballot_sync (lane j holds bottom j of a
+ * block), build the tables of every block in shared memory (64 KB, dynamic; every entry by a
+ * thread of its own, no chain of dependent loads), then take the subproblem's tops 32 at a time
+ * (warp w the w-th of every 8 such runs): one coalesced load, one vote for those that take no hot
+ * bit of the task's group, then each of them handed to all lanes by a shuffle and weighed by each
+ * lane against its block; the pairs of the warp go to the subproblem's 64-bit counter by one
+ * atomic. A slot holds one kind of batch.
  */
 #include <cuda_runtime.h>
 
@@ -100,29 +102,100 @@ __global__ void __launch_bounds__(SOLVE_BLOCK, SOLVE_BLOCKS)
     }
 }
 
+/* Threads of a k_layout block (one subproblem). */
+#define LAYOUT_THREADS 512
+
+/* k_layout: the layout of subproblem blockIdx.x (gpu_pairs.h, gpu_pair_layout_host() is the same
+ * on the host): the OR of each half, its hot bits and rest, its groups' sizes, their plan (by
+ * one thread: at most a few hundred tasks), then its bottoms into their groups. The lanes of a
+ * warp with the same group take their places with one atomic (__match_any_sync); every loop
+ * runs the same number of rounds in each warp, so that every lane votes. */
+__global__ void __launch_bounds__(LAYOUT_THREADS)
+    k_layout(const uint64_t *__restrict__ tops, const uint64_t *__restrict__ raw,
+             gpu_pair_sub *subs, uint64_t hot, uint64_t *bottoms, gpu_pair_task *tasks) {
+    __shared__ unsigned long long or_t[LAYOUT_THREADS / 32], or_b[LAYOUT_THREADS / 32];
+    __shared__ uint32_t cnt[1 << GPU_PAIR_HOT];
+    __shared__ unsigned long long at[1 << GPU_PAIR_HOT];
+    __shared__ unsigned long long hk_s, rest_s;
+    const unsigned tid = threadIdx.x, lane = tid & 31u, warp = tid >> 5;
+    const uint32_t sub = blockIdx.x;
+    const gpu_pair_sub s = subs[sub];
+    uint64_t ot = 0, ob = 0;
+    for (uint32_t i = tid; i < s.ntops; i += LAYOUT_THREADS)
+        ot |= tops[s.top0 + i];
+    for (uint32_t j = tid; j < s.nbottoms; j += LAYOUT_THREADS)
+        ob |= raw[s.raw0 + j];
+    for (int o = 16; o > 0; o >>= 1) {
+        ot |= __shfl_xor_sync(FULL_MASK, ot, o);
+        ob |= __shfl_xor_sync(FULL_MASK, ob, o);
+    }
+    if (lane == 0)
+        or_t[warp] = ot, or_b[warp] = ob;
+    if (tid < (1u << GPU_PAIR_HOT))
+        cnt[tid] = 0;
+    __syncthreads();
+    if (tid == 0) {
+        for (int w = 1; w < LAYOUT_THREADS / 32; w++)
+            ot |= or_t[w], ob |= or_b[w];
+        uint64_t hk = gpu_pair_hot_bits(hot, ot & ob);
+        hk_s = hk;
+        rest_s = ot & ob & ~hk;
+        subs[sub].rest = rest_s;
+        subs[sub].chunks = gpu_pair_chunks(rest_s);
+    }
+    __syncthreads();
+    const uint64_t hk = hk_s, rest = rest_s;
+    const uint32_t none = 1u << GPU_PAIR_HOT; /* the group of a lane past the end */
+    for (uint32_t base = 0; base < s.nbottoms; base += LAYOUT_THREADS) {
+        const uint32_t j = base + tid;
+        const uint32_t g = j < s.nbottoms ? gpu_pair_group(raw[s.raw0 + j], hk) : none;
+        const unsigned peers = __match_any_sync(FULL_MASK, g);
+        if (g != none && lane == (unsigned)(__ffs((int)peers) - 1))
+            atomicAdd(&cnt[g], (uint32_t)__popc((int)peers));
+    }
+    __syncthreads();
+    if (tid == 0)
+        gpu_pair_plan(&s, sub, hk, cnt, 1 << __popcll(hk), (uint64_t *)at, tasks);
+    __syncthreads();
+    for (uint32_t base = 0; base < s.nbottoms; base += LAYOUT_THREADS) {
+        const uint32_t j = base + tid;
+        const uint64_t x = j < s.nbottoms ? raw[s.raw0 + j] : 0;
+        const uint32_t g = j < s.nbottoms ? gpu_pair_group(x, hk) : none;
+        const unsigned peers = __match_any_sync(FULL_MASK, g);
+        const int leader = __ffs((int)peers) - 1;
+        unsigned long long start = 0;
+        if (g != none && (int)lane == leader)
+            start = atomicAdd(&at[g], (unsigned long long)__popc((int)peers));
+        start = __shfl_sync(FULL_MASK, start, leader);
+        if (g != none)
+            bottoms[start + (unsigned)__popc((int)(peers & ((1u << lane) - 1u)))] = x & rest;
+    }
+    __syncthreads();
+    if (tid < (1u << __popcll(hk))) /* each group's last block padded: never counted */
+        for (unsigned long long p = at[tid]; p & 31u; p++)
+            bottoms[p] = 0;
+}
+
 /* The tops loop of k_pairs for CH chunks (unrolled): the conflicts of this lane's block with
- * each top of the groups that share no hot bit with the task's (off: the groups' offsets, t:
- * the tops); *weighed gets the tops weighed. */
+ * each of the n tops at t that takes no bit of `hot` (the task's group's), their bits `rest`
+ * weighed; 32 tops at a time, one a lane in one coalesced load, those to weigh chosen by one vote
+ * and handed round by shuffles (warp w takes the w-th of every GPU_PAIR_WARPS such runs);
+ * *weighed gets the tops weighed. */
 template <int CH>
 __device__ __forceinline__ unsigned long long
-pairs_tops(const uint32_t *U, const uint64_t *__restrict__ off, const uint64_t *__restrict__ t,
-           uint32_t groups, uint32_t group, unsigned warp, unsigned lane,
-           unsigned long long *weighed) {
+pairs_tops(const uint32_t *U, const uint64_t *__restrict__ t, uint32_t n, uint64_t hot,
+           uint64_t rest, unsigned warp, unsigned lane, unsigned long long *weighed) {
     unsigned long long w = 0;
     unsigned conflicts = 0; /* at most 32 a top, and a warp weighs far fewer than 2^27 tops */
-    for (uint32_t p = 0; p < groups; p++) {
-        if (p & group)
-            continue;
-        const uint64_t end = __ldg(&off[p + 1]);
-        /* 32 tops at a time, one a lane in one coalesced load, then handed round by shuffles */
-        for (uint64_t base = __ldg(&off[p]) + 32u * warp; base < end;
-             base += 32u * GPU_PAIR_WARPS) {
-            const uint64_t mine = base + lane < end ? __ldg(&t[base + lane]) : 0;
-            const int k = end - base < 32 ? (int)(end - base) : 32;
-            w += (unsigned)k;
-            for (int j = 0; j < k; j++)
-                conflicts +=
-                    __popc(gpu_pair_conflicts(U, __shfl_sync(FULL_MASK, mine, j), CH, (int)lane));
+    for (uint32_t base = 32u * warp; base < n; base += 32u * GPU_PAIR_WARPS) {
+        const uint64_t mine = base + lane < n ? __ldg(&t[base + lane]) : hot;
+        unsigned take = __ballot_sync(FULL_MASK, !(mine & hot) && base + lane < n);
+        w += (unsigned)__popc((int)take);
+        const uint64_t x = mine & rest;
+        while (take) {
+            const int j = __ffs((int)take) - 1;
+            take &= take - 1;
+            conflicts += __popc(gpu_pair_conflicts(U, __shfl_sync(FULL_MASK, x, j), CH, (int)lane));
         }
     }
     *weighed = w;
@@ -136,6 +209,8 @@ __global__ void __launch_bounds__(GPU_PAIR_WARPS * 32)
     extern __shared__ uint32_t sh[];
     uint32_t *U = sh, *rows = sh + GPU_PAIR_TABLE_WORDS;
     const gpu_pair_task k = tasks[blockIdx.x];
+    if (!k.nblocks)
+        return; /* an unused slot: the whole block leaves */
     const gpu_pair_sub s = subs[k.sub];
     const unsigned tid = threadIdx.x, lane = tid & 31u, warp = tid >> 5;
     const int bits = s.chunks * GPU_PAIR_CW;
@@ -155,33 +230,32 @@ __global__ void __launch_bounds__(GPU_PAIR_WARPS * 32)
                               (e / GPU_PAIR_BLOCKS) & ((1u << GPU_PAIR_CW) - 1),
                               (int)(e % GPU_PAIR_BLOCKS));
     __syncthreads();
-    const uint64_t *off = tops + s.top0, *t = off + s.groups + 1;
-    const uint32_t g = (uint32_t)s.groups;
+    const uint64_t *t = tops + s.top0;
     unsigned long long conflicts = 0, weighed = 0;
     switch (s.chunks) {
     case 1:
-        conflicts = pairs_tops<1>(U, off, t, g, k.group, warp, lane, &weighed);
+        conflicts = pairs_tops<1>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 2:
-        conflicts = pairs_tops<2>(U, off, t, g, k.group, warp, lane, &weighed);
+        conflicts = pairs_tops<2>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 3:
-        conflicts = pairs_tops<3>(U, off, t, g, k.group, warp, lane, &weighed);
+        conflicts = pairs_tops<3>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 4:
-        conflicts = pairs_tops<4>(U, off, t, g, k.group, warp, lane, &weighed);
+        conflicts = pairs_tops<4>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 5:
-        conflicts = pairs_tops<5>(U, off, t, g, k.group, warp, lane, &weighed);
+        conflicts = pairs_tops<5>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 6:
-        conflicts = pairs_tops<6>(U, off, t, g, k.group, warp, lane, &weighed);
+        conflicts = pairs_tops<6>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 7:
-        conflicts = pairs_tops<7>(U, off, t, g, k.group, warp, lane, &weighed);
+        conflicts = pairs_tops<7>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
         break;
     default:
-        conflicts = pairs_tops<8>(U, off, t, g, k.group, warp, lane, &weighed);
+        conflicts = pairs_tops<8>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
         break;
     }
     for (int o = 16; o > 0; o >>= 1)
@@ -204,9 +278,10 @@ typedef struct gpu_slot {
     unsigned *d_next;
     size_t sub_cap, item_cap;
     uint32_t nsub;
-    /* a pair batch (k_pairs): its arrays, device and pinned host, and their capacities in bytes */
-    void *d_pair[5], *h_pair[5]; /* tops, bottoms, subs, tasks, pairs */
-    size_t pair_cap[5];
+    /* a pair batch (k_layout, k_pairs): its arrays on the device (tops, raw bottoms, subs, pairs,
+     * laid-out bottoms, tasks) and their capacities in bytes; the pairs also in pinned memory */
+    void *d_pair[6], *h_pairs;
+    size_t pair_cap[6];
 } gpu_slot;
 
 struct gpu_dev {
@@ -255,11 +330,27 @@ extern "C" int gpu_backend_name(int device, char *buf, size_t cap) {
 }
 
 static void slot_free_pairs(gpu_slot *s) {
-    for (int i = 0; i < 5; i++) {
-        cudaFree(s->d_pair[i]), cudaFreeHost(s->h_pair[i]);
-        s->d_pair[i] = s->h_pair[i] = NULL;
+    for (int i = 0; i < 6; i++) {
+        cudaFree(s->d_pair[i]);
+        s->d_pair[i] = NULL;
         s->pair_cap[i] = 0;
     }
+    cudaFreeHost(s->h_pairs);
+    s->h_pairs = NULL;
+}
+
+extern "C" void *gpu_backend_host_alloc(size_t bytes) {
+    void *p = NULL;
+    if (cudaHostAlloc(&p, bytes ? bytes : 1, cudaHostAllocPortable) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return NULL;
+    }
+    return p;
+}
+
+extern "C" void gpu_backend_host_free(void *p) {
+    if (p)
+        cudaFreeHost(p);
 }
 
 static void slot_free_buffers(gpu_slot *s) {
@@ -396,29 +487,32 @@ extern "C" int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uin
     return status_of(e);
 }
 
-extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t ntops,
-                                        const uint64_t *bottoms, size_t nbottoms,
-                                        const gpu_pair_sub *subs, uint32_t nsub,
-                                        const gpu_pair_task *tasks, uint32_t ntasks) {
+extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const uint64_t *tops,
+                                        size_t ntops, const uint64_t *raw, size_t nraw,
+                                        const gpu_pair_sub *subs, uint32_t nsub, uint64_t nbottoms,
+                                        uint32_t ntasks) {
     if (slot < 0 || slot >= GPU_SLOTS || nsub < 1 || ntasks < 1)
         return NQ_EINVAL;
     int rc = status_of(cudaSetDevice(d->device));
     if (rc != NQ_OK)
         return rc;
     gpu_slot *s = &d->slot[slot];
-    const void *src[4] = {tops, bottoms, subs, tasks};
-    size_t bytes[5] = {ntops * sizeof *tops, nbottoms * sizeof *bottoms, nsub * sizeof *subs,
-                       ntasks * sizeof *tasks, nsub * sizeof(uint64_t)};
-    for (int i = 0; i < 5 && rc == NQ_OK; i++) {
+    const void *src[3] = {tops, raw, subs};
+    size_t bytes[6] = {ntops * sizeof *tops,        nraw * sizeof *raw,
+                       nsub * sizeof *subs,         nsub * sizeof(uint64_t),
+                       nbottoms * sizeof(uint64_t), ntasks * sizeof(gpu_pair_task)};
+    for (int i = 0; i < 6 && rc == NQ_OK; i++) {
         if (bytes[i] <= s->pair_cap[i])
             continue;
         size_t cap = bytes[i] + bytes[i] / 4 + 4096;
-        cudaFree(s->d_pair[i]), cudaFreeHost(s->h_pair[i]);
-        s->d_pair[i] = s->h_pair[i] = NULL;
+        cudaFree(s->d_pair[i]);
+        s->d_pair[i] = NULL;
         s->pair_cap[i] = 0;
+        if (i == 3)
+            cudaFreeHost(s->h_pairs), s->h_pairs = NULL;
         rc = status_of(cudaMalloc(&s->d_pair[i], cap));
-        if (rc == NQ_OK)
-            rc = status_of(cudaMallocHost(&s->h_pair[i], cap));
+        if (rc == NQ_OK && i == 3)
+            rc = status_of(cudaMallocHost(&s->h_pairs, cap));
         if (rc == NQ_OK)
             s->pair_cap[i] = cap;
     }
@@ -436,23 +530,27 @@ extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *to
     s->nsub = nsub;
     cudaStream_t st = s->stream;
     cudaError_t e = cudaSuccess;
-    for (int i = 0; i < 4 && e == cudaSuccess; i++) {
-        if (!bytes[i])
-            continue;
-        memcpy(s->h_pair[i], src[i], bytes[i]);
-        e = cudaMemcpyAsync(s->d_pair[i], s->h_pair[i], bytes[i], cudaMemcpyHostToDevice, st);
-    }
+    for (int i = 0; i < 3 && e == cudaSuccess; i++)
+        if (bytes[i])
+            e = cudaMemcpyAsync(s->d_pair[i], src[i], bytes[i], cudaMemcpyHostToDevice, st);
     if (e == cudaSuccess)
-        e = cudaMemsetAsync(s->d_pair[4], 0, bytes[4], st);
+        e = cudaMemsetAsync(s->d_pair[3], 0, bytes[3], st);
+    uint64_t *bottoms = (uint64_t *)s->d_pair[4];
+    gpu_pair_task *tasks = (gpu_pair_task *)s->d_pair[5];
+    if (e == cudaSuccess) {
+        k_layout<<<nsub, LAYOUT_THREADS, 0, st>>>(
+            (const uint64_t *)s->d_pair[0], (const uint64_t *)s->d_pair[1],
+            (gpu_pair_sub *)s->d_pair[2], hot, bottoms, tasks);
+        e = cudaGetLastError();
+    }
     if (e == cudaSuccess) {
         k_pairs<<<ntasks, GPU_PAIR_WARPS * 32, PAIRS_SHARED, st>>>(
-            (const uint64_t *)s->d_pair[0], (const uint64_t *)s->d_pair[1],
-            (const gpu_pair_sub *)s->d_pair[2], (const gpu_pair_task *)s->d_pair[3],
-            (unsigned long long *)s->d_pair[4]);
+            (const uint64_t *)s->d_pair[0], bottoms, (const gpu_pair_sub *)s->d_pair[2], tasks,
+            (unsigned long long *)s->d_pair[3]);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess)
-        e = cudaMemcpyAsync(s->h_pair[4], s->d_pair[4], bytes[4], cudaMemcpyDeviceToHost, st);
+        e = cudaMemcpyAsync(s->h_pairs, s->d_pair[3], bytes[3], cudaMemcpyDeviceToHost, st);
     return status_of(e);
 }
 
@@ -465,7 +563,7 @@ extern "C" int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs) 
         rc = status_of(cudaStreamSynchronize(s->stream));
     if (rc != NQ_OK)
         return rc == NQ_ENOMEM ? NQ_EDEVICE : rc;
-    memcpy(pairs, s->h_pair[4], s->nsub * sizeof *pairs);
+    memcpy(pairs, s->h_pairs, s->nsub * sizeof *pairs);
     return NQ_OK;
 }
 

@@ -50,14 +50,25 @@ int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uint32_t nsub,
  * @return NQ_OK; NQ_EDEVICE. */
 int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes);
 
+/* gpu_backend_host_alloc() :
+ * Host memory of `bytes` bytes that a device copies from without staging (page-locked in a CUDA
+ * build, for any device; plain malloc() in the others), or NULL. gpu_backend_host_free() frees it
+ * (NULL accepted). */
+void *gpu_backend_host_alloc(size_t bytes);
+void gpu_backend_host_free(void *p);
+
 /* gpu_backend_pairs_submit() :
  * Starts counting a batch of the quadrant join's pair counter (gpu_pairs.h) in slot (0..GPU_SLOTS
- * - 1, not in use): ntasks >= 1 tasks over nsub subproblems, their tops and bottoms, all copied
- * before the call returns. A slot holds one kind of batch at a time.
+ * - 1, not in use): nsub >= 1 subproblems (subs: their tops and raw bottoms in tops[0..ntops - 1]
+ * and raw[0..nraw - 1], their rooms within nbottoms laid-out bottoms and ntasks >= 1 task slots),
+ * laid out and counted on the device with the lists' hot bits `hot`. The three arrays are copied
+ * while the batch runs: they must stay unchanged until the slot's gpu_backend_pairs_collect(),
+ * and from gpu_backend_host_alloc() they are copied without a copy on the host. A slot holds one
+ * kind of batch at a time.
  * @return NQ_OK; NQ_EINVAL; NQ_ENOMEM (device or host memory); NQ_EDEVICE. */
-int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t ntops,
-                             const uint64_t *bottoms, size_t nbottoms, const gpu_pair_sub *subs,
-                             uint32_t nsub, const gpu_pair_task *tasks, uint32_t ntasks);
+int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const uint64_t *tops, size_t ntops,
+                             const uint64_t *raw, size_t nraw, const gpu_pair_sub *subs,
+                             uint32_t nsub, uint64_t nbottoms, uint32_t ntasks);
 
 /* gpu_backend_pairs_collect() :
  * Waits for the pair batch of slot and writes each subproblem's pairs that AND to 0 into

@@ -2,6 +2,8 @@
  * gpu_none.c: the GPU backend of a library built without CUDA (-DNQ_CUDA=OFF, the default):
  * there is no device, and every GPU call of nqueens.h says so (NQ_ENODEV).
  */
+#include <stdlib.h>
+
 #include "nqueens.h"
 
 #include "gpu_backend.h"
@@ -35,11 +37,19 @@ int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes) {
     return NQ_ENODEV;
 }
 
-int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t ntops,
-                             const uint64_t *bottoms, size_t nbottoms, const gpu_pair_sub *subs,
-                             uint32_t nsub, const gpu_pair_task *tasks, uint32_t ntasks) {
-    (void)d, (void)slot, (void)tops, (void)ntops, (void)bottoms, (void)nbottoms;
-    (void)subs, (void)nsub, (void)tasks, (void)ntasks;
+void *gpu_backend_host_alloc(size_t bytes) {
+    return malloc(bytes ? bytes : 1);
+}
+
+void gpu_backend_host_free(void *p) {
+    free(p);
+}
+
+int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const uint64_t *tops, size_t ntops,
+                             const uint64_t *raw, size_t nraw, const gpu_pair_sub *subs,
+                             uint32_t nsub, uint64_t nbottoms, uint32_t ntasks) {
+    (void)d, (void)slot, (void)hot, (void)tops, (void)ntops, (void)raw, (void)nraw;
+    (void)subs, (void)nsub, (void)nbottoms, (void)ntasks;
     return NQ_ENODEV;
 }
 

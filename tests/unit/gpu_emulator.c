@@ -122,31 +122,28 @@ int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes) {
     return NQ_OK;
 }
 
-int gpu_backend_pairs_submit(gpu_dev *d, int slot, const uint64_t *tops, size_t ntops,
-                             const uint64_t *bottoms, size_t nbottoms, const gpu_pair_sub *subs,
-                             uint32_t nsub, const gpu_pair_task *tasks, uint32_t ntasks) {
+void *gpu_backend_host_alloc(size_t bytes) {
+    return malloc(bytes ? bytes : 1);
+}
+
+void gpu_backend_host_free(void *p) {
+    free(p);
+}
+
+int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const uint64_t *tops, size_t ntops,
+                             const uint64_t *raw, size_t nraw, const gpu_pair_sub *subs,
+                             uint32_t nsub, uint64_t nbottoms, uint32_t ntasks) {
     if (slot < 0 || slot >= GPU_SLOTS || d->busy[slot] || ntasks < 1 || nsub < 1)
         abort(); /* a misuse of the interface by the driver */
     __atomic_fetch_add(&emu_pair_submits, 1, __ATOMIC_SEQ_CST);
     if (submit_begin() != NQ_OK)
         return NQ_EDEVICE;
     uint64_t *pairs = calloc(nsub, sizeof *pairs);
-    uint32_t *U = malloc(GPU_PAIR_TABLE_WORDS * sizeof *U);
-    uint32_t *rows = malloc(GPU_PAIR_BITS * GPU_PAIR_BLOCKS * sizeof *rows);
-    if (!pairs || !U || !rows) {
-        free(pairs), free(U), free(rows);
+    if (!pairs || gpu_pair_batch_host(hot, tops, ntops, raw, nraw, subs, nsub, nbottoms, ntasks,
+                                      pairs)) { /* aborts if a subproblem lies outside */
+        free(pairs);
         return NQ_ENOMEM;
     }
-    for (uint32_t i = 0; i < ntasks; i++) {
-        const gpu_pair_task *k = &tasks[i];
-        if (k->sub >= nsub || k->bottom0 + 32u * k->nblocks > nbottoms ||
-            subs[k->sub].top0 + (uint64_t)subs[k->sub].groups + 1 > ntops ||
-            tops[subs[k->sub].top0 + (uint64_t)subs[k->sub].groups] >
-                ntops - subs[k->sub].top0 - (uint64_t)subs[k->sub].groups - 1)
-            abort();
-        pairs[k->sub] += gpu_pair_task_host(k, &subs[k->sub], tops, bottoms, U, rows);
-    }
-    free(U), free(rows);
     slot_taken(d, slot, nsub, pairs, NULL);
     return NQ_OK;
 }

@@ -5,7 +5,8 @@
  * than a task, halves of one, lists of one size and of very different sizes) against the plain
  * double loop over the pairs; on every subproblem of n = 4..14 (both cuts for odd n) against the
  * CPU's join (quadrant_solutions()); on a sample of n = 17 and 18; and several subproblems in
- * one batch, as the driver sends them. Runs in every build: it needs no GPU.
+ * one batch, as the driver sends them; and the device's layout of a subproblem piece by piece.
+ * Runs in every build: it needs no GPU.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,20 +15,9 @@
 #include "../../src/quadrant.h"
 #include "support.h"
 
-static uint32_t U[GPU_PAIR_TABLE_WORDS], rows[GPU_PAIR_BITS * GPU_PAIR_BLOCKS];
-
-/* The pairs of each subproblem of b, its tasks run as the device runs them, into out[]. */
-static void run_batch(const gpu_pair_build *b, uint64_t *out) {
-    memset(out, 0, b->nsub * sizeof *out);
-    for (uint32_t i = 0; i < b->ntasks; i++) {
-        const gpu_pair_task *k = &b->tasks[i];
-        assert_true(k->sub < b->nsub);
-        assert_true(k->nblocks >= 1 && k->nblocks <= GPU_PAIR_BLOCKS);
-        assert_true(k->valid > 32 * (k->nblocks - 1) && k->valid <= 32 * k->nblocks);
-        assert_int_equal(k->bottom0 % 32, 0);
-        assert_true(k->bottom0 + 32 * k->nblocks <= b->nbottoms);
-        out[k->sub] += gpu_pair_task_host(k, &b->subs[k->sub], b->tops, b->bottoms, U, rows);
-    }
+/* The pairs of each subproblem of b, laid out and counted as the device does, into out[]. */
+static void run_batch(const gpu_pair_build *b, uint64_t hot, uint64_t *out) {
+    assert_int_equal(gpu_pair_build_host(b, hot, out), NQ_OK);
 }
 
 /* The slow, obvious count: every pair tried. */
@@ -79,16 +69,133 @@ static void test_random_lists(void **state) {
         for (size_t j = 0; j < cases[c].nu; j++)
             u[j] = sparse(cases[c].bits, cases[c].density);
         gpu_pair_build_clear(&b);
-        assert_int_equal(gpu_pair_build_add(&b, t, cases[c].nt, u, cases[c].nu, cases[c].hot),
-                         NQ_OK);
+        assert_int_equal(gpu_pair_build_add(&b, t, cases[c].nt, u, cases[c].nu), NQ_OK);
         assert_int_equal(b.nsub, 1);
         assert_int_equal(b.pairs, (uint64_t)cases[c].nt * cases[c].nu);
         uint64_t got;
-        run_batch(&b, &got);
+        run_batch(&b, cases[c].hot, &got);
         assert_int_equal(got, pairs_plain(t, cases[c].nt, u, cases[c].nu));
         free(t), free(u);
     }
     gpu_pair_build_free(&b);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The layout of one subproblem as the device makes it (gpu_pair_layout_host()), checked piece by
+ * piece: the group of a signature and its bits are inverse; at most GPU_PAIR_HOT hot bits, the
+ * highest of those both halves take; the tasks fill the room's first slots, the rest emptied;
+ * each task's blocks hold exactly the bottoms of its group (as many as the raw list has with
+ * those hot bits), without the hot bits, its last block padded with 0; the laid-out bottoms are
+ * the raw ones. */
+static void test_layout(void **state) {
+    (void)state;
+    for (int k = 0; k < 2000; k++) {
+        uint64_t hk = sparse(44, 4), g = next_rand() & 63;
+        assert_true(gpu_pair_group(gpu_pair_group_bits((uint32_t)g, hk), hk) ==
+                    (g & (((uint64_t)1 << __builtin_popcountll(hk)) - 1)));
+        uint64_t x = sparse(44, 2);
+        assert_true(gpu_pair_group_bits(gpu_pair_group(x, hk), hk) == (x & hk));
+    }
+    assert_true(gpu_pair_hot_bits(0xFFF, 0xF0F) == 0xF0C); /* six highest of 0xF0F */
+    assert_true(gpu_pair_hot_bits(0x3, 0x2) == 0x2);
+    assert_int_equal(gpu_pair_chunks(0), 1);
+    assert_int_equal(gpu_pair_chunks((uint64_t)1 << 6), 2);
+    assert_int_equal(gpu_pair_chunks((uint64_t)1 << 47), 8);
+    static const struct {
+        uint32_t nt, nu;
+        int density;
+        uint64_t hot;
+    } cases[] = {{5, 1, 3, 0x3F},    {40, 3000, 3, 0x3F << 20},         {7, 5000, 2, 0x1},
+                 {1, 70, 2, 0xFFFF}, {100, 2049, 9, (uint64_t)7 << 30}, {3, 31, 4, 0}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        uint32_t nt = cases[c].nt, nu = cases[c].nu, room = gpu_pair_task_room(nu);
+        uint64_t broom = gpu_pair_bottom_room(nu);
+        uint64_t *t = malloc(nt * sizeof *t), *u = malloc(nu * sizeof *u);
+        uint64_t *laid = malloc(broom * sizeof *laid), *want = malloc(nu * sizeof *want);
+        uint64_t *got = malloc(nu * sizeof *got);
+        gpu_pair_task *tasks = malloc(room * sizeof *tasks);
+        assert_true(t && u && laid && want && got && tasks);
+        uint64_t ot = 0, ou = 0;
+        for (uint32_t i = 0; i < nt; i++)
+            ot |= t[i] = sparse(44, cases[c].density);
+        for (uint32_t j = 0; j < nu; j++)
+            ou |= u[j] = sparse(44, cases[c].density);
+        gpu_pair_sub s;
+        memset(&s, 0, sizeof s);
+        s.ntops = nt, s.nbottoms = nu;
+        gpu_pair_layout_host(&s, 3, t, u, cases[c].hot, laid, tasks);
+        uint64_t hk = gpu_pair_hot_bits(cases[c].hot, ot & ou);
+        assert_true(__builtin_popcountll(hk) <= GPU_PAIR_HOT && (hk & ~(ot & ou)) == 0);
+        assert_true(s.rest == (ot & ou & ~hk));
+        assert_int_equal(s.chunks, gpu_pair_chunks(s.rest));
+        uint32_t used = 0, n = 0;
+        while (used < room && tasks[used].nblocks)
+            used++;
+        for (uint32_t i = 0; i < room; i++) {
+            const gpu_pair_task *k = &tasks[i];
+            assert_int_equal(k->sub, 3);
+            if (i >= used) {
+                assert_int_equal(k->nblocks, 0); /* the unused slots, all after the tasks */
+                continue;
+            }
+            assert_true(k->nblocks <= GPU_PAIR_BLOCKS && k->bottom0 % 32 == 0);
+            assert_true(k->valid > 32 * (k->nblocks - 1) && k->valid <= 32 * k->nblocks);
+            assert_true(k->bottom0 + 32 * k->nblocks <= broom && (k->hot & ~hk) == 0);
+            for (uint32_t j = k->valid; j < 32 * k->nblocks; j++)
+                assert_true(laid[k->bottom0 + j] == 0);
+            for (uint32_t j = 0; j < k->valid; j++)
+                got[n++] = laid[k->bottom0 + j];
+        }
+        for (uint64_t h = 0; h < 64; h++) { /* each group's bottoms: as many as the raw list's */
+            uint64_t bits = gpu_pair_group_bits((uint32_t)h, hk), in_raw = 0, in_tasks = 0;
+            if (h >> __builtin_popcountll(hk))
+                break;
+            for (uint32_t j = 0; j < nu; j++)
+                in_raw += (u[j] & hk) == bits;
+            for (uint32_t i = 0; i < used; i++)
+                in_tasks += tasks[i].hot == bits ? tasks[i].valid : 0;
+            assert_true(in_raw == in_tasks);
+        }
+        assert_int_equal(n, nu);
+        for (uint32_t j = 0; j < nu; j++)
+            want[j] = u[j] & s.rest;
+        qsort(want, nu, sizeof *want, cmp_u64);
+        qsort(got, nu, sizeof *got, cmp_u64);
+        assert_memory_equal(want, got, nu * sizeof *got);
+        free(t), free(u), free(laid), free(want), free(got), free(tasks);
+    }
+}
+
+/* The rooms are enough in the worst cases, and no more: 64 groups of 1025 bottoms take two tasks
+ * each, as many as gpu_pair_task_room() gives; 64 groups of one bottom each take a padded block
+ * each, the whole gpu_pair_bottom_room(). */
+static void test_rooms(void **state) {
+    (void)state;
+    for (int v = 0; v < 2; v++) {
+        uint32_t per = v ? 1 : 1025, nu = 64 * per, room = gpu_pair_task_room(nu);
+        uint64_t broom = gpu_pair_bottom_room(nu), t[1] = {0x3F};
+        uint64_t *u = malloc(nu * sizeof *u), *laid = malloc(broom * sizeof *laid);
+        gpu_pair_task *tasks = malloc(room * sizeof *tasks);
+        assert_true(u && laid && tasks);
+        for (uint32_t j = 0; j < nu; j++)
+            u[j] = j % 64 | (uint64_t)1 << (6 + j % 30);
+        gpu_pair_sub s;
+        memset(&s, 0, sizeof s);
+        s.ntops = 1, s.nbottoms = nu;
+        gpu_pair_layout_host(&s, 0, t, u, 0x3F, laid, tasks);
+        uint64_t blocks = 0;
+        for (uint32_t i = 0; i < room; i++) {
+            assert_true(tasks[i].nblocks > 0); /* every slot used */
+            blocks += tasks[i].nblocks;
+        }
+        assert_int_equal(room, v ? 64 : 128);
+        assert_true(blocks * 32 == (v ? broom : 64 * 33 * 32) && blocks * 32 <= broom);
+        free(u), free(laid), free(tasks);
+    }
 }
 
 /* Every subproblem (m, C) of n with the cut `middle` (`every`: the sample's step) in one batch,
@@ -117,13 +224,11 @@ static uint64_t check_lists(int n, int middle, uint64_t every) {
                 assert_int_equal(pairs, (uint64_t)nt * nu);
                 if (seen % 7 == 1) { /* some alone in a batch too (the rest: all in one) */
                     gpu_pair_build_clear(&one);
-                    assert_int_equal(gpu_pair_build_add(&one, t, nt, u, nu, quadrant_lists_hot(q)),
-                                     NQ_OK);
-                    run_batch(&one, &got);
+                    assert_int_equal(gpu_pair_build_add(&one, t, nt, u, nu), NQ_OK);
+                    run_batch(&one, quadrant_lists_hot(q), &got);
                     assert_int_equal(got, sols);
                 }
-                assert_int_equal(gpu_pair_build_add(&all, t, nt, u, nu, quadrant_lists_hot(q)),
-                                 NQ_OK);
+                assert_int_equal(gpu_pair_build_add(&all, t, nt, u, nu), NQ_OK);
                 want = realloc(want, (nwant + 1) * sizeof *want);
                 assert_non_null(want);
                 want[nwant++] = sols;
@@ -135,7 +240,7 @@ static uint64_t check_lists(int n, int middle, uint64_t every) {
     assert_int_equal(all.nsub, nwant);
     uint64_t *got = malloc((nwant + 1) * sizeof *got);
     assert_non_null(got);
-    run_batch(&all, got);
+    run_batch(&all, quadrant_lists_hot(q), got);
     for (size_t i = 0; i < nwant; i++)
         assert_int_equal(got[i], want[i]);
     free(got), free(want);
@@ -166,8 +271,8 @@ static void test_sample_17_18(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_random_lists),
-        cmocka_unit_test(test_every_subproblem),
+        cmocka_unit_test(test_random_lists), cmocka_unit_test(test_layout),
+        cmocka_unit_test(test_rooms),        cmocka_unit_test(test_every_subproblem),
         cmocka_unit_test(test_sample_17_18),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
