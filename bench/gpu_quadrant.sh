@@ -2,7 +2,8 @@
 # The device check of the quadrant join on the GPU (issue 39), one command on a machine with an
 # NVIDIA GPU, with binaries built elsewhere (the GPU machines of this project have nvcc but no
 # libyajl, so the build is made on a CPU machine and carried):
-#   NQ=build-gpu/nqueens [YGCH=DIR | YGCH_SRC=CHECKOUT] [BUDGET=S] bash bench/gpu_quadrant.sh
+#   NQ=build-gpu/nqueens [YGCH=DIR | YGCH_SRC=CHECKOUT] [GPU_HOST=build-gpu/bench/gpu_host] \
+#     [BUDGET=S] bash bench/gpu_quadrant.sh
 # NQ: an nqueens built with -DNQ_CUDA=ON (bench/gpu.sh shows how); LD_LIBRARY_PATH must find
 # what it links (libyajl.so.2). YGCH: a directory with the public GPU counter ygch/n_queens
 # (MIT, arXiv:2511.12009, commit dba7b01) built for this GPU at its two best settings:
@@ -17,8 +18,9 @@
 # 2. n = 19, 20, 21: --gpu --method quadrant, --gpu --method backtrack (to 20), and ygch's
 #    counter, side by side; wall time of the whole command (hyperfine is not used: one run each,
 #    the GPU's time is scarce);
-# 3. n = 20 with half the host threads (how much the host's halves weigh), and the CPU's
-#    quadrant join on every core at n = 19, the baseline of this machine;
+# 3. n = 20 with half the host threads (how much the host's halves weigh), the CPU's quadrant
+#    join on every core at n = 19, the baseline of this machine, and with GPU_HOST (bench/gpu_host.c,
+#    built with `--target bench`) the host's work a subproblem at n = 20 and 21 on one core;
 # 4. with N22=1, n = 22 on the GPU.
 # Exit status 0 if every count that ran was right, 1 otherwise.
 set -uo pipefail
@@ -117,6 +119,11 @@ done
 echo "== 3. the host's share: n = 20 with half the host threads; the CPU's join on all $(nproc) cores ($(now) s)"
 count 20 60 --gpu --method quadrant --threads $(($(nproc) / 2))
 count 19 60 --method quadrant
+if [ -n "${GPU_HOST:-}" ]; then
+  for n in 20 21; do
+    timeout 60 "$GPU_HOST" "$n" 200 20 || echo "gpu_host $n: failed or timed out"
+  done
+fi
 
 if [ "${N22:-0}" = 1 ]; then
   echo "== 4. n = 22 ($(now) s)"

@@ -22,6 +22,8 @@ target_link_libraries(bench_journal_append PRIVATE nqueens_static)
 # The sampler times subproblems as the CLI counts them: the build's flags (-O3 of Release).
 target_link_libraries(bench_quadrant_sample PRIVATE nqueens_static m)
 target_include_directories(bench_quadrant_sample PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(bench_gpu_host PRIVATE nqueens_static m)
+target_include_directories(bench_gpu_host PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_link_libraries(bench_journal_crc PRIVATE ZLIB::ZLIB)
 # wait4(), the child's own rusage, is a BSD call that glibc offers under _DEFAULT_SOURCE.
 target_compile_definitions(bench_cpu_time PRIVATE _DEFAULT_SOURCE)

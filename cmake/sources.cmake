@@ -197,6 +197,7 @@ set(NQ_BENCH_PROGRAMS
   complete_driver
   cpu_time
   gen_diags
+  gpu_host
   journal_append
   journal_crc
   quadrant_sample
