@@ -1,16 +1,18 @@
 /*
  * gpu_host.c: the host's work a subproblem of the GPU's quadrant join (src/gpu_quadrant.c), on
- * the CPU alone: for a sample of subproblems, the halves built as a host thread of the driver
- * builds them (quadrant_halves()) and appended to a batch (gpu_pair_build_add()), cleared when it
- * is as full as the driver sends it; each step timed by the thread's CPU clock. It needs no GPU:
- * the device's share is measured by bench/gpu_quadrant.sh on one (built as BUILD/bench/gpu_host
- * by `cmake --build BUILD --target bench`; its runs are in bench/RESULTS.md).
+ * the CPU alone: for a sample of subproblems, its segments appended to a batch as a host thread of
+ * the driver appends them (gpu_pair_build_sub()), the batch cleared when it is as full as the
+ * driver sends it, timed by the thread's CPU clock; and, untimed, the halves the device will
+ * build from them (quadrant_halves(), the CPU's), to compare with the room the batch gives them.
+ * It needs no GPU: the device's share is measured by bench/gpu_quadrant.sh on one (built as
+ * BUILD/bench/gpu_host by `cmake --build BUILD --target bench`; its runs are in
+ * bench/RESULTS.md).
  *
  * Usage: gpu_host N RUNS [RUN [SEED]]
  * Builds the quadrant split of N (not timed), then RUNS runs of RUN consecutive subproblems
  * (default 20; consecutive, as a host thread takes them) from starts drawn uniformly (xorshift
- * from SEED, default 1), and prints the mean microseconds a subproblem of each step and the mean
- * signatures a subproblem (both halves). The sample is gone through twice, the first time
+ * from SEED, default 1), and prints the mean microseconds a subproblem, the mean segments, bytes
+ * sent, room and signatures a subproblem. The sample is gone through twice, the first time
  * untimed, so that the batch's memory has grown and is mapped, as in a long count.
  */
 #include <stdint.h>
@@ -51,41 +53,47 @@ int main(int argc, char **argv) {
         return 2;
     }
     uint64_t size = split_quadrant_size(s);
+    gpu_lists_info info;
+    uint32_t base[4];
+    size_t placements;
+    gpu_pair_lists_info(q, &info, base, &placements);
     gpu_pair_build b = {0};
-    double halves = 0, append = 0, values = 0;
+    double host = 0, segs = 0, room = 0, values = 0;
     long subs = 0;
     uint64_t seed = x;
     for (long r = 0; r < 2 * runs; r++) {
         if (r == runs) { /* the same sample again, timed */
-            x = seed, halves = append = values = 0, subs = 0;
+            x = seed, host = segs = room = values = 0, subs = 0;
             gpu_pair_build_clear(&b);
         }
         uint64_t first = next(&x) % (size - (uint64_t)run);
         for (uint64_t i = first; i < first + (uint64_t)run; i++) {
-            uint64_t c;
+            uint64_t c, bound;
             int m, w;
             const uint64_t *t, *u;
             size_t nt, nu;
             if (i == 0 || split_quadrant_columns(s, i, &c, &m, &w) != NQ_OK)
                 continue; /* number 0, the symmetric solutions, is counted on the host */
+            if (b.nsub >= 4096 || b.nroom >= ((uint64_t)1 << 27) ||
+                b.nbottoms >= ((uint64_t)1 << 27))
+                gpu_pair_build_clear(&b); /* as full as the driver sends a batch */
+            size_t nsegs = b.nsegs;
             double t0 = thread_seconds();
+            if (gpu_pair_build_sub(&b, q, base, m, c, &bound) != NQ_OK)
+                return 1;
+            host += thread_seconds() - t0;
             if (quadrant_halves(q, m, c, sc, &t, &nt, &u, &nu) != NQ_OK)
                 return 1;
-            double t1 = thread_seconds();
-            if (b.nsub >= 4096 || b.ntops + b.nraw >= ((size_t)1 << 23) ||
-                b.pairs >= ((uint64_t)1 << 34))
-                gpu_pair_build_clear(&b); /* as full as the driver sends a batch */
-            if (gpu_pair_build_add(&b, t, nt, u, nu) != NQ_OK)
-                return 1;
-            double t2 = thread_seconds();
-            halves += t1 - t0, append += t2 - t1, values += (double)(nt + nu);
+            segs += (double)(b.nsegs - nsegs), room += (double)bound, values += (double)(nt + nu);
             subs++;
         }
     }
-    printf("n = %d, %ld subproblems: halves %.1f us, into the batch %.1f us, %.0f signatures a "
-           "subproblem\n",
-           n, subs, 1e6 * halves / (double)subs, 1e6 * append / (double)subs,
-           values / (double)subs);
+    printf("n = %d, %ld subproblems: host %.2f us, %.0f segments (%.0f bytes sent), room %.0f "
+           "signatures, built %.0f (%.0f bytes) a subproblem; lists %zu placements (%.0f MiB)\n",
+           n, subs, 1e6 * host / (double)subs, segs / (double)subs,
+           (segs * sizeof(gpu_segment) + (double)subs * sizeof(gpu_pair_sub)) / (double)subs,
+           room / (double)subs, values / (double)subs, 8 * values / (double)subs, placements,
+           8.0 * (double)placements / 1048576.0);
     gpu_pair_build_free(&b);
     quadrant_scratch_free(sc);
     split_quadrant_free(s);

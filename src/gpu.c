@@ -306,11 +306,15 @@ int nq_count_gpu(const nq_split *s, const nq_count_options *opt, const int *devi
     }
     int rc = NQ_OK;
     if (quadrant) {
-        /* The halves are built on the host: threads host threads in all, each with a device of
-         * its own (round robin), at least one a device. */
+        /* threads host threads in all, each with a device of its own (round robin), at least
+         * one a device and at most GPU_QUADRANT_FEEDERS: the devices build the halves, the host
+         * only their segments, and each host thread keeps a copy of the quadrant lists on its
+         * device. */
         int threads = nq_count_threads(opt->threads);
         if (threads < 0)
             return NQ_EINVAL;
+        if (threads > GPU_QUADRANT_FEEDERS * nd)
+            threads = GPU_QUADRANT_FEEDERS * nd;
         if (threads < nd)
             threads = nd;
         drive d;

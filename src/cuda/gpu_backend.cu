@@ -102,6 +102,64 @@ __global__ void __launch_bounds__(SOLVE_BLOCK, SOLVE_BLOCKS)
     }
 }
 
+/* Threads of a k_halves block (one half of one subproblem). */
+#define HALVES_THREADS 256
+
+/* k_halves: half blockIdx.x & 1 of subproblem blockIdx.x >> 1 (gpu_half_host() is the same on the
+ * host): its warps take its segments in turn; for each placement of a segment's shorter list
+ * (all lanes the same), the 32 lanes weigh 32 of the longer list at a time, and those compatible
+ * take their places in the half's room by one atomic on the block's counter (a vote and a
+ * popcount give each lane its place). The half's size goes to the subproblem at the end. */
+__global__ void __launch_bounds__(HALVES_THREADS)
+    k_halves(const gpu_lists_info L, const uint32_t *__restrict__ pl,
+             const gpu_segment *__restrict__ segs, gpu_pair_sub *subs, uint64_t *halves) {
+    __shared__ unsigned long long count;
+    const uint32_t sub = blockIdx.x >> 1;
+    const int k = (int)(blockIdx.x & 1u);
+    const unsigned tid = threadIdx.x, lane = tid & 31u, warp = tid >> 5;
+    const gpu_lists_info info = L;
+    const gpu_half_join j = k ? L.half[1] : L.half[0]; /* no index by a variable: registers */
+    const uint64_t fd = subs[sub].fd, fa = subs[sub].fa, out0 = subs[sub].half0[k];
+    const uint32_t seg0 = subs[sub].seg0[k], nseg = subs[sub].nseg[k];
+    if (tid == 0)
+        count = 0;
+    __syncthreads();
+    for (uint32_t g = warp; g < nseg; g += HALVES_THREADS / 32) {
+        const gpu_segment e = segs[seg0 + g];
+        const int swap = e.nl > e.nr; /* the shorter list outside */
+        const uint32_t nx = swap ? e.nr : e.nl, ni = swap ? e.nl : e.nr;
+        const uint32_t x0 = swap ? e.r0 : e.l0, i0 = swap ? e.l0 : e.r0;
+        for (uint32_t x = 0; x < nx; x++) {
+            uint64_t sx, cx;
+            gpu_half_words(&info, &j, swap, pl[2 * (x0 + x)], pl[2 * (x0 + x) + 1], fd, fa, &sx,
+                           &cx);
+            if (cx >> 63)
+                continue; /* on the middle queen's diagonals: the same for every lane */
+            cx |= (uint64_t)1 << 63;
+            for (uint32_t base = 0; base < ni; base += 32) {
+                const uint32_t y = base + lane;
+                uint64_t sy = 0, cy = ~(uint64_t)0; /* past the end: clashes with cx's bit 63 */
+                if (y < ni)
+                    gpu_half_words(&info, &j, !swap, pl[2 * (i0 + y)], pl[2 * (i0 + y) + 1], fd, fa,
+                                   &sy, &cy);
+                const int keep = !(cx & cy);
+                const unsigned m = __ballot_sync(FULL_MASK, keep);
+                if (!m)
+                    continue;
+                unsigned long long at = 0;
+                if (lane == 0)
+                    at = atomicAdd(&count, (unsigned long long)__popc((int)m));
+                at = __shfl_sync(FULL_MASK, at, 0);
+                if (keep)
+                    halves[out0 + at + (unsigned)__popc((int)(m & ((1u << lane) - 1u)))] = sx | sy;
+            }
+        }
+    }
+    __syncthreads();
+    if (tid == 0)
+        subs[sub].nhalf[k] = (uint32_t)count;
+}
+
 /* Threads of a k_layout block (one subproblem). */
 #define LAYOUT_THREADS 512
 
@@ -111,8 +169,8 @@ __global__ void __launch_bounds__(SOLVE_BLOCK, SOLVE_BLOCKS)
  * warp with the same group take their places with one atomic (__match_any_sync); every loop
  * runs the same number of rounds in each warp, so that every lane votes. */
 __global__ void __launch_bounds__(LAYOUT_THREADS)
-    k_layout(const uint64_t *__restrict__ tops, const uint64_t *__restrict__ raw,
-             gpu_pair_sub *subs, uint64_t hot, uint64_t *bottoms, gpu_pair_task *tasks) {
+    k_layout(const uint64_t *__restrict__ halves, gpu_pair_sub *subs, uint64_t hot,
+             uint64_t *bottoms, gpu_pair_task *tasks) {
     __shared__ unsigned long long or_t[LAYOUT_THREADS / 32], or_b[LAYOUT_THREADS / 32];
     __shared__ uint32_t cnt[1 << GPU_PAIR_HOT];
     __shared__ unsigned long long at[1 << GPU_PAIR_HOT];
@@ -120,11 +178,15 @@ __global__ void __launch_bounds__(LAYOUT_THREADS)
     const unsigned tid = threadIdx.x, lane = tid & 31u, warp = tid >> 5;
     const uint32_t sub = blockIdx.x;
     const gpu_pair_sub s = subs[sub];
+    const int tk = gpu_pair_tops(&s); /* (selects, not an index by a variable: registers) */
+    const uint64_t *t = halves + (tk ? s.half0[1] : s.half0[0]);
+    const uint64_t *raw = halves + (tk ? s.half0[0] : s.half0[1]);
+    const uint32_t nt = tk ? s.nhalf[1] : s.nhalf[0], nb = gpu_pair_nbottoms(&s);
     uint64_t ot = 0, ob = 0;
-    for (uint32_t i = tid; i < s.ntops; i += LAYOUT_THREADS)
-        ot |= tops[s.top0 + i];
-    for (uint32_t j = tid; j < s.nbottoms; j += LAYOUT_THREADS)
-        ob |= raw[s.raw0 + j];
+    for (uint32_t i = tid; i < nt; i += LAYOUT_THREADS)
+        ot |= t[i];
+    for (uint32_t j = tid; j < nb; j += LAYOUT_THREADS)
+        ob |= raw[j];
     for (int o = 16; o > 0; o >>= 1) {
         ot |= __shfl_xor_sync(FULL_MASK, ot, o);
         ob |= __shfl_xor_sync(FULL_MASK, ob, o);
@@ -146,9 +208,9 @@ __global__ void __launch_bounds__(LAYOUT_THREADS)
     __syncthreads();
     const uint64_t hk = hk_s, rest = rest_s;
     const uint32_t none = 1u << GPU_PAIR_HOT; /* the group of a lane past the end */
-    for (uint32_t base = 0; base < s.nbottoms; base += LAYOUT_THREADS) {
+    for (uint32_t base = 0; base < nb; base += LAYOUT_THREADS) {
         const uint32_t j = base + tid;
-        const uint32_t g = j < s.nbottoms ? gpu_pair_group(raw[s.raw0 + j], hk) : none;
+        const uint32_t g = j < nb ? gpu_pair_group(raw[j], hk) : none;
         const unsigned peers = __match_any_sync(FULL_MASK, g);
         if (g != none && lane == (unsigned)(__ffs((int)peers) - 1))
             atomicAdd(&cnt[g], (uint32_t)__popc((int)peers));
@@ -157,10 +219,10 @@ __global__ void __launch_bounds__(LAYOUT_THREADS)
     if (tid == 0)
         gpu_pair_plan(&s, sub, hk, cnt, 1 << __popcll(hk), (uint64_t *)at, tasks);
     __syncthreads();
-    for (uint32_t base = 0; base < s.nbottoms; base += LAYOUT_THREADS) {
+    for (uint32_t base = 0; base < nb; base += LAYOUT_THREADS) {
         const uint32_t j = base + tid;
-        const uint64_t x = j < s.nbottoms ? raw[s.raw0 + j] : 0;
-        const uint32_t g = j < s.nbottoms ? gpu_pair_group(x, hk) : none;
+        const uint64_t x = j < nb ? raw[j] : 0;
+        const uint32_t g = j < nb ? gpu_pair_group(x, hk) : none;
         const unsigned peers = __match_any_sync(FULL_MASK, g);
         const int leader = __ffs((int)peers) - 1;
         unsigned long long start = 0;
@@ -203,7 +265,7 @@ pairs_tops(const uint32_t *U, const uint64_t *__restrict__ t, uint32_t n, uint64
 }
 
 __global__ void __launch_bounds__(GPU_PAIR_WARPS * 32)
-    k_pairs(const uint64_t *__restrict__ tops, const uint64_t *__restrict__ bottoms,
+    k_pairs(const uint64_t *__restrict__ halves, const uint64_t *__restrict__ bottoms,
             const gpu_pair_sub *__restrict__ subs, const gpu_pair_task *__restrict__ tasks,
             unsigned long long *pairs) {
     extern __shared__ uint32_t sh[];
@@ -230,32 +292,34 @@ __global__ void __launch_bounds__(GPU_PAIR_WARPS * 32)
                               (e / GPU_PAIR_BLOCKS) & ((1u << GPU_PAIR_CW) - 1),
                               (int)(e % GPU_PAIR_BLOCKS));
     __syncthreads();
-    const uint64_t *t = tops + s.top0;
+    const int tk = gpu_pair_tops(&s);
+    const uint64_t *t = halves + (tk ? s.half0[1] : s.half0[0]);
+    const uint32_t nt = tk ? s.nhalf[1] : s.nhalf[0];
     unsigned long long conflicts = 0, weighed = 0;
     switch (s.chunks) {
     case 1:
-        conflicts = pairs_tops<1>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
+        conflicts = pairs_tops<1>(U, t, nt, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 2:
-        conflicts = pairs_tops<2>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
+        conflicts = pairs_tops<2>(U, t, nt, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 3:
-        conflicts = pairs_tops<3>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
+        conflicts = pairs_tops<3>(U, t, nt, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 4:
-        conflicts = pairs_tops<4>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
+        conflicts = pairs_tops<4>(U, t, nt, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 5:
-        conflicts = pairs_tops<5>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
+        conflicts = pairs_tops<5>(U, t, nt, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 6:
-        conflicts = pairs_tops<6>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
+        conflicts = pairs_tops<6>(U, t, nt, k.hot, s.rest, warp, lane, &weighed);
         break;
     case 7:
-        conflicts = pairs_tops<7>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
+        conflicts = pairs_tops<7>(U, t, nt, k.hot, s.rest, warp, lane, &weighed);
         break;
     default:
-        conflicts = pairs_tops<8>(U, t, s.ntops, k.hot, s.rest, warp, lane, &weighed);
+        conflicts = pairs_tops<8>(U, t, nt, k.hot, s.rest, warp, lane, &weighed);
         break;
     }
     for (int o = 16; o > 0; o >>= 1)
@@ -278,9 +342,11 @@ typedef struct gpu_slot {
     unsigned *d_next;
     size_t sub_cap, item_cap;
     uint32_t nsub;
-    /* a pair batch (k_layout, k_pairs): its arrays on the device (tops, raw bottoms, subs, pairs,
-     * laid-out bottoms, tasks) and their capacities in bytes; the pairs also in pinned memory */
+    /* a pair batch (k_halves, k_layout, k_pairs): its arrays on the device (segments, subs,
+     * pairs, halves, laid-out bottoms, tasks) and their capacities in bytes; the pairs and the subs
+     * (the halves' sizes) also in pinned memory, to come back */
     void *d_pair[6], *h_pairs;
+    gpu_pair_sub *h_back;
     size_t pair_cap[6];
 } gpu_slot;
 
@@ -289,6 +355,8 @@ struct gpu_dev {
     int grid;        /* blocks of k_solve that fill the device once */
     int pairs_ready; /* k_pairs's shared memory allowed */
     gpu_slot slot[GPU_SLOTS];
+    uint32_t *d_lists; /* the quadrant lists' placements (gpu_backend_pairs_lists()) */
+    gpu_lists_info info;
 };
 
 static int status_of(cudaError_t e) {
@@ -335,8 +403,9 @@ static void slot_free_pairs(gpu_slot *s) {
         s->d_pair[i] = NULL;
         s->pair_cap[i] = 0;
     }
-    cudaFreeHost(s->h_pairs);
+    cudaFreeHost(s->h_pairs), cudaFreeHost(s->h_back);
     s->h_pairs = NULL;
+    s->h_back = NULL;
 }
 
 extern "C" void *gpu_backend_host_alloc(size_t bytes) {
@@ -376,6 +445,7 @@ extern "C" void gpu_backend_close(gpu_dev *d) {
         slot_free_pairs(s);
         cudaFree(s->d_next);
     }
+    cudaFree(d->d_lists);
     (void)cudaGetLastError();
     free(d);
 }
@@ -487,19 +557,40 @@ extern "C" int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uin
     return status_of(e);
 }
 
-extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const uint64_t *tops,
-                                        size_t ntops, const uint64_t *raw, size_t nraw,
-                                        const gpu_pair_sub *subs, uint32_t nsub, uint64_t nbottoms,
-                                        uint32_t ntasks) {
-    if (slot < 0 || slot >= GPU_SLOTS || nsub < 1 || ntasks < 1)
+extern "C" int gpu_backend_pairs_lists(gpu_dev *d, const gpu_lists_info *info,
+                                       const uint32_t *const parts[4], const size_t count[4]) {
+    int rc = status_of(cudaSetDevice(d->device));
+    if (rc != NQ_OK)
+        return rc;
+    cudaFree(d->d_lists);
+    d->d_lists = NULL;
+    size_t total = count[0] + count[1] + count[2] + count[3];
+    rc = status_of(cudaMalloc((void **)&d->d_lists, (2 * total + 1) * sizeof(uint32_t)));
+    for (size_t p = 0, at = 0; p < 4 && rc == NQ_OK; at += count[p++])
+        if (count[p])
+            rc = status_of(cudaMemcpy(d->d_lists + 2 * at, parts[p],
+                                      2 * count[p] * sizeof(uint32_t), cudaMemcpyHostToDevice));
+    if (rc != NQ_OK) {
+        cudaFree(d->d_lists);
+        d->d_lists = NULL;
+        return rc;
+    }
+    d->info = *info;
+    return NQ_OK;
+}
+
+extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const gpu_segment *segs,
+                                        size_t nsegs, const gpu_pair_sub *subs, uint32_t nsub,
+                                        uint64_t nhalves, uint64_t nbottoms, uint32_t ntasks) {
+    if (slot < 0 || slot >= GPU_SLOTS || nsub < 1 || ntasks < 1 || !d->d_lists)
         return NQ_EINVAL;
     int rc = status_of(cudaSetDevice(d->device));
     if (rc != NQ_OK)
         return rc;
     gpu_slot *s = &d->slot[slot];
-    const void *src[3] = {tops, raw, subs};
-    size_t bytes[6] = {ntops * sizeof *tops,        nraw * sizeof *raw,
-                       nsub * sizeof *subs,         nsub * sizeof(uint64_t),
+    const void *src[2] = {segs, subs};
+    size_t bytes[6] = {nsegs * sizeof *segs,        nsub * sizeof *subs,
+                       nsub * sizeof(uint64_t),     nhalves * sizeof(uint64_t),
                        nbottoms * sizeof(uint64_t), ntasks * sizeof(gpu_pair_task)};
     for (int i = 0; i < 6 && rc == NQ_OK; i++) {
         if (bytes[i] <= s->pair_cap[i])
@@ -508,10 +599,14 @@ extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, cons
         cudaFree(s->d_pair[i]);
         s->d_pair[i] = NULL;
         s->pair_cap[i] = 0;
-        if (i == 3)
+        if (i == 1)
+            cudaFreeHost(s->h_back), s->h_back = NULL;
+        if (i == 2)
             cudaFreeHost(s->h_pairs), s->h_pairs = NULL;
         rc = status_of(cudaMalloc(&s->d_pair[i], cap));
-        if (rc == NQ_OK && i == 3)
+        if (rc == NQ_OK && i == 1)
+            rc = status_of(cudaMallocHost((void **)&s->h_back, cap));
+        if (rc == NQ_OK && i == 2)
             rc = status_of(cudaMallocHost(&s->h_pairs, cap));
         if (rc == NQ_OK)
             s->pair_cap[i] = cap;
@@ -530,31 +625,36 @@ extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, cons
     s->nsub = nsub;
     cudaStream_t st = s->stream;
     cudaError_t e = cudaSuccess;
-    for (int i = 0; i < 3 && e == cudaSuccess; i++)
+    for (int i = 0; i < 2 && e == cudaSuccess; i++)
         if (bytes[i])
             e = cudaMemcpyAsync(s->d_pair[i], src[i], bytes[i], cudaMemcpyHostToDevice, st);
     if (e == cudaSuccess)
-        e = cudaMemsetAsync(s->d_pair[3], 0, bytes[3], st);
-    uint64_t *bottoms = (uint64_t *)s->d_pair[4];
+        e = cudaMemsetAsync(s->d_pair[2], 0, bytes[2], st);
+    gpu_pair_sub *d_subs = (gpu_pair_sub *)s->d_pair[1];
+    uint64_t *halves = (uint64_t *)s->d_pair[3], *bottoms = (uint64_t *)s->d_pair[4];
     gpu_pair_task *tasks = (gpu_pair_task *)s->d_pair[5];
     if (e == cudaSuccess) {
-        k_layout<<<nsub, LAYOUT_THREADS, 0, st>>>(
-            (const uint64_t *)s->d_pair[0], (const uint64_t *)s->d_pair[1],
-            (gpu_pair_sub *)s->d_pair[2], hot, bottoms, tasks);
+        k_halves<<<2 * nsub, HALVES_THREADS, 0, st>>>(
+            d->info, d->d_lists, (const gpu_segment *)s->d_pair[0], d_subs, halves);
+        e = cudaGetLastError();
+    }
+    if (e == cudaSuccess) {
+        k_layout<<<nsub, LAYOUT_THREADS, 0, st>>>(halves, d_subs, hot, bottoms, tasks);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess) {
         k_pairs<<<ntasks, GPU_PAIR_WARPS * 32, PAIRS_SHARED, st>>>(
-            (const uint64_t *)s->d_pair[0], bottoms, (const gpu_pair_sub *)s->d_pair[2], tasks,
-            (unsigned long long *)s->d_pair[3]);
+            halves, bottoms, d_subs, tasks, (unsigned long long *)s->d_pair[2]);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess)
-        e = cudaMemcpyAsync(s->h_pairs, s->d_pair[3], bytes[3], cudaMemcpyDeviceToHost, st);
+        e = cudaMemcpyAsync(s->h_pairs, s->d_pair[2], bytes[2], cudaMemcpyDeviceToHost, st);
+    if (e == cudaSuccess)
+        e = cudaMemcpyAsync(s->h_back, d_subs, bytes[1], cudaMemcpyDeviceToHost, st);
     return status_of(e);
 }
 
-extern "C" int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs) {
+extern "C" int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs, uint64_t *halves) {
     if (slot < 0 || slot >= GPU_SLOTS)
         return NQ_EINVAL;
     gpu_slot *s = &d->slot[slot];
@@ -564,6 +664,8 @@ extern "C" int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs) 
     if (rc != NQ_OK)
         return rc == NQ_ENOMEM ? NQ_EDEVICE : rc;
     memcpy(pairs, s->h_pairs, s->nsub * sizeof *pairs);
+    for (uint32_t j = 0; j < s->nsub; j++)
+        halves[j] = (uint64_t)s->h_back[j].nhalf[0] * s->h_back[j].nhalf[1];
     return NQ_OK;
 }
 

@@ -57,23 +57,33 @@ int gpu_backend_collect(gpu_dev *d, int slot, uint64_t *sols, uint64_t *nodes);
 void *gpu_backend_host_alloc(size_t bytes);
 void gpu_backend_host_free(void *p);
 
+/* gpu_backend_pairs_lists() :
+ * Sends the quadrant lists to device d for this handle's pair batches: part p's count[p]
+ * placements (two words each: diagonals, anti-diagonals) at parts[p], the four parts one after
+ * the other (the indices of gpu_segment), and what the halves' joins share (info); replaces what
+ * was sent before. @return NQ_OK; NQ_ENOMEM (device memory); NQ_EDEVICE. */
+int gpu_backend_pairs_lists(gpu_dev *d, const gpu_lists_info *info, const uint32_t *const parts[4],
+                            const size_t count[4]);
+
 /* gpu_backend_pairs_submit() :
  * Starts counting a batch of the quadrant join's pair counter (gpu_pairs.h) in slot (0..GPU_SLOTS
- * - 1, not in use): nsub >= 1 subproblems (subs: their tops and raw bottoms in tops[0..ntops - 1]
- * and raw[0..nraw - 1], their rooms within nbottoms laid-out bottoms and ntasks >= 1 task slots),
- * laid out and counted on the device with the lists' hot bits `hot`. The three arrays are copied
- * while the batch runs: they must stay unchanged until the slot's gpu_backend_pairs_collect(),
- * and from gpu_backend_host_alloc() they are copied without a copy on the host. A slot holds one
- * kind of batch at a time.
- * @return NQ_OK; NQ_EINVAL; NQ_ENOMEM (device or host memory); NQ_EDEVICE. */
-int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const uint64_t *tops, size_t ntops,
-                             const uint64_t *raw, size_t nraw, const gpu_pair_sub *subs,
-                             uint32_t nsub, uint64_t nbottoms, uint32_t ntasks);
+ * - 1, not in use), on the lists sent last: nsub >= 1 subproblems (subs: their segments in
+ * segs[0..nsegs - 1], their rooms within nhalves halves' words, nbottoms laid-out bottoms and
+ * ntasks >= 1 task slots), their halves built, laid out (with the lists' hot bits `hot`) and
+ * counted on the device. segs and subs are copied while the batch runs: they must stay unchanged
+ * until the slot's gpu_backend_pairs_collect(), and from gpu_backend_host_alloc() they are copied
+ * without a copy on the host. A slot holds one kind of batch at a time.
+ * @return NQ_OK; NQ_EINVAL (no lists sent, or a bad slot or size); NQ_ENOMEM (device or host
+ * memory); NQ_EDEVICE. */
+int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const gpu_segment *segs,
+                             size_t nsegs, const gpu_pair_sub *subs, uint32_t nsub,
+                             uint64_t nhalves, uint64_t nbottoms, uint32_t ntasks);
 
 /* gpu_backend_pairs_collect() :
- * Waits for the pair batch of slot and writes each subproblem's pairs that AND to 0 into
- * pairs[0..nsub-1]; the slot is then free. @return NQ_OK; NQ_EDEVICE. */
-int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs);
+ * Waits for the pair batch of slot and writes, for each of its subproblems j, its pairs that AND
+ * to 0 into pairs[j] and the product of its halves' sizes (tops x bottoms, the measure of its
+ * work) into halves[j]; the slot is then free. @return NQ_OK; NQ_EDEVICE. */
+int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs, uint64_t *halves);
 
 /* gpu_backend_close() : waits for what is in flight, frees everything; NULL is accepted. */
 void gpu_backend_close(gpu_dev *d);

@@ -45,16 +45,22 @@ void gpu_backend_host_free(void *p) {
     free(p);
 }
 
-int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const uint64_t *tops, size_t ntops,
-                             const uint64_t *raw, size_t nraw, const gpu_pair_sub *subs,
-                             uint32_t nsub, uint64_t nbottoms, uint32_t ntasks) {
-    (void)d, (void)slot, (void)hot, (void)tops, (void)ntops, (void)raw, (void)nraw;
-    (void)subs, (void)nsub, (void)nbottoms, (void)ntasks;
+int gpu_backend_pairs_lists(gpu_dev *d, const gpu_lists_info *info, const uint32_t *const parts[4],
+                            const size_t count[4]) {
+    (void)d, (void)info, (void)parts, (void)count;
     return NQ_ENODEV;
 }
 
-int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs) {
-    (void)d, (void)slot, (void)pairs;
+int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const gpu_segment *segs,
+                             size_t nsegs, const gpu_pair_sub *subs, uint32_t nsub,
+                             uint64_t nhalves, uint64_t nbottoms, uint32_t ntasks) {
+    (void)d, (void)slot, (void)hot, (void)segs, (void)nsegs, (void)subs, (void)nsub;
+    (void)nhalves, (void)nbottoms, (void)ntasks;
+    return NQ_ENODEV;
+}
+
+int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs, uint64_t *halves) {
+    (void)d, (void)slot, (void)pairs, (void)halves;
     return NQ_ENODEV;
 }
 

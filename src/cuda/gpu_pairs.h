@@ -68,16 +68,69 @@
 /* Hot bits at most (64 groups). */
 #define GPU_PAIR_HOT 6
 
-/* One subproblem of a batch. The host sets its tops (signatures as built) at top0..top0 + ntops
- * - 1 of the batch's tops, its bottoms at raw0..raw0 + nbottoms - 1 of the batch's raw bottoms,
- * and its rooms: bottom0 in the laid-out bottoms (gpu_pair_bottom_room(nbottoms) words, a
- * multiple of 32) and task0 in the tasks (gpu_pair_task_room(nbottoms) slots); the layout sets
- * rest (the bits weighed) and chunks (those rest needs, its highest bit over GPU_PAIR_CW). */
+/* The join of one half's two quadrants, as quadrant_body.h's half_list() makes it (the same
+ * arithmetic): the board bits of a placement's bit 0 in the left part (d0l, a0l) and the right
+ * one (d0r, a0r), and where their spans overlap (od, oa; odn bits in od, their lowest bits odl and
+ * oal), the only bits where two placements of the two parts can clash. */
+typedef struct gpu_half_join {
+    uint64_t od, oa;
+    int32_t d0l, a0l, d0r, a0r, odn, odl, oal, pad;
+} gpu_half_join;
+
+/* What the halves of every subproblem of one count share: n, the top rows h, and the joins of
+ * the two halves (0: the top rows, parts 0 and 1; 1: the rows below, parts 2 and 3). */
+typedef struct gpu_lists_info {
+    int32_t n, h;
+    gpu_half_join half[2];
+} gpu_lists_info;
+
+/* One split of a half's rows between its two parts: the placements l0..l0 + nl - 1 of the left
+ * part and r0..r0 + nr - 1 of the right one, as indices into the lists' placements (the four
+ * parts' one after the other, each two words: diagonals, anti-diagonals). */
+typedef struct gpu_segment {
+    uint32_t l0, nl, r0, nr;
+} gpu_segment;
+
+/* One subproblem of a batch. The host sets: its two halves' segments (half k: seg0[k]..seg0[k] +
+ * nseg[k] - 1 of the batch's segments), the middle queen's diagonals fd and fa (0: none), the
+ * room of each half (half0[k] in the batch's halves, as many words as its segments' pairs), the
+ * rooms of its layout for up to nroom bottoms (bottom0 in the laid-out bottoms,
+ * gpu_pair_bottom_room(nroom) words, a multiple of 32; task0 in the tasks,
+ * gpu_pair_task_room(nroom) slots). The device sets nhalf (k_halves: each half's signatures) and
+ * rest and chunks (k_layout: the bits weighed, and the chunks they need). The smaller half is the
+ * tops, the larger the bottoms (gpu_pair_tops()). */
 typedef struct gpu_pair_sub {
-    uint64_t top0, raw0, bottom0, rest;
-    uint32_t ntops, nbottoms, task0;
+    uint64_t fd, fa, half0[2], bottom0, rest;
+    uint32_t seg0[2], nseg[2], nhalf[2], nroom, task0;
     int32_t chunks; /* 1..GPU_PAIR_CHUNKS */
+    uint32_t pad;
 } gpu_pair_sub;
+
+/* Which half of s is the tops (0 or 1): the smaller one (the larger makes more tasks). */
+GPU_PAIRS_FN int gpu_pair_tops(const gpu_pair_sub *s) {
+    return s->nhalf[0] > s->nhalf[1];
+}
+
+/* The bottoms of s that its layout groups: none when it has no top (no pair to count). */
+GPU_PAIRS_FN uint32_t gpu_pair_nbottoms(const gpu_pair_sub *s) {
+    uint32_t a = s->nhalf[0], b = s->nhalf[1]; /* no index by a variable: registers on a device */
+    return a > b ? (b ? a : 0) : (a ? b : 0);
+}
+
+/* The two words of a placement (pd, pa: its diagonals and anti-diagonals, local bits) of the left
+ * (right 0) or right part of a half's join j, as half_side() makes them: *sig, its share of the
+ * half's signature, and *ck, its diagonals where the parts overlap, packed, bit 63 set when it
+ * takes a diagonal of fd or an anti-diagonal of fa (the middle queen's). */
+GPU_PAIRS_FN void gpu_half_words(const gpu_lists_info *L, const gpu_half_join *j, int right,
+                                 uint32_t pd, uint32_t pa, uint64_t fd, uint64_t fa, uint64_t *sig,
+                                 uint64_t *ck) {
+    const uint64_t w = ((uint64_t)1 << (L->n - 1)) - 1;
+    uint64_t d = (uint64_t)pd << (right ? j->d0r : j->d0l);
+    uint64_t a = (uint64_t)pa << (right ? j->a0r : j->a0l);
+    *sig = (d >> L->h & w) | (a >> L->h & w) << (L->n - 1);
+    *ck = (d & j->od) >> j->odl | ((a & j->oa) >> j->oal) << j->odn |
+          (uint64_t)(((d & fd) | (a & fa)) != 0) << 63;
+}
 
 /* One task: nblocks blocks of 32 bottoms (from bottom0 in the laid-out bottoms, a multiple of 32)
  * of one hot group of subproblem sub, valid of them real; hot: the group's hot bits, which a top
@@ -144,7 +197,7 @@ GPU_PAIRS_FN void gpu_pair_plan(const gpu_pair_sub *s, uint32_t sub, uint64_t hk
                                 const uint32_t *cnt, int groups, uint64_t *at,
                                 gpu_pair_task *tasks) {
     uint64_t pos = s->bottom0;
-    uint32_t slot = s->task0, end = s->task0 + gpu_pair_task_room(s->nbottoms);
+    uint32_t slot = s->task0, end = s->task0 + gpu_pair_task_room(s->nroom);
     for (int g = 0; g < groups; g++) {
         at[g] = pos;
         for (uint32_t k = 0; k < cnt[g]; k += 32u * GPU_PAIR_BLOCKS) {
@@ -201,41 +254,70 @@ GPU_PAIRS_FN uint32_t gpu_pair_conflicts(const uint32_t *U, uint64_t t, int chun
 }
 
 #ifndef __CUDACC__
-/* The layout of subproblem `sub` of a batch as the device makes it, on the host: s->rest and
- * s->chunks set, its bottoms (raw: the batch's raw bottoms) grouped into bottoms (the laid-out
- * array), its task slots filled. hot: quadrant_lists_hot(). */
-static inline void gpu_pair_layout_host(gpu_pair_sub *s, uint32_t sub, const uint64_t *tops,
-                                        const uint64_t *raw, uint64_t hot, uint64_t *bottoms,
-                                        gpu_pair_task *tasks) {
+/* Half k of subproblem s as the device builds it (k_halves), on the host: for each of its
+ * segments every compatible pair of a left and a right placement (neither on the middle queen's
+ * diagonals, none sharing a diagonal where the parts overlap), its signature written into
+ * halves[s->half0[k]..]; sets s->nhalf[k]. pl: the lists' placements (two words each). */
+static inline void gpu_half_host(const gpu_lists_info *L, const uint32_t *pl,
+                                 const gpu_segment *segs, gpu_pair_sub *s, int k,
+                                 uint64_t *halves) {
+    const gpu_half_join *j = &L->half[k];
+    uint64_t at = s->half0[k];
+    for (uint32_t g = 0; g < s->nseg[k]; g++) {
+        const gpu_segment *e = &segs[s->seg0[k] + g];
+        for (uint32_t x = 0; x < e->nl; x++) {
+            uint64_t sx, cx;
+            gpu_half_words(L, j, 0, pl[2 * (e->l0 + x)], pl[2 * (e->l0 + x) + 1], s->fd, s->fa, &sx,
+                           &cx);
+            if (cx >> 63)
+                continue;
+            for (uint32_t y = 0; y < e->nr; y++) {
+                uint64_t sy, cy;
+                gpu_half_words(L, j, 1, pl[2 * (e->r0 + y)], pl[2 * (e->r0 + y) + 1], s->fd, s->fa,
+                               &sy, &cy);
+                if (!((cx | (uint64_t)1 << 63) & cy))
+                    halves[at++] = sx | sy;
+            }
+        }
+    }
+    s->nhalf[k] = (uint32_t)(at - s->half0[k]);
+}
+
+/* The layout of subproblem `sub` of a batch as the device makes it (k_layout), on the host:
+ * s->rest and s->chunks set, its bottoms (its larger half in halves) grouped into bottoms (the
+ * laid-out array), its task slots filled. hot: quadrant_lists_hot(). */
+static inline void gpu_pair_layout_host(gpu_pair_sub *s, uint32_t sub, const uint64_t *halves,
+                                        uint64_t hot, uint64_t *bottoms, gpu_pair_task *tasks) {
+    int tk = gpu_pair_tops(s);
+    const uint64_t *t = halves + s->half0[tk], *u = halves + s->half0[1 - tk];
+    uint32_t nt = s->nhalf[tk], nu = gpu_pair_nbottoms(s);
     uint64_t ot = 0, ob = 0;
-    for (uint32_t i = 0; i < s->ntops; i++)
-        ot |= tops[s->top0 + i];
-    for (uint32_t j = 0; j < s->nbottoms; j++)
-        ob |= raw[s->raw0 + j];
+    for (uint32_t i = 0; i < nt; i++)
+        ot |= t[i];
+    for (uint32_t j = 0; j < nu; j++)
+        ob |= u[j];
     uint64_t hk = gpu_pair_hot_bits(hot, ot & ob);
     s->rest = ot & ob & ~hk;
     s->chunks = gpu_pair_chunks(s->rest);
     int groups = 1 << GPU_PAIRS_POPCLL(hk);
     uint32_t cnt[1 << GPU_PAIR_HOT] = {0};
     uint64_t at[1 << GPU_PAIR_HOT];
-    for (uint32_t j = 0; j < s->nbottoms; j++)
-        cnt[gpu_pair_group(raw[s->raw0 + j], hk)]++;
+    for (uint32_t j = 0; j < nu; j++)
+        cnt[gpu_pair_group(u[j], hk)]++;
     gpu_pair_plan(s, sub, hk, cnt, groups, at, tasks);
-    for (uint32_t j = 0; j < s->nbottoms; j++) {
-        uint64_t x = raw[s->raw0 + j];
-        bottoms[at[gpu_pair_group(x, hk)]++] = x & s->rest;
-    }
+    for (uint32_t j = 0; j < nu; j++)
+        bottoms[at[gpu_pair_group(u[j], hk)]++] = u[j] & s->rest;
     for (int g = 0; g < groups; g++) /* each group's last block padded: never counted */
         for (; at[g] & 31; at[g]++)
             bottoms[at[g]] = 0;
 }
 
-/* The count of one task as the device makes it, on the host: the rows and tables of its blocks,
- * then each top of its subproblem that takes no hot bit of the task's group weighed against each
- * block. U: GPU_PAIR_TABLE_WORDS words, rows: GPU_PAIR_BITS * GPU_PAIR_BLOCKS words (scratch).
- * @return the task's pairs. */
+/* The count of one task as the device makes it (k_pairs), on the host: the rows and tables of
+ * its blocks, then each top of its subproblem that takes no hot bit of the task's group weighed
+ * against each block. U: GPU_PAIR_TABLE_WORDS words, rows: GPU_PAIR_BITS * GPU_PAIR_BLOCKS words
+ * (scratch). @return the task's pairs. */
 static inline uint64_t gpu_pair_task_host(const gpu_pair_task *k, const gpu_pair_sub *s,
-                                          const uint64_t *tops, const uint64_t *bottoms,
+                                          const uint64_t *halves, const uint64_t *bottoms,
                                           uint32_t *U, uint32_t *rows) {
     if (!k->nblocks)
         return 0;
@@ -249,9 +331,11 @@ static inline uint64_t gpu_pair_task_host(const gpu_pair_task *k, const gpu_pair
         for (uint32_t v = 0; v < (1u << GPU_PAIR_CW); v++)
             for (int l = 0; l < GPU_PAIR_BLOCKS; l++)
                 U[gpu_pair_at(c, v, l)] = gpu_pair_entry(rows, c, v, l);
+    int tk = gpu_pair_tops(s);
+    const uint64_t *tops = halves + s->half0[tk];
     uint64_t weighed = 0, conflicts = 0;
-    for (uint32_t i = 0; i < s->ntops; i++) {
-        uint64_t t = tops[s->top0 + i];
+    for (uint32_t i = 0; i < s->nhalf[tk]; i++) {
+        uint64_t t = tops[i];
         if (t & k->hot)
             continue;
         weighed++;
@@ -261,39 +345,60 @@ static inline uint64_t gpu_pair_task_host(const gpu_pair_task *k, const gpu_pair
     return weighed * k->valid - conflicts;
 }
 
-/* A whole batch as gpu_backend_pairs_submit() gives it to the device, on the host: each
- * subproblem laid out, then every task slot counted; pairs[j]: subproblem j's pairs that AND to
- * 0. Checks that each subproblem lies within the arrays and that their task rooms, in order,
- * make up the ntasks slots (abort() if not: a misuse by the caller, which would leave the
- * device reading slots that no layout wrote). @return 0, or -1 if memory ran out. */
-static inline int gpu_pair_batch_host(uint64_t hot, const uint64_t *tops, size_t ntops,
-                                      const uint64_t *raw, size_t nraw, const gpu_pair_sub *subs,
-                                      uint32_t nsub, uint64_t nbottoms, uint32_t ntasks,
-                                      uint64_t *pairs) {
+/* A whole batch as gpu_backend_pairs_submit() gives it to the device, on the host: with L
+ * (NULL: the halves are given, in `given`, and each subproblem's nhalf set), each subproblem's
+ * halves built from the placements pl and the segments into nhalves words of halves, then laid
+ * out, then every task slot counted; pairs[j]: subproblem j's pairs that AND to 0, and (halves
+ * not NULL) prod[j] the product of its halves' sizes. Checks that
+ * each subproblem's rooms lie within the arrays and that its task rooms, in order, make up the
+ * ntasks slots (abort() if not: a misuse by the caller, which would leave the device writing
+ * outside its arrays or reading slots that no layout wrote). @return 0, or -1 if memory ran out. */
+static inline int gpu_pair_batch_host(const gpu_lists_info *L, const uint32_t *pl,
+                                      const gpu_segment *segs, size_t nsegs, uint64_t hot,
+                                      const uint64_t *given, size_t nhalves,
+                                      const gpu_pair_sub *subs, uint32_t nsub, uint64_t nbottoms,
+                                      uint32_t ntasks, uint64_t *pairs, uint64_t *prod) {
     gpu_pair_sub *s = (gpu_pair_sub *)malloc((nsub + 1) * sizeof *s);
+    uint64_t *built = L ? (uint64_t *)malloc((nhalves + 1) * sizeof *built) : NULL;
     uint64_t *bottoms = (uint64_t *)malloc((nbottoms + 1) * sizeof *bottoms);
     gpu_pair_task *tasks = (gpu_pair_task *)malloc((ntasks + 1) * sizeof *tasks);
     uint32_t *U = (uint32_t *)malloc(GPU_PAIR_TABLE_WORDS * sizeof *U);
     uint32_t *rows = (uint32_t *)malloc(GPU_PAIR_BITS * GPU_PAIR_BLOCKS * sizeof *rows);
-    int rc = s && bottoms && tasks && U && rows ? 0 : -1;
+    int rc = s && (built || !L) && bottoms && tasks && U && rows ? 0 : -1;
+    const uint64_t *halves = L ? built : given;
     uint64_t slots = 0;
     for (uint32_t j = 0; rc == 0 && j < nsub; j++) {
         s[j] = subs[j];
-        if (s[j].top0 + s[j].ntops > ntops || s[j].raw0 + s[j].nbottoms > nraw ||
-            s[j].bottom0 % 32 || s[j].bottom0 + gpu_pair_bottom_room(s[j].nbottoms) > nbottoms ||
-            s[j].task0 != slots)
+        for (int k = 0; k < 2; k++) {
+            uint64_t room = s[j].nhalf[k];
+            if ((uint64_t)s[j].seg0[k] + s[j].nseg[k] > nsegs)
+                abort();
+            if (L) {
+                room = 0;
+                for (uint32_t g = 0; g < s[j].nseg[k]; g++)
+                    room += (uint64_t)segs[s[j].seg0[k] + g].nl * segs[s[j].seg0[k] + g].nr;
+            }
+            if (s[j].half0[k] + room > nhalves)
+                abort();
+            if (L)
+                gpu_half_host(L, pl, segs, &s[j], k, built);
+        }
+        if (gpu_pair_nbottoms(&s[j]) > s[j].nroom || s[j].bottom0 % 32 ||
+            s[j].bottom0 + gpu_pair_bottom_room(s[j].nroom) > nbottoms || s[j].task0 != slots)
             abort();
-        slots += gpu_pair_task_room(s[j].nbottoms);
-        gpu_pair_layout_host(&s[j], j, tops, raw, hot, bottoms, tasks);
+        slots += gpu_pair_task_room(s[j].nroom);
+        gpu_pair_layout_host(&s[j], j, halves, hot, bottoms, tasks);
         pairs[j] = 0;
+        if (prod)
+            prod[j] = (uint64_t)s[j].nhalf[0] * s[j].nhalf[1];
     }
     if (rc == 0 && slots != ntasks)
         abort();
     for (uint32_t i = 0; rc == 0 && i < ntasks; i++)
         if (tasks[i].nblocks)
             pairs[tasks[i].sub] +=
-                gpu_pair_task_host(&tasks[i], &s[tasks[i].sub], tops, bottoms, U, rows);
-    free(s), free(bottoms), free(tasks), free(U), free(rows);
+                gpu_pair_task_host(&tasks[i], &s[tasks[i].sub], halves, bottoms, U, rows);
+    free(s), free(built), free(bottoms), free(tasks), free(U), free(rows);
     return rc;
 }
 #endif

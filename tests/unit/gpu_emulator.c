@@ -28,6 +28,10 @@ struct gpu_dev {
     int busy[GPU_SLOTS];
     uint32_t nsub[GPU_SLOTS];
     uint64_t *sols[GPU_SLOTS], *nodes[GPU_SLOTS];
+    uint64_t *prod[GPU_SLOTS]; /* a pair batch's halves' products */
+    gpu_lists_info info;       /* the lists sent (gpu_backend_pairs_lists()) */
+    uint32_t *pl;
+    size_t npl;
 };
 
 int gpu_backend_built(void) {
@@ -130,34 +134,56 @@ void gpu_backend_host_free(void *p) {
     free(p);
 }
 
-int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const uint64_t *tops, size_t ntops,
-                             const uint64_t *raw, size_t nraw, const gpu_pair_sub *subs,
-                             uint32_t nsub, uint64_t nbottoms, uint32_t ntasks) {
-    if (slot < 0 || slot >= GPU_SLOTS || d->busy[slot] || ntasks < 1 || nsub < 1)
-        abort(); /* a misuse of the interface by the driver */
-    __atomic_fetch_add(&emu_pair_submits, 1, __ATOMIC_SEQ_CST);
-    if (submit_begin() != NQ_OK)
-        return NQ_EDEVICE;
-    uint64_t *pairs = calloc(nsub, sizeof *pairs);
-    if (!pairs || gpu_pair_batch_host(hot, tops, ntops, raw, nraw, subs, nsub, nbottoms, ntasks,
-                                      pairs)) { /* aborts if a subproblem lies outside */
-        free(pairs);
+int gpu_backend_pairs_lists(gpu_dev *d, const gpu_lists_info *info, const uint32_t *const parts[4],
+                            const size_t count[4]) {
+    size_t total = count[0] + count[1] + count[2] + count[3];
+    uint32_t *pl = malloc((2 * total + 1) * sizeof *pl);
+    if (!pl)
         return NQ_ENOMEM;
-    }
-    slot_taken(d, slot, nsub, pairs, NULL);
+    for (size_t p = 0, at = 0; p < 4; at += count[p++])
+        if (count[p])
+            memcpy(pl + 2 * at, parts[p], 2 * count[p] * sizeof *pl);
+    free(d->pl);
+    d->pl = pl, d->npl = total, d->info = *info;
     return NQ_OK;
 }
 
-int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs) {
+int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const gpu_segment *segs,
+                             size_t nsegs, const gpu_pair_sub *subs, uint32_t nsub,
+                             uint64_t nhalves, uint64_t nbottoms, uint32_t ntasks) {
+    if (slot < 0 || slot >= GPU_SLOTS || d->busy[slot] || ntasks < 1 || nsub < 1 || !d->pl)
+        abort(); /* a misuse of the interface by the driver */
+    for (size_t i = 0; i < nsegs; i++)
+        if ((uint64_t)segs[i].l0 + segs[i].nl > d->npl ||
+            (uint64_t)segs[i].r0 + segs[i].nr > d->npl)
+            abort(); /* a segment outside the lists */
+    __atomic_fetch_add(&emu_pair_submits, 1, __ATOMIC_SEQ_CST);
+    if (submit_begin() != NQ_OK)
+        return NQ_EDEVICE;
+    uint64_t *pairs = calloc(nsub, sizeof *pairs), *prod = calloc(nsub, sizeof *prod);
+    if (!pairs || !prod ||
+        gpu_pair_batch_host(&d->info, d->pl, segs, nsegs, hot, NULL, nhalves, subs, nsub, nbottoms,
+                            ntasks, pairs, prod)) { /* aborts if a subproblem lies outside */
+        free(pairs), free(prod);
+        return NQ_ENOMEM;
+    }
+    slot_taken(d, slot, nsub, pairs, NULL);
+    d->prod[slot] = prod;
+    return NQ_OK;
+}
+
+int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs, uint64_t *halves) {
     if (slot < 0 || slot >= GPU_SLOTS || !d->busy[slot] || d->nodes[slot])
         abort();
     memcpy(pairs, d->sols[slot], d->nsub[slot] * sizeof *pairs);
+    memcpy(halves, d->prod[slot], d->nsub[slot] * sizeof *halves);
     for (uint32_t j = 0; emu_wrong && j < d->nsub[slot]; j++)
         if (pairs[j] > 0) {
             pairs[j]++;
             break;
         }
-    free(d->sols[slot]);
+    free(d->sols[slot]), free(d->prod[slot]);
+    d->prod[slot] = NULL;
     d->busy[slot] = 0;
     return NQ_OK;
 }
@@ -167,6 +193,7 @@ void gpu_backend_close(gpu_dev *d) {
         return;
     for (int k = 0; k < GPU_SLOTS; k++)
         if (d->busy[k])
-            free(d->sols[k]), free(d->nodes[k]);
+            free(d->sols[k]), free(d->nodes[k]), free(d->prod[k]);
+    free(d->pl);
     free(d);
 }

@@ -1,23 +1,28 @@
 /*
- * test_gpu_pairs.c: the GPU's pair counter of the quadrant join (src/cuda/gpu_pairs.h and the
- * host's layout of its batches, src/gpu_quadrant.c), compiled here by the C compiler, run task
- * by task as the device runs them: on random lists of signatures (many hot bits, groups larger
- * than a task, halves of one, lists of one size and of very different sizes) against the plain
- * double loop over the pairs; on every subproblem of n = 4..14 (both cuts for odd n) against the
- * CPU's join (quadrant_solutions()); on a sample of n = 17 and 18; and several subproblems in
- * one batch, as the driver sends them; and the device's layout of a subproblem piece by piece.
- * Runs in every build: it needs no GPU.
+ * test_gpu_pairs.c: the GPU's quadrant join (src/cuda/gpu_pairs.h: the halves, their layout and
+ * the pair counter, and the host's batches, src/gpu_quadrant.c), compiled here by the C compiler
+ * and run step by step as the device runs them: the pair counter on random lists of signatures
+ * (many hot bits, groups larger than a task, halves of one, lists of one size and of very
+ * different sizes) against the plain double loop over the pairs; the layout of a subproblem piece
+ * by piece, its rooms in their worst cases; and the halves built from the quadrant lists' segments
+ * against the CPU's (quadrant_halves()) and their counts against the CPU's join
+ * (quadrant_solutions()) on every subproblem of n = 4..14 (both cuts for odd n) and a sample of
+ * n = 17 and 18, alone and many in one batch, as the driver sends them. Runs in every build: it
+ * needs no GPU.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../src/gpu_quadrant.h"
 #include "../../src/quadrant.h"
+#include "../../src/quadrant_kernel.h"
 #include "support.h"
 
-/* The pairs of each subproblem of b, laid out and counted as the device does, into out[]. */
-static void run_batch(const gpu_pair_build *b, uint64_t hot, uint64_t *out) {
-    assert_int_equal(gpu_pair_build_host(b, hot, out), NQ_OK);
+/* The pairs of each subproblem of b (its segments index q's lists; q NULL: b holds halves),
+ * built, laid out and counted as the device does, into out[]. */
+static void run_batch(const gpu_pair_build *b, const quadrant_lists *q, uint64_t hot,
+                      uint64_t *out) {
+    assert_int_equal(gpu_pair_build_host(b, q, hot, out), NQ_OK);
 }
 
 /* The slow, obvious count: every pair tried. */
@@ -71,9 +76,9 @@ static void test_random_lists(void **state) {
         gpu_pair_build_clear(&b);
         assert_int_equal(gpu_pair_build_add(&b, t, cases[c].nt, u, cases[c].nu), NQ_OK);
         assert_int_equal(b.nsub, 1);
-        assert_int_equal(b.pairs, (uint64_t)cases[c].nt * cases[c].nu);
+        assert_int_equal(b.nhalves, cases[c].nt + cases[c].nu);
         uint64_t got;
-        run_batch(&b, cases[c].hot, &got);
+        run_batch(&b, NULL, cases[c].hot, &got);
         assert_int_equal(got, pairs_plain(t, cases[c].nt, u, cases[c].nu));
         free(t), free(u);
     }
@@ -112,22 +117,30 @@ static void test_layout(void **state) {
     } cases[] = {{5, 1, 3, 0x3F},    {40, 3000, 3, 0x3F << 20},         {7, 5000, 2, 0x1},
                  {1, 70, 2, 0xFFFF}, {100, 2049, 9, (uint64_t)7 << 30}, {3, 31, 4, 0}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        uint32_t nt = cases[c].nt, nu = cases[c].nu, room = gpu_pair_task_room(nu);
+        /* the halves one after the other, as a batch holds them; the larger is the bottoms */
+        uint32_t n0 = cases[c].nt, n1 = cases[c].nu, nu = n0 > n1 ? n0 : n1;
+        uint32_t room = gpu_pair_task_room(nu);
         uint64_t broom = gpu_pair_bottom_room(nu);
-        uint64_t *t = malloc(nt * sizeof *t), *u = malloc(nu * sizeof *u);
+        uint64_t *hv = malloc((n0 + n1) * sizeof *hv);
         uint64_t *laid = malloc(broom * sizeof *laid), *want = malloc(nu * sizeof *want);
         uint64_t *got = malloc(nu * sizeof *got);
         gpu_pair_task *tasks = malloc(room * sizeof *tasks);
-        assert_true(t && u && laid && want && got && tasks);
-        uint64_t ot = 0, ou = 0;
-        for (uint32_t i = 0; i < nt; i++)
-            ot |= t[i] = sparse(44, cases[c].density);
-        for (uint32_t j = 0; j < nu; j++)
-            ou |= u[j] = sparse(44, cases[c].density);
+        assert_true(hv && laid && want && got && tasks);
+        for (uint32_t i = 0; i < n0 + n1; i++)
+            hv[i] = sparse(44, cases[c].density);
         gpu_pair_sub s;
         memset(&s, 0, sizeof s);
-        s.ntops = nt, s.nbottoms = nu;
-        gpu_pair_layout_host(&s, 3, t, u, cases[c].hot, laid, tasks);
+        s.half0[1] = n0, s.nhalf[0] = n0, s.nhalf[1] = n1, s.nroom = nu;
+        gpu_pair_layout_host(&s, 3, hv, cases[c].hot, laid, tasks);
+        int tk = gpu_pair_tops(&s);
+        assert_int_equal(s.nhalf[1 - tk], nu);
+        assert_int_equal(gpu_pair_nbottoms(&s), nu);
+        const uint64_t *t = hv + s.half0[tk], *u = hv + s.half0[1 - tk];
+        uint64_t ot = 0, ou = 0;
+        for (uint32_t i = 0; i < s.nhalf[tk]; i++)
+            ot |= t[i];
+        for (uint32_t j = 0; j < nu; j++)
+            ou |= u[j];
         uint64_t hk = gpu_pair_hot_bits(cases[c].hot, ot & ou);
         assert_true(__builtin_popcountll(hk) <= GPU_PAIR_HOT && (hk & ~(ot & ou)) == 0);
         assert_true(s.rest == (ot & ou & ~hk));
@@ -166,7 +179,7 @@ static void test_layout(void **state) {
         qsort(want, nu, sizeof *want, cmp_u64);
         qsort(got, nu, sizeof *got, cmp_u64);
         assert_memory_equal(want, got, nu * sizeof *got);
-        free(t), free(u), free(laid), free(want), free(got), free(tasks);
+        free(hv), free(laid), free(want), free(got), free(tasks);
     }
 }
 
@@ -177,16 +190,17 @@ static void test_rooms(void **state) {
     (void)state;
     for (int v = 0; v < 2; v++) {
         uint32_t per = v ? 1 : 1025, nu = 64 * per, room = gpu_pair_task_room(nu);
-        uint64_t broom = gpu_pair_bottom_room(nu), t[1] = {0x3F};
-        uint64_t *u = malloc(nu * sizeof *u), *laid = malloc(broom * sizeof *laid);
+        uint64_t broom = gpu_pair_bottom_room(nu);
+        uint64_t *hv = malloc((nu + 1) * sizeof *hv), *laid = malloc(broom * sizeof *laid);
         gpu_pair_task *tasks = malloc(room * sizeof *tasks);
-        assert_true(u && laid && tasks);
+        assert_true(hv && laid && tasks);
+        hv[0] = 0x3F; /* one top, then the bottoms */
         for (uint32_t j = 0; j < nu; j++)
-            u[j] = j % 64 | (uint64_t)1 << (6 + j % 30);
+            hv[1 + j] = j % 64 | (uint64_t)1 << (6 + j % 30);
         gpu_pair_sub s;
         memset(&s, 0, sizeof s);
-        s.ntops = 1, s.nbottoms = nu;
-        gpu_pair_layout_host(&s, 0, t, u, 0x3F, laid, tasks);
+        s.half0[1] = 1, s.nhalf[0] = 1, s.nhalf[1] = nu, s.nroom = nu;
+        gpu_pair_layout_host(&s, 0, hv, 0x3F, laid, tasks);
         uint64_t blocks = 0;
         for (uint32_t i = 0; i < room; i++) {
             assert_true(tasks[i].nblocks > 0); /* every slot used */
@@ -194,12 +208,41 @@ static void test_rooms(void **state) {
         }
         assert_int_equal(room, v ? 64 : 128);
         assert_true(blocks * 32 == (v ? broom : 64 * 33 * 32) && blocks * 32 <= broom);
-        free(u), free(laid), free(tasks);
+        free(hv), free(laid), free(tasks);
     }
 }
 
-/* Every subproblem (m, C) of n with the cut `middle` (`every`: the sample's step) in one batch,
- * and every 7th alone in a batch too, against quadrant_solutions(). @return the solutions. */
+/* The halves of one subproblem built from its segments as the device builds them, as sorted
+ * lists, against the CPU's (t, nt; u, nu), which are sorted here too. */
+static void check_halves(const quadrant_lists *q, const gpu_pair_build *one, uint64_t *t, size_t nt,
+                         uint64_t *u, size_t nu) {
+    gpu_lists_info info;
+    uint32_t base[4];
+    size_t total;
+    gpu_pair_lists_info(q, &info, base, &total);
+    uint32_t *pl = malloc((2 * total + 1) * sizeof *pl);
+    uint64_t *built = malloc((one->nroom + 1) * sizeof *built);
+    assert_true(pl && built);
+    for (int p = 0; p < 4; p++)
+        if (q->part[p].count)
+            memcpy(pl + 2 * (size_t)base[p], q->part[p].v, q->part[p].count * sizeof *q->part[p].v);
+    gpu_pair_sub s = one->subs[0];
+    uint64_t *cpu[2] = {t, u};
+    size_t ncpu[2] = {nt, nu};
+    for (int k = 0; k < 2; k++) {
+        gpu_half_host(&info, pl, one->segs, &s, k, built);
+        assert_int_equal(s.nhalf[k], ncpu[k]);
+        assert_true(s.half0[k] + s.nhalf[k] <= one->nroom);
+        qsort(built + s.half0[k], s.nhalf[k], sizeof *built, cmp_u64);
+        qsort(cpu[k], ncpu[k], sizeof *cpu[k], cmp_u64);
+        assert_memory_equal(built + s.half0[k], cpu[k], ncpu[k] * sizeof *built);
+    }
+    free(pl), free(built);
+}
+
+/* Every subproblem (m, C) of n with the cut `middle` (`every`: the sample's step) in one batch of
+ * segments, and every 7th alone in a batch too, its halves compared with the CPU's and also
+ * counted from the CPU's halves, against quadrant_solutions(). @return the solutions. */
 static uint64_t check_lists(int n, int middle, uint64_t every) {
     quadrant_lists *q = NULL;
     assert_int_equal(quadrant_lists_new(n, middle, &q), NQ_OK);
@@ -207,10 +250,15 @@ static uint64_t check_lists(int n, int middle, uint64_t every) {
                      *cpu = quadrant_scratch_new(NQ_KERNEL_AUTO);
     assert_non_null(sc);
     assert_non_null(cpu);
-    gpu_pair_build one, all;
+    gpu_lists_info info;
+    uint32_t base[4];
+    size_t placements;
+    gpu_pair_lists_info(q, &info, base, &placements);
+    gpu_pair_build one, all, given;
     memset(&one, 0, sizeof one);
     memset(&all, 0, sizeof all);
-    uint64_t *want = NULL, total = 0, seen = 0;
+    memset(&given, 0, sizeof given);
+    uint64_t *want = NULL, total = 0, seen = 0, hot = quadrant_lists_hot(q), bound;
     size_t nwant = 0;
     int h = n / 2;
     for (int m = middle ? 0 : -1; m < (middle ? n : 0); m++)
@@ -224,11 +272,25 @@ static uint64_t check_lists(int n, int middle, uint64_t every) {
                 assert_int_equal(pairs, (uint64_t)nt * nu);
                 if (seen % 7 == 1) { /* some alone in a batch too (the rest: all in one) */
                     gpu_pair_build_clear(&one);
-                    assert_int_equal(gpu_pair_build_add(&one, t, nt, u, nu), NQ_OK);
-                    run_batch(&one, quadrant_lists_hot(q), &got);
+                    assert_int_equal(gpu_pair_build_sub(&one, q, base, m, c, &bound), NQ_OK);
+                    assert_true(bound >= nt + nu && one.nroom == bound);
+                    run_batch(&one, q, hot, &got);
                     assert_int_equal(got, sols);
+                    gpu_pair_build_clear(&given);
+                    assert_int_equal(gpu_pair_build_add(&given, t, nt, u, nu), NQ_OK);
+                    run_batch(&given, NULL, hot, &got);
+                    assert_int_equal(got, sols);
+                    uint64_t *tc = malloc((nt + 1) * sizeof *tc),
+                             *uc = malloc((nu + 1) * sizeof *uc);
+                    assert_true(tc && uc);
+                    if (nt) /* (an empty half may be NULL) */
+                        memcpy(tc, t, nt * sizeof *t);
+                    if (nu)
+                        memcpy(uc, u, nu * sizeof *u);
+                    check_halves(q, &one, tc, nt, uc, nu);
+                    free(tc), free(uc);
                 }
-                assert_int_equal(gpu_pair_build_add(&all, t, nt, u, nu), NQ_OK);
+                assert_int_equal(gpu_pair_build_sub(&all, q, base, m, c, &bound), NQ_OK);
                 want = realloc(want, (nwant + 1) * sizeof *want);
                 assert_non_null(want);
                 want[nwant++] = sols;
@@ -238,14 +300,16 @@ static uint64_t check_lists(int n, int middle, uint64_t every) {
             c = r | (((c ^ r) >> 2) / low);
         }
     assert_int_equal(all.nsub, nwant);
+    assert_int_equal(gpu_pair_build_add(&all, NULL, 0, NULL, 0), NQ_EINVAL); /* one kind a batch */
     uint64_t *got = malloc((nwant + 1) * sizeof *got);
     assert_non_null(got);
-    run_batch(&all, quadrant_lists_hot(q), got);
+    run_batch(&all, q, hot, got);
     for (size_t i = 0; i < nwant; i++)
         assert_int_equal(got[i], want[i]);
     free(got), free(want);
     gpu_pair_build_free(&one);
     gpu_pair_build_free(&all);
+    gpu_pair_build_free(&given);
     quadrant_scratch_free(sc);
     quadrant_scratch_free(cpu);
     quadrant_lists_free(q);
