@@ -18,9 +18,10 @@
 # 2. n = 19, 20, 21: --gpu --method quadrant, --gpu --method backtrack (to 20), and ygch's
 #    counter, side by side; wall time of the whole command (hyperfine is not used: one run each,
 #    the GPU's time is scarce);
-# 3. n = 20 with half the host threads (how much the host's halves weigh), the CPU's quadrant
-#    join on every core at n = 19, the baseline of this machine, and with GPU_HOST (bench/gpu_host.c,
-#    built with `--target bench`) the host's work a subproblem at n = 20 and 21 on one core;
+# 3. n = 20 with one host thread feeding the device instead of up to 4 (how much the host
+#    weighs), the CPU's quadrant join on every core at n = 19, the baseline of this machine, and
+#    with GPU_HOST (bench/gpu_host.c, built with `--target bench`) the host's work a subproblem at
+#    n = 20 and 21 on one core;
 # 4. with N22=1, n = 22 on the GPU.
 # Exit status 0 if every count that ran was right, 1 otherwise.
 set -uo pipefail
@@ -116,8 +117,8 @@ for n in 19 20 21; do
   fi
 done
 
-echo "== 3. the host's share: n = 20 with half the host threads; the CPU's join on all $(nproc) cores ($(now) s)"
-count 20 60 --gpu --method quadrant --threads $(($(nproc) / 2))
+echo "== 3. the host's share: n = 20 with one host thread; the CPU's join on all $(nproc) cores ($(now) s)"
+count 20 60 --gpu --method quadrant --threads 1
 count 19 60 --method quadrant
 if [ -n "${GPU_HOST:-}" ]; then
   for n in 20 21; do

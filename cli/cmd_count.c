@@ -75,10 +75,10 @@ static const tool_option count_options[] = {
      "count on CUDA GPUs (N <= " TOOL_STR(
          NQ_GPU_MAX_N) ", a build with cmake -DNQ_CUDA=ON): the\n"
                        "same subproblems, journal and answer, by either method (--threads:\n"
-                       "the host threads that build the quadrant join's halves); with\n"
-                       "--json, kernel is \"cuda\", threads the GPUs, and devices lists each\n"
-                       "GPU and the subproblems it counted. No GPU (or no CUDA in this\n"
-                       "build): exit 2"},
+                       "the host threads that feed the quadrant join's GPUs, at most 4 a\n"
+                       "GPU); with --json, kernel is \"cuda\", threads the GPUs, and devices\n"
+                       "lists each GPU and the subproblems it counted. No GPU (or no CUDA\n"
+                       "in this build): exit 2"},
     {"devices", 'D', "LIST", "the GPUs to use, e.g. 0,1 (default: all); implies --gpu"},
     {NULL, 0, NULL, NULL},
 };
