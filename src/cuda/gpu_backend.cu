@@ -131,8 +131,8 @@ __global__ void __launch_bounds__(HALVES_THREADS)
         const uint32_t x0 = swap ? e.r0 : e.l0, i0 = swap ? e.l0 : e.r0;
         for (uint32_t x = 0; x < nx; x++) {
             uint64_t sx, cx;
-            gpu_half_words(&info, &j, swap, pl[2 * (x0 + x)], pl[2 * (x0 + x) + 1], fd, fa, &sx,
-                           &cx);
+            gpu_half_words(&info, &j, swap, pl[2 * (uint64_t)(x0 + x)],
+                           pl[2 * (uint64_t)(x0 + x) + 1], fd, fa, &sx, &cx);
             if (cx >> 63)
                 continue; /* on the middle queen's diagonals: the same for every lane */
             cx |= (uint64_t)1 << 63;
@@ -140,8 +140,8 @@ __global__ void __launch_bounds__(HALVES_THREADS)
                 const uint32_t y = base + lane;
                 uint64_t sy = 0, cy = ~(uint64_t)0; /* past the end: clashes with cx's bit 63 */
                 if (y < ni)
-                    gpu_half_words(&info, &j, !swap, pl[2 * (i0 + y)], pl[2 * (i0 + y) + 1], fd, fa,
-                                   &sy, &cy);
+                    gpu_half_words(&info, &j, !swap, pl[2 * (uint64_t)(i0 + y)],
+                                   pl[2 * (uint64_t)(i0 + y) + 1], fd, fa, &sy, &cy);
                 const int keep = !(cx & cy);
                 const unsigned m = __ballot_sync(FULL_MASK, keep);
                 if (!m)

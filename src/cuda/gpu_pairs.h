@@ -267,14 +267,14 @@ static inline void gpu_half_host(const gpu_lists_info *L, const uint32_t *pl,
         const gpu_segment *e = &segs[s->seg0[k] + g];
         for (uint32_t x = 0; x < e->nl; x++) {
             uint64_t sx, cx;
-            gpu_half_words(L, j, 0, pl[2 * (e->l0 + x)], pl[2 * (e->l0 + x) + 1], s->fd, s->fa, &sx,
-                           &cx);
+            gpu_half_words(L, j, 0, pl[2 * (uint64_t)(e->l0 + x)],
+                           pl[2 * (uint64_t)(e->l0 + x) + 1], s->fd, s->fa, &sx, &cx);
             if (cx >> 63)
                 continue;
             for (uint32_t y = 0; y < e->nr; y++) {
                 uint64_t sy, cy;
-                gpu_half_words(L, j, 1, pl[2 * (e->r0 + y)], pl[2 * (e->r0 + y) + 1], s->fd, s->fa,
-                               &sy, &cy);
+                gpu_half_words(L, j, 1, pl[2 * (uint64_t)(e->r0 + y)],
+                               pl[2 * (uint64_t)(e->r0 + y) + 1], s->fd, s->fa, &sy, &cy);
                 if (!((cx | (uint64_t)1 << 63) & cy))
                     halves[at++] = sx | sy;
             }
