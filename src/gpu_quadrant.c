@@ -107,7 +107,6 @@ static int half_segments(gpu_pair_build *b, const quadrant_lists *q, const uint3
 static void sub_rooms(gpu_pair_build *b, gpu_pair_sub *s, uint32_t room) {
     s->nroom = room;
     s->bottom0 = b->nbottoms;
-    s->task0 = b->ntasks;
     b->nbottoms += gpu_pair_bottom_room(room);
     b->ntasks += gpu_pair_task_room(room);
     b->nsub++;

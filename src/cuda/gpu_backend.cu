@@ -20,16 +20,18 @@
  * Workload: counts of n = 18..27 in batches of up to 2^21 items (gpu.c); the host's share and
  * the device's times are in bench/RESULTS.md once measured.
  *
- * The quadrant join's pair counter (gpu_pairs.h), two kernels in the slot's stream: k_layout, one
- * block a subproblem, groups its bottoms (as the host built them) and writes its tasks; then
- * k_pairs, one block of GPU_PAIR_WARPS warps a task slot (an unused slot leaves at once): the
- * warps transpose the task's bottoms into rows with __ballot_sync (lane j holds bottom j of a
- * block), build the tables of every block in shared memory (64 KB, dynamic; every entry by a
- * thread of its own, no chain of dependent loads), then take the subproblem's tops 32 at a time
- * (warp w the w-th of every 8 such runs): one coalesced load, one vote for those that take no hot
- * bit of the task's group, then each of them handed to all lanes by a shuffle and weighed by each
- * lane against its block; the pairs of the warp go to the subproblem's 64-bit counter by one
- * atomic. A slot holds one kind of batch.
+ * The quadrant join (gpu_pairs.h), three kernels in the slot's stream on the quadrant lists sent
+ * once (gpu_backend_pairs_lists()): k_halves, one block a half of a subproblem, joins its
+ * segments' placements into its signatures; k_layout, one block a subproblem, groups its larger
+ * half (the bottoms) and writes its tasks where the batch's task counter gives them room; then
+ * k_pairs, a grid of blocks of GPU_PAIR_WARPS warps that fills the device, each block taking the
+ * tasks one at a time: the warps transpose the task's bottoms into rows with __ballot_sync (lane
+ * j holds bottom j of a block), build the tables of every block in shared memory (64 KB, dynamic;
+ * every entry by a thread of its own, no chain of dependent loads), then take the subproblem's
+ * tops 32 at a time (warp w the w-th of every 8 such runs): one coalesced load, one vote for
+ * those that take no hot bit of the task's group, then each of them handed to all lanes by a
+ * shuffle and weighed by each lane against its block; the pairs of the warp go to the
+ * subproblem's 64-bit counter by one atomic. A slot holds one kind of batch.
  */
 #include <cuda_runtime.h>
 
@@ -170,7 +172,7 @@ __global__ void __launch_bounds__(HALVES_THREADS)
  * runs the same number of rounds in each warp, so that every lane votes. */
 __global__ void __launch_bounds__(LAYOUT_THREADS)
     k_layout(const uint64_t *__restrict__ halves, gpu_pair_sub *subs, uint64_t hot,
-             uint64_t *bottoms, gpu_pair_task *tasks) {
+             uint64_t *bottoms, gpu_pair_task *tasks, unsigned *ntasks, unsigned cap) {
     __shared__ unsigned long long or_t[LAYOUT_THREADS / 32], or_b[LAYOUT_THREADS / 32];
     __shared__ uint32_t cnt[1 << GPU_PAIR_HOT];
     __shared__ unsigned long long at[1 << GPU_PAIR_HOT];
@@ -216,8 +218,13 @@ __global__ void __launch_bounds__(LAYOUT_THREADS)
             atomicAdd(&cnt[g], (uint32_t)__popc((int)peers));
     }
     __syncthreads();
-    if (tid == 0)
-        gpu_pair_plan(&s, sub, hk, cnt, 1 << __popcll(hk), (uint64_t *)at, tasks);
+    if (tid == 0) { /* its tasks where the batch's counter gives them room */
+        const int groups = 1 << __popcll(hk);
+        const uint32_t n = gpu_pair_ntasks(cnt, groups);
+        const unsigned slot = n ? atomicAdd(ntasks, n) : 0;
+        gpu_pair_plan(&s, sub, hk, cnt, groups, (uint64_t *)at, n && slot + n <= cap ? tasks : NULL,
+                      slot); /* past cap: the host fails it */
+    }
     __syncthreads();
     for (uint32_t base = 0; base < nb; base += LAYOUT_THREADS) {
         const uint32_t j = base + tid;
@@ -264,15 +271,12 @@ pairs_tops(const uint32_t *U, const uint64_t *__restrict__ t, uint32_t n, uint64
     return conflicts;
 }
 
-__global__ void __launch_bounds__(GPU_PAIR_WARPS * 32)
-    k_pairs(const uint64_t *__restrict__ halves, const uint64_t *__restrict__ bottoms,
-            const gpu_pair_sub *__restrict__ subs, const gpu_pair_task *__restrict__ tasks,
-            unsigned long long *pairs) {
-    extern __shared__ uint32_t sh[];
-    uint32_t *U = sh, *rows = sh + GPU_PAIR_TABLE_WORDS;
-    const gpu_pair_task k = tasks[blockIdx.x];
-    if (!k.nblocks)
-        return; /* an unused slot: the whole block leaves */
+/* One task of k_pairs (see below), by the whole block; U and rows: its shared memory. */
+__device__ __forceinline__ void pairs_task(const gpu_pair_task &k, uint32_t *U, uint32_t *rows,
+                                           const uint64_t *__restrict__ halves,
+                                           const uint64_t *__restrict__ bottoms,
+                                           const gpu_pair_sub *__restrict__ subs,
+                                           unsigned long long *pairs) {
     const gpu_pair_sub s = subs[k.sub];
     const unsigned tid = threadIdx.x, lane = tid & 31u, warp = tid >> 5;
     const int bits = s.chunks * GPU_PAIR_CW;
@@ -328,6 +332,27 @@ __global__ void __launch_bounds__(GPU_PAIR_WARPS * 32)
         atomicAdd(&pairs[k.sub], weighed * k.valid - conflicts);
 }
 
+/* k_pairs: a grid that fills the device once; each block takes the batch's tasks one at a time
+ * (one atomic on `next`) until the ntasks that k_layout wrote are done. */
+__global__ void __launch_bounds__(GPU_PAIR_WARPS * 32)
+    k_pairs(const uint64_t *__restrict__ halves, const uint64_t *__restrict__ bottoms,
+            const gpu_pair_sub *__restrict__ subs, const gpu_pair_task *__restrict__ tasks,
+            const unsigned *ntasks, unsigned cap, unsigned *next, unsigned long long *pairs) {
+    extern __shared__ uint32_t sh[];
+    __shared__ unsigned take;
+    const unsigned n = *ntasks < cap ? *ntasks : cap;
+    for (;;) {
+        if (threadIdx.x == 0)
+            take = atomicAdd(next, 1u);
+        __syncthreads();
+        const unsigned i = take;
+        if (i >= n)
+            break; /* the same for every thread of the block */
+        pairs_task(tasks[i], sh, sh + GPU_PAIR_TABLE_WORDS, halves, bottoms, subs, pairs);
+        __syncthreads(); /* the tables and `take` free again */
+    }
+}
+
 /* The shared memory of a k_pairs block: the tables and the rows. */
 #define PAIRS_SHARED ((GPU_PAIR_TABLE_WORDS + GPU_PAIR_BITS * GPU_PAIR_BLOCKS) * sizeof(uint32_t))
 
@@ -348,12 +373,15 @@ typedef struct gpu_slot {
     void *d_pair[6], *h_pairs;
     gpu_pair_sub *h_back;
     size_t pair_cap[6];
+    unsigned *d_ctr, *h_ctr; /* the tasks k_layout wrote, and k_pairs's next one */
+    unsigned task_cap;       /* the tasks the batch has room for */
 } gpu_slot;
 
 struct gpu_dev {
     int device;
     int grid;        /* blocks of k_solve that fill the device once */
-    int pairs_ready; /* k_pairs's shared memory allowed */
+    int pairs_ready; /* k_pairs's shared memory allowed, and pairs_grid found */
+    int pairs_grid;  /* blocks of k_pairs that fill the device once */
     gpu_slot slot[GPU_SLOTS];
     uint32_t *d_lists; /* the quadrant lists' placements (gpu_backend_pairs_lists()) */
     gpu_lists_info info;
@@ -403,9 +431,11 @@ static void slot_free_pairs(gpu_slot *s) {
         s->d_pair[i] = NULL;
         s->pair_cap[i] = 0;
     }
-    cudaFreeHost(s->h_pairs), cudaFreeHost(s->h_back);
+    cudaFreeHost(s->h_pairs), cudaFreeHost(s->h_back), cudaFreeHost(s->h_ctr);
+    cudaFree(s->d_ctr);
     s->h_pairs = NULL;
     s->h_back = NULL;
+    s->d_ctr = s->h_ctr = NULL;
 }
 
 extern "C" void *gpu_backend_host_alloc(size_t bytes) {
@@ -611,6 +641,11 @@ extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, cons
         if (rc == NQ_OK)
             s->pair_cap[i] = cap;
     }
+    if (rc == NQ_OK && !s->d_ctr) {
+        rc = status_of(cudaMalloc((void **)&s->d_ctr, 2 * sizeof(unsigned)));
+        if (rc == NQ_OK)
+            rc = status_of(cudaMallocHost((void **)&s->h_ctr, 2 * sizeof(unsigned)));
+    }
     if (rc != NQ_OK) {
         slot_free_pairs(s);
         return rc;
@@ -618,11 +653,19 @@ extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, cons
     if (!d->pairs_ready) { /* k_pairs's tables take more than the default 48 KB */
         rc = status_of(cudaFuncSetAttribute(k_pairs, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                             (int)PAIRS_SHARED));
+        int sms = 0, per_sm = 0;
+        if (rc == NQ_OK)
+            rc = status_of(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, d->device));
+        if (rc == NQ_OK)
+            rc = status_of(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, k_pairs, GPU_PAIR_WARPS * 32, PAIRS_SHARED));
         if (rc != NQ_OK)
             return rc;
+        d->pairs_grid = sms * (per_sm > 0 ? per_sm : 1);
         d->pairs_ready = 1;
     }
     s->nsub = nsub;
+    s->task_cap = ntasks;
     cudaStream_t st = s->stream;
     cudaError_t e = cudaSuccess;
     for (int i = 0; i < 2 && e == cudaSuccess; i++)
@@ -630,6 +673,8 @@ extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, cons
             e = cudaMemcpyAsync(s->d_pair[i], src[i], bytes[i], cudaMemcpyHostToDevice, st);
     if (e == cudaSuccess)
         e = cudaMemsetAsync(s->d_pair[2], 0, bytes[2], st);
+    if (e == cudaSuccess)
+        e = cudaMemsetAsync(s->d_ctr, 0, 2 * sizeof(unsigned), st);
     gpu_pair_sub *d_subs = (gpu_pair_sub *)s->d_pair[1];
     uint64_t *halves = (uint64_t *)s->d_pair[3], *bottoms = (uint64_t *)s->d_pair[4];
     gpu_pair_task *tasks = (gpu_pair_task *)s->d_pair[5];
@@ -639,18 +684,22 @@ extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, cons
         e = cudaGetLastError();
     }
     if (e == cudaSuccess) {
-        k_layout<<<nsub, LAYOUT_THREADS, 0, st>>>(halves, d_subs, hot, bottoms, tasks);
+        k_layout<<<nsub, LAYOUT_THREADS, 0, st>>>(halves, d_subs, hot, bottoms, tasks, s->d_ctr,
+                                                  ntasks);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess) {
-        k_pairs<<<ntasks, GPU_PAIR_WARPS * 32, PAIRS_SHARED, st>>>(
-            halves, bottoms, d_subs, tasks, (unsigned long long *)s->d_pair[2]);
+        k_pairs<<<d->pairs_grid, GPU_PAIR_WARPS * 32, PAIRS_SHARED, st>>>(
+            halves, bottoms, d_subs, tasks, s->d_ctr, ntasks, s->d_ctr + 1,
+            (unsigned long long *)s->d_pair[2]);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess)
         e = cudaMemcpyAsync(s->h_pairs, s->d_pair[2], bytes[2], cudaMemcpyDeviceToHost, st);
     if (e == cudaSuccess)
         e = cudaMemcpyAsync(s->h_back, d_subs, bytes[1], cudaMemcpyDeviceToHost, st);
+    if (e == cudaSuccess)
+        e = cudaMemcpyAsync(s->h_ctr, s->d_ctr, sizeof(unsigned), cudaMemcpyDeviceToHost, st);
     return status_of(e);
 }
 
@@ -663,6 +712,8 @@ extern "C" int gpu_backend_pairs_collect(gpu_dev *d, int slot, uint64_t *pairs, 
         rc = status_of(cudaStreamSynchronize(s->stream));
     if (rc != NQ_OK)
         return rc == NQ_ENOMEM ? NQ_EDEVICE : rc;
+    if (s->h_ctr[0] > s->task_cap)
+        return NQ_EDEVICE; /* more tasks than their room: the rooms' bounds are wrong */
     memcpy(pairs, s->h_pairs, s->nsub * sizeof *pairs);
     for (uint32_t j = 0; j < s->nsub; j++)
         halves[j] = (uint64_t)s->h_back[j].nhalf[0] * s->h_back[j].nhalf[1];

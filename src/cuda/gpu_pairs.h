@@ -1,26 +1,32 @@
 /*
- * gpu_pairs.h: the quadrant join's pair counter on the GPU (the --method quadrant count of
- * gpu_quadrant.c), written once for the device and the host: under nvcc every function is
- * __host__ __device__, under the C compiler plain static inline functions, so that the unit
- * test (tests/unit/test_gpu_pairs.c) and the emulated backend run the very code of the kernels
- * on the host and compare it with the CPU's join (quadrant_solutions()), in every build.
+ * gpu_pairs.h: the quadrant join on the GPU (the --method quadrant count of gpu_quadrant.c):
+ * the halves, their layout and the pair counter, written once for the device and the host: under
+ * nvcc every function is __host__ __device__, under the C compiler plain static inline
+ * functions, so that the unit test (tests/unit/test_gpu_pairs.c) and the emulated backend run the
+ * very code of the kernels on the host and compare it with the CPU's join (quadrant_halves(),
+ * quadrant_solutions()), in every build.
  *
  * What it counts: for one subproblem of the quadrant split, the pairs (top, bottom) of its two
- * halves' signatures (quadrant.h: quadrant_halves()) that AND to 0. The host sends the halves as
- * they are built, one after the other (the larger half as the bottoms); the device lays them out
- * itself (gpu_pair_layout_host() is its order of work on the host), since that layout took the
- * host longer than the halves (bench/RESULTS.md):
+ * halves' signatures (quadrant.h: quadrant_halves()) that AND to 0. The host sends the quadrant
+ * lists once and for each subproblem only its segments; the device does the rest, in three
+ * kernels (gpu_half_host(), gpu_pair_layout_host() and gpu_pair_task_host() are their order of
+ * work on the host), since the halves and their layout took the host far longer than the pairs
+ * took the device (bench/RESULTS.md):
+ * - the halves, one thread block a half: for each segment (a split of the half's rows between
+ *   its two quadrants), every compatible pair of their placements, as half_list() of
+ *   quadrant_body.h makes it, into a room as large as the segments' pairs;
  * - the layout, one thread block a subproblem: the bits both halves take (an OR over each), of
  *   them at most 6 hot ones (the diagonals through the middle of the cut, quadrant_lists_hot():
  *   64 groups; a top that takes a hot bit of a group meets none of its bottoms), the rest kept;
- *   the bottoms grouped by the hot bits they take, each with only the rest of its bits, each
- *   group cut into blocks of 32 (the last one padded with empty bottoms that are never counted)
- *   and the blocks into tasks of at most GPU_PAIR_BLOCKS blocks, in the subproblem's own room of
- *   the batch's arrays (gpu_pair_bottom_room(), gpu_pair_task_room(); unused task slots have no
- *   block). The order of the bottoms within a group is the device's (atomics): no count depends
- *   on it.
- * - the pairs, one thread block a task: the tops of the subproblem, 32 at a time, those that
- *   take a hot bit of the task's group dropped by one vote, the others weighed.
+ *   the larger half's signatures (the bottoms) grouped by the hot bits they take, each with only
+ *   the rest of its bits, each group cut into blocks of 32 (the last one padded with empty
+ *   bottoms that are never counted) and the blocks into tasks of at most GPU_PAIR_BLOCKS blocks
+ *   (gpu_pair_bottom_room(), gpu_pair_task_room() bound them), written where the batch's task
+ *   counter gives them room. The order of the halves and of the bottoms within a group is the
+ *   device's (atomics): no count depends on it.
+ * - the pairs, one thread block a task (a grid that fills the device takes the tasks in turn):
+ *   the smaller half's signatures (the tops), 32 at a time, those that take a hot bit of the
+ *   task's group dropped by one vote, the others weighed.
  *
  * A task's count, the "four Russians" method as the CPU's join uses it (quadrant_body.h), laid
  * out for a warp: the 32 bottoms of block l are bit-transposed into rows (row b: bit j set when
@@ -93,17 +99,17 @@ typedef struct gpu_segment {
 
 /* One subproblem of a batch. The host sets: its two halves' segments (half k: seg0[k]..seg0[k] +
  * nseg[k] - 1 of the batch's segments), the middle queen's diagonals fd and fa (0: none), the
- * room of each half (half0[k] in the batch's halves, as many words as its segments' pairs), the
- * rooms of its layout for up to nroom bottoms (bottom0 in the laid-out bottoms,
- * gpu_pair_bottom_room(nroom) words, a multiple of 32; task0 in the tasks,
- * gpu_pair_task_room(nroom) slots). The device sets nhalf (k_halves: each half's signatures) and
- * rest and chunks (k_layout: the bits weighed, and the chunks they need). The smaller half is the
- * tops, the larger the bottoms (gpu_pair_tops()). */
+ * room of each half (half0[k] in the batch's halves, as many words as its segments' pairs), and
+ * the room of its layout for up to nroom bottoms (bottom0 in the laid-out bottoms,
+ * gpu_pair_bottom_room(nroom) words, a multiple of 32; its tasks, at most
+ * gpu_pair_task_room(nroom), go wherever the batch's task counter gives them room). The device
+ * sets nhalf (k_halves: each half's signatures) and rest and chunks (k_layout: the bits weighed,
+ * and the chunks they need). The smaller half is the tops, the larger the bottoms
+ * (gpu_pair_tops()). */
 typedef struct gpu_pair_sub {
     uint64_t fd, fa, half0[2], bottom0, rest;
-    uint32_t seg0[2], nseg[2], nhalf[2], nroom, task0;
+    uint32_t seg0[2], nseg[2], nhalf[2], nroom;
     int32_t chunks; /* 1..GPU_PAIR_CHUNKS */
-    uint32_t pad;
 } gpu_pair_sub;
 
 /* Which half of s is the tops (0 or 1): the smaller one (the larger makes more tasks). */
@@ -134,11 +140,11 @@ GPU_PAIRS_FN void gpu_half_words(const gpu_lists_info *L, const gpu_half_join *j
 
 /* One task: nblocks blocks of 32 bottoms (from bottom0 in the laid-out bottoms, a multiple of 32)
  * of one hot group of subproblem sub, valid of them real; hot: the group's hot bits, which a top
- * weighed against it must not take. nblocks 0: an unused slot. */
+ * weighed against it must not take. */
 typedef struct gpu_pair_task {
     uint64_t bottom0, hot;
     uint32_t sub;
-    uint32_t nblocks; /* 0..GPU_PAIR_BLOCKS */
+    uint32_t nblocks; /* 1..GPU_PAIR_BLOCKS */
     uint32_t valid;   /* 1..32 * nblocks */
     uint32_t pad;
 } gpu_pair_task;
@@ -190,17 +196,25 @@ GPU_PAIRS_FN int gpu_pair_chunks(uint64_t rest) {
     return c;
 }
 
+/* The tasks of a subproblem whose groups have cnt[0..groups - 1] bottoms (at most
+ * gpu_pair_task_room() of its bottoms). */
+GPU_PAIRS_FN uint32_t gpu_pair_ntasks(const uint32_t *cnt, int groups) {
+    uint32_t n = 0;
+    for (int g = 0; g < groups; g++)
+        n += (cnt[g] + 32u * GPU_PAIR_BLOCKS - 1) / (32u * GPU_PAIR_BLOCKS);
+    return n;
+}
+
 /* The layout's plan of subproblem s, given its groups' sizes cnt[0..groups - 1]: at[g], where
- * group g's bottoms go (padded blocks, from s->bottom0), and its tasks written into its slots
- * (tasks[s->task0..], the slots after them emptied). hk: its hot bits. */
+ * group g's bottoms go (padded blocks, from s->bottom0), and (tasks not NULL) its
+ * gpu_pair_ntasks() tasks written into tasks[slot..]. hk: its hot bits. */
 GPU_PAIRS_FN void gpu_pair_plan(const gpu_pair_sub *s, uint32_t sub, uint64_t hk,
-                                const uint32_t *cnt, int groups, uint64_t *at,
-                                gpu_pair_task *tasks) {
+                                const uint32_t *cnt, int groups, uint64_t *at, gpu_pair_task *tasks,
+                                uint32_t slot) {
     uint64_t pos = s->bottom0;
-    uint32_t slot = s->task0, end = s->task0 + gpu_pair_task_room(s->nroom);
     for (int g = 0; g < groups; g++) {
         at[g] = pos;
-        for (uint32_t k = 0; k < cnt[g]; k += 32u * GPU_PAIR_BLOCKS) {
+        for (uint32_t k = 0; tasks && k < cnt[g]; k += 32u * GPU_PAIR_BLOCKS) {
             uint32_t take = cnt[g] - k < 32u * GPU_PAIR_BLOCKS ? cnt[g] - k : 32u * GPU_PAIR_BLOCKS;
             gpu_pair_task *t = &tasks[slot++];
             t->bottom0 = pos + k;
@@ -211,12 +225,6 @@ GPU_PAIRS_FN void gpu_pair_plan(const gpu_pair_sub *s, uint32_t sub, uint64_t hk
             t->pad = 0;
         }
         pos += ((uint64_t)cnt[g] + 31) & ~(uint64_t)31;
-    }
-    for (; slot < end; slot++) {
-        gpu_pair_task *t = &tasks[slot];
-        t->bottom0 = t->hot = 0;
-        t->sub = sub;
-        t->nblocks = t->valid = t->pad = 0;
     }
 }
 
@@ -285,9 +293,11 @@ static inline void gpu_half_host(const gpu_lists_info *L, const uint32_t *pl,
 
 /* The layout of subproblem `sub` of a batch as the device makes it (k_layout), on the host:
  * s->rest and s->chunks set, its bottoms (its larger half in halves) grouped into bottoms (the
- * laid-out array), its task slots filled. hot: quadrant_lists_hot(). */
+ * laid-out array), its tasks written into tasks[*used..], *used grown by their number. hot:
+ * quadrant_lists_hot(). */
 static inline void gpu_pair_layout_host(gpu_pair_sub *s, uint32_t sub, const uint64_t *halves,
-                                        uint64_t hot, uint64_t *bottoms, gpu_pair_task *tasks) {
+                                        uint64_t hot, uint64_t *bottoms, gpu_pair_task *tasks,
+                                        uint32_t *used) {
     int tk = gpu_pair_tops(s);
     const uint64_t *t = halves + s->half0[tk], *u = halves + s->half0[1 - tk];
     uint32_t nt = s->nhalf[tk], nu = gpu_pair_nbottoms(s);
@@ -304,7 +314,8 @@ static inline void gpu_pair_layout_host(gpu_pair_sub *s, uint32_t sub, const uin
     uint64_t at[1 << GPU_PAIR_HOT];
     for (uint32_t j = 0; j < nu; j++)
         cnt[gpu_pair_group(u[j], hk)]++;
-    gpu_pair_plan(s, sub, hk, cnt, groups, at, tasks);
+    gpu_pair_plan(s, sub, hk, cnt, groups, at, tasks, *used);
+    *used += gpu_pair_ntasks(cnt, groups);
     for (uint32_t j = 0; j < nu; j++)
         bottoms[at[gpu_pair_group(u[j], hk)]++] = u[j] & s->rest;
     for (int g = 0; g < groups; g++) /* each group's last block padded: never counted */
@@ -319,8 +330,6 @@ static inline void gpu_pair_layout_host(gpu_pair_sub *s, uint32_t sub, const uin
 static inline uint64_t gpu_pair_task_host(const gpu_pair_task *k, const gpu_pair_sub *s,
                                           const uint64_t *halves, const uint64_t *bottoms,
                                           uint32_t *U, uint32_t *rows) {
-    if (!k->nblocks)
-        return 0;
     for (int bit = 0; bit < GPU_PAIR_BITS; bit++)
         for (int l = 0; l < GPU_PAIR_BLOCKS; l++)
             rows[bit * GPU_PAIR_BLOCKS + l] =
@@ -348,11 +357,10 @@ static inline uint64_t gpu_pair_task_host(const gpu_pair_task *k, const gpu_pair
 /* A whole batch as gpu_backend_pairs_submit() gives it to the device, on the host: with L
  * (NULL: the halves are given, in `given`, and each subproblem's nhalf set), each subproblem's
  * halves built from the placements pl and the segments into nhalves words of halves, then laid
- * out, then every task slot counted; pairs[j]: subproblem j's pairs that AND to 0, and (halves
- * not NULL) prod[j] the product of its halves' sizes. Checks that
- * each subproblem's rooms lie within the arrays and that its task rooms, in order, make up the
- * ntasks slots (abort() if not: a misuse by the caller, which would leave the device writing
- * outside its arrays or reading slots that no layout wrote). @return 0, or -1 if memory ran out. */
+ * out, then every task counted; pairs[j]: subproblem j's pairs that AND to 0, and (prod not
+ * NULL) prod[j] the product of its halves' sizes. Checks that each subproblem's rooms lie within
+ * the arrays and its tasks within the ntasks slots (abort() if not: a misuse by the caller, which
+ * would leave the device writing outside its arrays). @return 0, or -1 if memory ran out. */
 static inline int gpu_pair_batch_host(const gpu_lists_info *L, const uint32_t *pl,
                                       const gpu_segment *segs, size_t nsegs, uint64_t hot,
                                       const uint64_t *given, size_t nhalves,
@@ -366,7 +374,7 @@ static inline int gpu_pair_batch_host(const gpu_lists_info *L, const uint32_t *p
     uint32_t *rows = (uint32_t *)malloc(GPU_PAIR_BITS * GPU_PAIR_BLOCKS * sizeof *rows);
     int rc = s && (built || !L) && bottoms && tasks && U && rows ? 0 : -1;
     const uint64_t *halves = L ? built : given;
-    uint64_t slots = 0;
+    uint32_t used = 0;
     for (uint32_t j = 0; rc == 0 && j < nsub; j++) {
         s[j] = subs[j];
         for (int k = 0; k < 2; k++) {
@@ -384,20 +392,17 @@ static inline int gpu_pair_batch_host(const gpu_lists_info *L, const uint32_t *p
                 gpu_half_host(L, pl, segs, &s[j], k, built);
         }
         if (gpu_pair_nbottoms(&s[j]) > s[j].nroom || s[j].bottom0 % 32 ||
-            s[j].bottom0 + gpu_pair_bottom_room(s[j].nroom) > nbottoms || s[j].task0 != slots)
+            s[j].bottom0 + gpu_pair_bottom_room(s[j].nroom) > nbottoms ||
+            (uint64_t)used + gpu_pair_task_room(s[j].nroom) > ntasks)
             abort();
-        slots += gpu_pair_task_room(s[j].nroom);
-        gpu_pair_layout_host(&s[j], j, halves, hot, bottoms, tasks);
+        gpu_pair_layout_host(&s[j], j, halves, hot, bottoms, tasks, &used);
         pairs[j] = 0;
         if (prod)
             prod[j] = (uint64_t)s[j].nhalf[0] * s[j].nhalf[1];
     }
-    if (rc == 0 && slots != ntasks)
-        abort();
-    for (uint32_t i = 0; rc == 0 && i < ntasks; i++)
-        if (tasks[i].nblocks)
-            pairs[tasks[i].sub] +=
-                gpu_pair_task_host(&tasks[i], &s[tasks[i].sub], halves, bottoms, U, rows);
+    for (uint32_t i = 0; rc == 0 && i < used; i++)
+        pairs[tasks[i].sub] +=
+            gpu_pair_task_host(&tasks[i], &s[tasks[i].sub], halves, bottoms, U, rows);
     free(s), free(built), free(bottoms), free(tasks), free(U), free(rows);
     return rc;
 }

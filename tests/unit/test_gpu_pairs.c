@@ -92,7 +92,7 @@ static int cmp_u64(const void *a, const void *b) {
 
 /* The layout of one subproblem as the device makes it (gpu_pair_layout_host()), checked piece by
  * piece: the group of a signature and its bits are inverse; at most GPU_PAIR_HOT hot bits, the
- * highest of those both halves take; the tasks fill the room's first slots, the rest emptied;
+ * highest of those both halves take; the tasks fit in the room;
  * each task's blocks hold exactly the bottoms of its group (as many as the raw list has with
  * those hot bits), without the hot bits, its last block padded with 0; the laid-out bottoms are
  * the raw ones. */
@@ -131,7 +131,9 @@ static void test_layout(void **state) {
         gpu_pair_sub s;
         memset(&s, 0, sizeof s);
         s.half0[1] = n0, s.nhalf[0] = n0, s.nhalf[1] = n1, s.nroom = nu;
-        gpu_pair_layout_host(&s, 3, hv, cases[c].hot, laid, tasks);
+        uint32_t used = 0;
+        gpu_pair_layout_host(&s, 3, hv, cases[c].hot, laid, tasks, &used);
+        assert_true(used >= 1 && used <= room);
         int tk = gpu_pair_tops(&s);
         assert_int_equal(s.nhalf[1 - tk], nu);
         assert_int_equal(gpu_pair_nbottoms(&s), nu);
@@ -145,17 +147,11 @@ static void test_layout(void **state) {
         assert_true(__builtin_popcountll(hk) <= GPU_PAIR_HOT && (hk & ~(ot & ou)) == 0);
         assert_true(s.rest == (ot & ou & ~hk));
         assert_int_equal(s.chunks, gpu_pair_chunks(s.rest));
-        uint32_t used = 0, n = 0;
-        while (used < room && tasks[used].nblocks)
-            used++;
-        for (uint32_t i = 0; i < room; i++) {
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < used; i++) {
             const gpu_pair_task *k = &tasks[i];
             assert_int_equal(k->sub, 3);
-            if (i >= used) {
-                assert_int_equal(k->nblocks, 0); /* the unused slots, all after the tasks */
-                continue;
-            }
-            assert_true(k->nblocks <= GPU_PAIR_BLOCKS && k->bottom0 % 32 == 0);
+            assert_true(k->nblocks >= 1 && k->nblocks <= GPU_PAIR_BLOCKS && k->bottom0 % 32 == 0);
             assert_true(k->valid > 32 * (k->nblocks - 1) && k->valid <= 32 * k->nblocks);
             assert_true(k->bottom0 + 32 * k->nblocks <= broom && (k->hot & ~hk) == 0);
             for (uint32_t j = k->valid; j < 32 * k->nblocks; j++)
@@ -200,12 +196,12 @@ static void test_rooms(void **state) {
         gpu_pair_sub s;
         memset(&s, 0, sizeof s);
         s.half0[1] = 1, s.nhalf[0] = 1, s.nhalf[1] = nu, s.nroom = nu;
-        gpu_pair_layout_host(&s, 0, hv, 0x3F, laid, tasks);
+        uint32_t used = 0;
+        gpu_pair_layout_host(&s, 0, hv, 0x3F, laid, tasks, &used);
+        assert_int_equal(used, room); /* every slot used */
         uint64_t blocks = 0;
-        for (uint32_t i = 0; i < room; i++) {
-            assert_true(tasks[i].nblocks > 0); /* every slot used */
+        for (uint32_t i = 0; i < used; i++)
             blocks += tasks[i].nblocks;
-        }
         assert_int_equal(room, v ? 64 : 128);
         assert_true(blocks * 32 == (v ? broom : 64 * 33 * 32) && blocks * 32 <= broom);
         free(hv), free(laid), free(tasks);
