@@ -539,8 +539,8 @@ static int rd_board(rd *t, int n_given, nq_instance **out, nq_conflict *conflict
         return rd_fail(t, NQ_EPARSE, "empty input: expected a board or an instance");
     }
     if (width != rows) {
-        return rd_fail(t, NQ_EPARSE, "the board has %ld rows of %ld cells; it must be square", rows,
-                       width);
+        return rd_fail(t, NQ_EPARSE, "the board has %ld row%s of %ld cell%s; it must be square",
+                       rows, rows == 1 ? "" : "s", width, width == 1 ? "" : "s");
     }
     if (n_given > 0 && rows != n_given) {
         return rd_fail(t, NQ_EMISMATCH, "the board has n = %ld, not %d", rows, n_given);

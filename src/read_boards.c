@@ -114,7 +114,8 @@ int boards_read(nq_reader *r, nq_item *item, int format) {
         if (got == 0 || a == b) {
             /* A board too short: the message points at its first row. */
             snprintf(r->msg, sizeof r->msg,
-                     "a board of %lld rows of %lld cells (a board is square)", row, w);
+                     "a board of %lld row%s of %lld cell%s (a board is square)", row,
+                     row == 1 ? "" : "s", w, w == 1 ? "" : "s");
             item->kind = NQ_ITEM_MALFORMED;
             item->queens = 0;
             item->rows = item->cols = NULL;

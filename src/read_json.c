@@ -220,8 +220,8 @@ static int board_row(json_state *st, const unsigned char *s, size_t len, size_t 
 /* The current board is closed: queue it, as a placement or as a malformed item. */
 static int board_end(json_state *st) {
     if (!st->bad[0] && st->rows != st->w)
-        json_bad(st, st->board_at, "a board of %lld rows of %lld cells (a board is square)",
-                 st->rows, st->w < 0 ? 0 : st->w);
+        json_bad(st, st->board_at, "a board of %lld row%s of %lld cell%s (a board is square)",
+                 st->rows, st->rows == 1 ? "" : "s", st->w < 0 ? 0 : st->w, st->w == 1 ? "" : "s");
     size_t first = st->item_first;
     if (st->bad[0]) {
         st->r->nq = first;

@@ -66,6 +66,8 @@ check_err "board: bad cell" 2 "standard input: line 2, column 3: expected a cell
 check_err "board: bad cell in row 0" 2 "standard input: line 1, column 1: expected a cell: Q \\(queen\\), . or _ \\(free\\), x \\(blocked\\); found 'q'$" -- \
   bash -c "printf 'q...\n....\n....\n....\n' | '$NQ' complete"
 check_err "board: not square" 2 "must be square" -- bash -c "printf '...\n...\n' | '$NQ' complete"
+check_err "board: one row, its number said right" 2 "the board has 1 row of 2 cells" -- \
+  bash -c "printf 'Q.\n' | '$NQ' complete"
 check_err "board: N disagrees" 2 "the board has n = 8, not 9" -- "$NQ" complete 9 "$D/nauck.board"
 check_err "diags: N disagrees" 2 "line 1, column 6: the instance has n = 6, not 7" -- "$NQ" complete 7 "$D/diags6.param"
 check_err "diags: index out of range" 2 "line 1, column 17: diagonal \[11, 1\]" -- \

@@ -246,6 +246,7 @@ static void test_off_by_one(void **state) {
         {"[2 4 1 3 6 ]\n", NQ_FMT_PERM, "off the board"},
         {".Q...\n...Q.\nQ....\n..Q..\n....Q.\n", NQ_FMT_BOARD, "a row of 6 cells"},
         {".Q...\n...Q.\nQ....\n..Q..\n", NQ_FMT_BOARD, "a board of 4 rows of 5 cells"},
+        {"Q.\n", NQ_FMT_BOARD, "a board of 1 row of 2 cells"}, /* not "1 rows" */
     };
     for (size_t i = 0; i < sizeof slips / sizeof slips[0]; i++) {
         for (int forced = 0; forced < 2; forced++) {
