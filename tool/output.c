@@ -181,20 +181,28 @@ int tool_output_check(tool_output_kind kind, const char *what, const char *path,
                    what, path, what);
         return -1;
     }
+    size_t len = strlen(path);
+    if (len > 0 && path[len - 1] == '/') {
+        tool_error("cannot %s %s '%s': it names a folder (it ends with '/'); give the path of a "
+                   "file",
+                   verb, what, path);
+        return -1;
+    }
     struct stat st;
     if (lstat(path, &st) != 0) {
         if (errno != ENOENT) {
             tool_error("cannot %s %s '%s': %s", verb, what, path, strerror(errno));
             return -1;
         }
-        if (kind == TOOL_OUTPUT_JOURNAL)
-            return 0; /* the library creates it, and says at once why it cannot */
-        int err = output_probe(path);
+        int err = output_probe(path); /* a new file, journal or export: can it be made there? */
         if (err) {
             char *folder = output_folder(path);
-            tool_error("cannot write %s '%s': cannot create a file in folder '%s': %s; give a "
-                       "path in a folder you may write",
-                       what, path, folder ? folder : ".", strerror(err));
+            struct stat fs;
+            int missing = err == ENOENT && folder && stat(folder, &fs) != 0;
+            tool_error("cannot %s %s '%s': cannot create a file in folder '%s': %s; %s", verb, what,
+                       path, folder ? folder : ".", strerror(err),
+                       missing ? "create the folder first, or give a path in an existing one"
+                               : "give a path in a folder you may write");
             free(folder);
             return -1;
         }

@@ -449,8 +449,17 @@ refused "a journal whose sum passes 2^128" "$tmp/wrap.nqj" 10 "line 7 is damaged
 # Unwritable or unusable paths.
 "$NQ" count 8 --checkpoint "$tmp/no/such/dir/j" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc -eq 2 ] && grep -q "cannot use checkpoint.*No such file or directory" "$tmp/err" &&
-    ok "missing directory refused" || fail "missing directory: exit $rc, $(cat "$tmp/err")"
+[ $rc -eq 2 ] && grep -qx "nqueens count: cannot use checkpoint '$tmp/no/such/dir/j': cannot create a file in folder '$tmp/no/such/dir': No such file or directory; create the folder first, or give a path in an existing one" "$tmp/err" &&
+    ok "missing directory refused, saying what to do" || fail "missing directory: exit $rc, $(cat "$tmp/err")"
+# A path that names a folder (a trailing '/'), whether it exists or not: said so, not "Is a
+# directory" nor "No such file or directory".
+for d in "$tmp/" "$tmp/newdir/"; do
+    "$NQ" count 8 --checkpoint "$d" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ ! -e "$tmp/newdir" ] &&
+        grep -qx "nqueens count: cannot use checkpoint '$d': it names a folder (it ends with '/'); give the path of a file" "$tmp/err" &&
+        ok "--checkpoint '$d' (a folder's path) refused" || fail "--checkpoint '$d': exit $rc, $(cat "$tmp/err")"
+done
 "$NQ" count 8 --checkpoint "$tmp" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "it is not a regular file (a directory)" "$tmp/err" && ok "directory refused" ||
     fail "directory as checkpoint: $(cat "$tmp/err")"
@@ -476,7 +485,7 @@ if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
         fail "$who in a writable directory: '$out', $(cat "$tmp/err")"
     "${as_user[@]}" "$nq" count 8 --checkpoint "$tmp/ro/j" >"$tmp/out" 2>"$tmp/err"
     [ $? -eq 2 ] && [ ! -e "$tmp/ro/j" ] &&
-        grep -q "^nqueens count: cannot use checkpoint '$tmp/ro/j': Permission denied$" "$tmp/err" &&
+        grep -qx "nqueens count: cannot use checkpoint '$tmp/ro/j': cannot create a file in folder '$tmp/ro': Permission denied; give a path in a folder you may write" "$tmp/err" &&
         ok "read-only directory refused" || fail "read-only directory: $(cat "$tmp/err")"
 fi
 

@@ -217,6 +217,9 @@ refused "count 26 --checkpoint FIFO (before the estimate)" "$tmp/s/fifo" \
 refused "count 10 --checkpoint DIRECTORY" "$tmp/s/dir" \
     "$c '$tmp/s/dir': it is not a regular file \(a directory\); give the path of a file" \
     "$NQ" count 10 --checkpoint "$tmp/s/dir"
+refused "count 10 --export DIRECTORY/" "$tmp/s/dir" \
+    "$e '$tmp/s/dir/': it names a folder \(it ends with '/'\); give the path of a file" \
+    "$NQ" count 10 --export "$tmp/s/dir/"
 refused "count 10 --checkpoint /dev/stdout" "$tmp/s/dir" \
     "$c '/dev/stdout': it names an open descriptor, not a file; a journal must be a regular file: give the path of a file" \
     "$NQ" count 10 --checkpoint /dev/stdout
