@@ -49,16 +49,19 @@ const char *cli_n_example(int on_stdin);
 /* cli_usage_error() : prints the message and "Try 'nqueens CMD --help'." Returns EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+struct option; /* <getopt.h> */
+
 /* cli_option_error() :
- * Reports a getopt_long failure (optstring starting with ':'): an unknown option, or an option
- * without its value. argv/optind as after getopt_long returned '?' or ':'. Returns EXIT_USAGE. */
-int cli_option_error(const char *cmd, int rc, char **argv, int optind_now);
+ * Reports a getopt_long failure (optstring starting with ':'): an unknown option, a prefix that
+ * several long options begin with (longopts: the command's, or NULL), a value given to an option
+ * that takes none, or an option without its value. argv/optind as after getopt_long returned '?'
+ * or ':'. Returns EXIT_USAGE. */
+int cli_option_error(const char *cmd, int rc, char **argv, int optind_now,
+                     const struct option *longopts);
 
 /* cli_parse_format() : parses a --format value; prints the list of formats and returns -1 if it
  * is unknown. */
 int cli_parse_format(const char *cmd, const char *name, nq_format *fmt);
-
-struct option;
 
 /* cli_reject_negative() :
  * getopt would read "-3" as an option; call this first: if some argument looks like a negative

@@ -62,7 +62,7 @@ int cmd_cases(int argc, char **argv) {
             tool_print_help(stdout, &cases_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
-            return cli_option_error("cases", opt, argv, optind);
+            return cli_option_error("cases", opt, argv, optind, g.longopts);
         }
     }
     if (optind < argc)

@@ -488,7 +488,7 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
             *done = 1;
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
-            return cli_option_error("check", opt, argv, optind);
+            return cli_option_error("check", opt, argv, optind, g.longopts);
         }
     }
     if (optind < argc)

@@ -181,7 +181,7 @@ int cmd_complete(int argc, char **argv) {
             tool_print_help(stdout, &complete_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
-            return cli_option_error("complete", opt, argv, optind);
+            return cli_option_error("complete", opt, argv, optind, g.longopts);
         }
     }
     int npos = argc - optind;

@@ -166,7 +166,7 @@ int cmd_count(int argc, char **argv) {
             tool_print_help(stdout, &count_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
-            return cli_option_error("count", opt, argv, optind);
+            return cli_option_error("count", opt, argv, optind, g.longopts);
         }
     }
     if (cli_at_most_one_n("count", argc, argv, optind))

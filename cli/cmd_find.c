@@ -214,7 +214,7 @@ int cmd_find(int argc, char **argv) {
             tool_print_help(stdout, &find_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
-            return cli_option_error("find", opt, argv, optind);
+            return cli_option_error("find", opt, argv, optind, g.longopts);
         }
     }
     if (cli_positional_n("find", argc, argv, optind, 1, INT_MAX, &nn))

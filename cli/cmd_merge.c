@@ -266,7 +266,7 @@ int cmd_merge(int argc, char **argv) {
             tool_print_help(stdout, &merge_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
-            return cli_option_error("merge", opt, argv, optind);
+            return cli_option_error("merge", opt, argv, optind, g.longopts);
         }
     }
     int m = argc - optind;

@@ -64,7 +64,7 @@ int cmd_solve(int argc, char **argv) {
             tool_print_help(stdout, &solve_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
-            return cli_option_error("solve", opt, argv, optind);
+            return cli_option_error("solve", opt, argv, optind, g.longopts);
         }
     }
     if (cli_positional_n("solve", argc, argv, optind, 1, NQ_MAX_N, &n))

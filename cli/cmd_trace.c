@@ -148,7 +148,7 @@ int cmd_trace(int argc, char **argv) {
             tool_print_help(stdout, &trace_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
-            return cli_option_error("trace", opt, argv, optind);
+            return cli_option_error("trace", opt, argv, optind, g.longopts);
         }
     }
     if (cli_at_most_one_n("trace", argc, argv, optind))

@@ -383,7 +383,7 @@ int cmd_verify(int argc, char **argv) {
             tool_print_help(stdout, &verify_command);
             return cli_flush() ? EXIT_USAGE : EXIT_OK;
         default:
-            return cli_option_error("verify", opt, argv, optind);
+            return cli_option_error("verify", opt, argv, optind, g.longopts);
         }
     }
     if (optind + 1 != argc)

@@ -87,7 +87,8 @@ int cli_reject_negative(int argc, char **argv, const char *what, long long lo, l
     return 0;
 }
 
-int cli_option_error(const char *cmd, int rc, char **argv, int optind_now) {
+int cli_option_error(const char *cmd, int rc, char **argv, int optind_now,
+                     const struct option *longopts) {
     /* A long option is the whole last argument; a short one may sit inside a cluster ("-xu"),
      * where getopt has not moved past the argument yet: name it by optopt. */
     const char *arg = argv[optind_now - 1];
@@ -96,6 +97,9 @@ int cli_option_error(const char *cmd, int rc, char **argv, int optind_now) {
         arg = shortopt;
     if (rc == ':')
         return cli_usage_error(cmd, "option '%s' needs a value", arg);
+    char why[640];
+    if (tool_option_misuse(arg, longopts, why, sizeof why))
+        return cli_usage_error(cmd, "%s", why);
     return cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 

@@ -152,9 +152,15 @@ static int parse_args(int argc, char **argv, mpi_options *o, int loud) {
         case ':':
             tool_error("option '%s' needs a value", argv[optind - 1]);
             return -1;
-        default:
-            tool_error("unknown option '%s' (try 'nqueens-mpi count --help')", argv[optind - 1]);
+        default: {
+            char why[640];
+            if (tool_option_misuse(argv[optind - 1], g.longopts, why, sizeof why))
+                tool_error("%s (try 'nqueens-mpi count --help')", why);
+            else
+                tool_error("unknown option '%s' (try 'nqueens-mpi count --help')",
+                           argv[optind - 1]);
             return -1;
+        }
         }
     }
     if (argc - optind != 1) {

@@ -107,3 +107,40 @@ int tool_parse_ll(const char *what, const char *s, long long lo, long long hi, l
     *out = v;
     return 0;
 }
+
+int tool_option_misuse(const char *arg, const struct option *longopts, char *msg, size_t cap) {
+    if (!arg || strncmp(arg, "--", 2) != 0 || !longopts)
+        return 0;
+    const char *name = arg + 2, *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    int matches = 0, exact = -1, only = -1;
+    char found[512] = "";
+    for (int i = 0; len > 0 && longopts[i].name; i++)
+        if (strncmp(longopts[i].name, name, len) == 0) {
+            exact = strlen(longopts[i].name) == len ? i : exact;
+            only = i;
+            matches++;
+        }
+    for (int i = 0, k = 0; matches > 1 && longopts[i].name; i++) {
+        if (strncmp(longopts[i].name, name, len) != 0)
+            continue;
+        size_t at = strlen(found);
+        snprintf(found + at, sizeof found - at, "%s--%s",
+                 k == 0             ? ""
+                 : k == matches - 1 ? " or "
+                                    : ", ",
+                 longopts[i].name);
+        k++;
+    }
+    int meant = exact >= 0 ? exact : matches == 1 ? only : -1; /* the option getopt_long took */
+    if (eq && meant >= 0 && longopts[meant].has_arg == no_argument) {
+        snprintf(msg, cap, "option '--%s' takes no value", longopts[meant].name);
+        return 1;
+    }
+    if (matches > 1 && exact < 0) {
+        snprintf(msg, cap, "ambiguous option '--%.*s' (it could be %s); give more of its name",
+                 (int)len, name, found);
+        return 1;
+    }
+    return 0;
+}

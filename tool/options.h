@@ -41,6 +41,14 @@ typedef struct tool_getopt {
 /* tool_getopt_init() : fills g from cmd's options (at most TOOL_MAX_OPTIONS, asserted). */
 void tool_getopt_init(tool_getopt *g, const tool_command *cmd);
 
+/* tool_option_misuse() :
+ * Why getopt_long refused the long option argument arg ("--name" or "--name=value") when it is
+ * not an unknown name: a prefix that several of longopts's names begin with (getopt_long takes a
+ * unique one), or a value given to an option that takes none. Writes the message (without the
+ * program's prefix) into msg (cap bytes) and returns 1; 0 when arg is no such case (a short
+ * option, or a name no option begins with). */
+int tool_option_misuse(const char *arg, const struct option *longopts, char *msg, size_t cap);
+
 /* tool_print_help() : writes the usage, the aligned option list (-h, --help last) and the text
  * after it. */
 void tool_print_help(FILE *to, const tool_command *cmd);

@@ -81,6 +81,12 @@ check_err "threads 0" 2 "--threads must be an integer from 1 to 1024, got '0'" -
 check_err "threads not a number" 2 "--threads must be an integer from 1 to 1024, got 'many'" -- "$NQ" count 8 --threads many
 check_err "threads without value" 2 "option '--threads' needs a value" -- "$NQ" count 8 --threads
 check_err "unknown option" 2 "unknown option '--fast'" -- "$NQ" count 8 --fast
+# A prefix of several options is ambiguous, not unknown (getopt_long takes a unique prefix), and a
+# value given to a flag is said so.
+check_err "ambiguous prefix" 2 "^nqueens count: ambiguous option '--p' \(it could be --part or --progress\); give more of its name" -- "$NQ" count 8 --p
+check "a unique prefix still works" 0 "92" -- "$NQ" count 8 --no-prog
+check_err "a flag given a value" 2 "^nqueens count: option '--json' takes no value" -- "$NQ" count 8 --json=yes
+check_err "a flag's prefix given a value" 2 "^nqueens count: option '--unique' takes no value" -- "$NQ" count 8 --uniq=1
 
 # Kernels (NQ_KERNEL): each one this CPU runs gives the same JSON, nodes included, and names
 # itself; one it lacks, or an unknown name, is refused with exit 2. What this CPU runs is read

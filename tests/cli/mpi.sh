@@ -487,6 +487,13 @@ rc=$?
     ok "a forged journal record is an error, not a result" ||
     fail "forged record: exit $rc, '$(cat "$tmp/out")', $(cat "$tmp/err")"
 
+# A value given to a flag is said so, as the CLI says it (it was "unknown option").
+mpi -np 2 "$MPI_NQ" count 8 --json=1 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "^nqueens-mpi count: option '--json' takes no value (try 'nqueens-mpi count --help')" "$tmp/err" &&
+    ok "a flag given a value is said so" || fail "--json=1: exit $rc, $(cat "$tmp/out" "$tmp/err")"
+
 # A negative N is said as the CLI says it (it was "unknown option '-1'"); a count of years is
 # refused with the estimate, as `nqueens count` refuses it, unless --force.
 mpi -np 2 "$MPI_NQ" count -1 >"$tmp/out" 2>"$tmp/err"
