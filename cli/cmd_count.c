@@ -207,6 +207,10 @@ int cmd_count(int argc, char **argv) {
      * (tool_session_split()). */
     if (method == NQ_METHOD_AUTO && (parts || export_path))
         method = NQ_METHOD_BACKTRACK;
+    /* A journal being resumed keeps its own split: the estimates measure its method. */
+    nq_method emethod = method;
+    if (method == NQ_METHOD_AUTO && checkpoint && !gpu)
+        (void)tool_journal_method(checkpoint, (int)n, &emethod);
     nq_method mused;
     int rc = nq_kernel_resolve(kernel, (int)n, &used);
     assert(rc == NQ_OK);
@@ -214,7 +218,7 @@ int cmd_count(int argc, char **argv) {
     assert(rc == NQ_OK);
     tool_estimate est;
     if (estimate) {
-        rc = tool_estimate_count((int)n, (int)threads, 1, kernel, method, &est);
+        rc = tool_estimate_count((int)n, (int)threads, 1, kernel, emethod, &est);
         if (rc != NQ_OK) {
             tool_estimate_failed(&est, rc);
             return EXIT_USAGE;
@@ -233,7 +237,7 @@ int cmd_count(int argc, char **argv) {
     if (n >= TOOL_ESTIMATE_FROM && !gpu && !tool_journal_whole(checkpoint, (int)n)) {
         char lead[80];
         snprintf(lead, sizeof lead, "%s: ", tool_prefix());
-        rc = tool_estimate_count((int)n, (int)threads, 1, kernel, method, &est);
+        rc = tool_estimate_count((int)n, (int)threads, 1, kernel, emethod, &est);
         if (rc == NQ_OK && parts)
             est.seconds /= (double)parts; /* a part is about 1/K of the work */
         if (rc == NQ_OK)

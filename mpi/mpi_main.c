@@ -187,7 +187,10 @@ static int estimate_gate(const mpi_options *o, int ranks) {
     if (o->n < TOOL_ESTIMATE_FROM || o->gpu || tool_journal_whole(o->checkpoint, o->n))
         return 0;
     tool_estimate est;
-    if (tool_estimate_count(o->n, o->threads, ranks, o->kernel, o->method, &est) != NQ_OK)
+    nq_method m = o->method; /* a journal being resumed keeps its own split: its method */
+    if (m == NQ_METHOD_AUTO && o->checkpoint)
+        (void)tool_journal_method(o->checkpoint, o->n, &m);
+    if (tool_estimate_count(o->n, o->threads, ranks, o->kernel, m, &est) != NQ_OK)
         return 0; /* the count itself will say what is wrong */
     char lead[80];
     snprintf(lead, sizeof lead, "%s: ", tool_prefix());

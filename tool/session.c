@@ -77,6 +77,18 @@ int tool_session_split(tool_session *ss, int n, nq_method m, int where, int thre
     return 0;
 }
 
+int tool_journal_method(const char *path, int n, nq_method *m) {
+    nq_journal_info info;
+    nq_journal_problem why;
+    nq_split *s = NULL;
+    if (!path || nq_journal_read(path, &info, &why) != NQ_OK || info.n != n || !info.format ||
+        nq_split_new_id(info.split_id, &s) != NQ_OK)
+        return 0;
+    *m = nq_split_method(s);
+    nq_split_free(s);
+    return 1;
+}
+
 int tool_journal_whole(const char *path, int n) {
     nq_journal_info info;
     nq_journal_problem why;

@@ -65,6 +65,12 @@ enum { TOOL_SPLIT_ANY = 0, TOOL_SPLIT_BORDER = 1, TOOL_SPLIT_GPU = 2 };
 int tool_session_split(tool_session *ss, int n, nq_method m, int where, int threads,
                        const char *path, nq_split **out);
 
+/* tool_journal_method() :
+ * The method that resumes the journal at path for n (its split's: nq_split_method()) into *m,
+ * and 1; 0 (and *m untouched) when there is no readable journal of n there. What an estimate of
+ * a resumed count under --method auto must measure. */
+int tool_journal_method(const char *path, int n, nq_method *m);
+
 /* tool_journal_whole() :
  * 1 if the journal at path (NULL: none) belongs to a count of n and holds every subproblem of its
  * split, so that a count with it only reads it: there is nothing to estimate, and a count of

@@ -81,6 +81,18 @@ check_err "threads 0" 2 "--threads must be an integer from 1 to 1024, got '0'" -
 check_err "threads not a number" 2 "--threads must be an integer from 1 to 1024, got 'many'" -- "$NQ" count 8 --threads many
 check_err "threads without value" 2 "option '--threads' needs a value" -- "$NQ" count 8 --threads
 check_err "unknown option" 2 "unknown option '--fast'" -- "$NQ" count 8 --fast
+# --estimate of a count resumed from a journal measures the journal's method, not auto's choice
+# for n (n = 12: backtracking without a journal, the quadrant join from its journal).
+ej=$(mktemp -d)
+"$NQ" count 12 --method backtrack --checkpoint "$ej/b12.nqj" >/dev/null
+"$NQ" count 12 --method quadrant --checkpoint "$ej/q12.nqj" >/dev/null
+check "--estimate without a journal: auto's method at n = 18" 0 '"quadrant"' -- \
+  bash -c "'$NQ' count 18 --estimate --json | grep -o '\"quadrant\"'"
+check "--estimate with a backtracking journal of n = 12: backtrack" 0 '"backtrack"' -- \
+  bash -c "'$NQ' count 12 --estimate --json --checkpoint '$ej/b12.nqj' | grep -o '\"backtrack\"'"
+check "--estimate with a quadrant journal of n = 12: quadrant" 0 '"quadrant"' -- \
+  bash -c "'$NQ' count 12 --estimate --json --checkpoint '$ej/q12.nqj' | grep -o '\"quadrant\"'"
+rm -rf "$ej"
 # A prefix of several options is ambiguous, not unknown (getopt_long takes a unique prefix), and a
 # value given to a flag is said so.
 check_err "ambiguous prefix" 2 "^nqueens count: ambiguous option '--p' \(it could be --part or --progress\); give more of its name" -- "$NQ" count 8 --p
