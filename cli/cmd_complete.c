@@ -137,7 +137,7 @@ int cmd_complete(int argc, char **argv) {
     nq_format fmt = NQ_FMT_PAIRS;
     const char *queens = NULL, *file = NULL;
     long long n = 0, diags = -1;
-    int count = 0, all = 0, stats = 0;
+    int count = 0, all = 0, stats = 0, formatted = 0;
     long long threads = 1;
     unsigned fflags = 0;
     if (cli_reject_negative(argc, argv, "N", 1, NQ_INSTANCE_MAX_N, g.optstring, g.longopts)) {
@@ -165,6 +165,7 @@ int cmd_complete(int argc, char **argv) {
             if (cli_parse_format("complete", optarg, &fmt)) {
                 return EXIT_USAGE;
             }
+            formatted = 1;
             break;
         case 's':
             stats = 1;
@@ -204,6 +205,12 @@ int cmd_complete(int argc, char **argv) {
     }
     if (count && all) {
         return cli_usage_error("complete", "--count and --all cannot be used together");
+    }
+    if (count && (formatted || (fflags & NQ_FMT_COLUMN_MAJOR))) { /* they were silently ignored */
+        return cli_usage_error("complete",
+                               "--count prints a number; %s applies to printed completions "
+                               "(leave it out, or use --all)",
+                               formatted ? "--format" : "--column-major");
     }
     if (queens && (file || diags >= 0)) {
         return cli_usage_error("complete", "--queens cannot be used with %s",

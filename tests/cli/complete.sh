@@ -84,6 +84,11 @@ check_err "count and all" 2 "cannot be used together" -- "$NQ" complete 8 --quee
 check_err "queens and a file" 2 "cannot be used with an instance file" -- "$NQ" complete 8 "$D/nauck.board" --queens "3-3"
 check_err "N out of range" 2 "N must be an integer" -- "$NQ" complete -3 --queens "0-0"
 check_err "unknown option" 2 "unknown option '--bogus'" -- "$NQ" complete 8 --bogus
+# --count prints a number: a --format or --column-major with it is refused, not ignored.
+check_err "--count with --format" 2 "--count prints a number; --format applies to printed completions" -- \
+  "$NQ" complete 8 --queens "0-0" --count --format board
+check_err "--count with --column-major" 2 "--count prints a number; --column-major applies" -- \
+  "$NQ" complete 8 --queens "0-0" --count --column-major
 check_err "bad format" 2 "unknown format 'xml'" -- "$NQ" complete 8 --queens "3-3" --format xml
 usage='Usage: nqueens complete [N] [FILE] [--queens "r-c, r-c, ..."] [--diagonals D]'
 check "--help" 0 "$usage" -- bash -c "'$NQ' complete --help | head -1"
