@@ -100,7 +100,6 @@ int cmd_solve(int argc, char **argv) {
     }
     if (limit < 0)
         w.svg_max = SOLVE_SVG_DEFAULT;
-    w.n = (int)n; /* an svg of no solution still says which n */
     for (long long i = 0; (limit < 0 || i < limit) && !cli_listing_stopped(); i++) {
         if (nq_search_next(search, cols) != NQ_OK)
             break;

@@ -92,12 +92,10 @@ static int writer_keep(cli_writer *w, int n, const int *cols) {
 }
 
 /* svg: writes the picture of the kept boards, piece by piece (one board's text at a time). With
- * no board: a listing whose n is known (solve sets w->n) is still a picture, which says there is
- * no solution, as its json is still [], so that the file is a valid SVG; otherwise (find,
- * complete) nothing is written, as in every format (the command says why on stderr). */
+ * no board nothing is written, as for the other formats (DESIGN.md). */
 static int writer_picture(cli_writer *w) {
     size_t k = (size_t)w->written, n = (size_t)w->n;
-    for (size_t i = 0; (k > 0 || (!w->one && w->n > 0)) && i <= k + 1; i++) {
+    for (size_t i = 0; k > 0 && i <= k + 1; i++) {
         size_t len = 0;
         for (int pass = 0; pass < 2; pass++) {
             if (i == 0)
