@@ -207,9 +207,10 @@ int cmd_count(int argc, char **argv) {
      * (tool_session_split()). */
     if (method == NQ_METHOD_AUTO && (parts || export_path))
         method = NQ_METHOD_BACKTRACK;
-    /* A journal being resumed keeps its own split: the estimates measure its method. */
+    /* A journal being resumed keeps its own split: the estimates measure its method (read only
+     * where an estimate is made: a count reads its journal once). */
     nq_method emethod = method;
-    if (method == NQ_METHOD_AUTO && checkpoint && !gpu)
+    if (method == NQ_METHOD_AUTO && checkpoint && !gpu && (estimate || n >= TOOL_ESTIMATE_FROM))
         (void)tool_journal_method(checkpoint, (int)n, &emethod);
     nq_method mused;
     int rc = nq_kernel_resolve(kernel, (int)n, &used);
