@@ -130,12 +130,12 @@ int gpu_pair_build_sub(gpu_pair_build *b, const quadrant_lists *q, const uint32_
     s->fa = m >= 0 ? (uint64_t)1 << (h + m) : 0;
     uint64_t pairs[2];
     uint32_t lc[2] = {top & left, bottom & left}, rc[2] = {top >> h, bottom >> h & right};
+    uint64_t nroom = b->nroom;
     for (int k = 0; k < 2; k++) {
         s->seg0[k] = (uint32_t)b->nsegs;
         int rc2 = half_segments(b, q, base, k, lc[k], rc[k], &pairs[k]);
-        s = &b->subs[b->nsub]; /* (b->segs grew, not b->subs) */
         if (rc2 != NQ_OK || pairs[k] > UINT32_MAX || b->nsegs - nsegs > UINT32_MAX) {
-            b->nsegs = nsegs;
+            b->nsegs = nsegs, b->nroom = nroom; /* b as it was */
             return rc2 != NQ_OK ? rc2 : NQ_EINVAL;
         }
         s->nseg[k] = (uint32_t)(b->nsegs - s->seg0[k]);
