@@ -140,6 +140,7 @@ set(NQ_UNIT_TESTS
   test_enums
   test_format
   test_gpu
+  test_gpu_cuda
   test_gpu_pairs
   test_gpu_search
   test_instance
@@ -161,6 +162,8 @@ set(NQ_UNIT_TESTS
   test_trace
 )
 set(NQ_TEST_test_gpu_SOURCES tests/unit/gpu_emulator.c)
+# The CUDA backend's own source compiled by the C++ compiler against an emulated runtime.
+set(NQ_TEST_test_gpu_cuda_SOURCES tests/cuda_emu/gpu_backend_emu.cpp tests/cuda_emu/cuda_emu.cpp)
 set(NQ_KERNELS_TEST_SOURCES tests/unit/kernels.c)
 set(NQ_CLI_TESTS
   check

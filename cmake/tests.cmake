@@ -26,6 +26,12 @@ if(NQ_TSAN)
 suppressions=${PROJECT_SOURCE_DIR}/tests/tsan.supp")
 endif()
 
+# test_gpu_cuda runs the CUDA backend, src/cuda/gpu_backend.cu itself, on the emulated runtime
+# of tests/cuda_emu/ (C++: its threads and the kernels' templates), in every build.
+enable_language(CXX)
+set(CMAKE_CXX_STANDARD 17)
+set(CMAKE_CXX_STANDARD_REQUIRED ON)
+set(CMAKE_CXX_EXTENSIONS OFF)
 foreach(name ${NQ_UNIT_TESTS})
   nq_paths(nq_extra ${NQ_TEST_${name}_SOURCES})
   add_executable(${name} ${PROJECT_SOURCE_DIR}/tests/unit/${name}.c ${nq_extra})
@@ -34,6 +40,8 @@ foreach(name ${NQ_UNIT_TESTS})
   set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT
     "${NQ_REQUIRE_ALL_ENV};${NQ_TSAN_ENV}")
 endforeach()
+target_include_directories(test_gpu_cuda BEFORE PRIVATE ${PROJECT_SOURCE_DIR}/tests/cuda_emu
+                           ${PROJECT_SOURCE_DIR}/src/cuda)
 # The tool library's progress line and signals.
 target_link_libraries(test_progress PRIVATE nqueens_tool)
 target_link_libraries(test_signals PRIVATE nqueens_tool)

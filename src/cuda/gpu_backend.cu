@@ -52,6 +52,14 @@
 
 #define FULL_MASK 0xffffffffu
 
+/* A launch, kernel<<<grid, block, shared, stream>>>, and a kernel's dynamic shared memory: macros
+ * so that the emulated runtime of the unit tests (tests/cuda_emu/) runs this very file on the
+ * host's threads, where the C++ compiler knows neither. */
+#ifndef GPU_LAUNCH
+#define GPU_LAUNCH(kernel, grid, block, shared, stream) kernel<<<grid, block, shared, stream>>>
+#define GPU_SHARED_DYNAMIC(type, name)                  extern __shared__ type name[]
+#endif
+
 /* The counters of one batch: items handed out; per subproblem, completions and nodes. */
 __global__ void __launch_bounds__(SOLVE_BLOCK, SOLVE_BLOCKS)
     k_solve(const gpu_sub *__restrict__ subs, const gpu_item *__restrict__ items, uint32_t nitems,
@@ -70,10 +78,10 @@ __global__ void __launch_bounds__(SOLVE_BLOCK, SOLVE_BLOCKS)
             const int leader = __ffs((int)need) - 1;
             unsigned base = 0;
             if ((int)lane == leader)
-                base = atomicAdd(next, (unsigned)__popc((int)need));
+                base = atomicAdd(next, (unsigned)__popc(need));
             base = __shfl_sync(FULL_MASK, base, leader);
             if (!have && !exhausted) {
-                const unsigned idx = base + (unsigned)__popc((int)(need & ((1u << lane) - 1u)));
+                const unsigned idx = base + (unsigned)__popc(need & ((1u << lane) - 1u));
                 if (idx >= nitems) {
                     exhausted = 1;
                 } else {
@@ -150,10 +158,10 @@ __global__ void __launch_bounds__(HALVES_THREADS)
                     continue;
                 unsigned long long at = 0;
                 if (lane == 0)
-                    at = atomicAdd(&count, (unsigned long long)__popc((int)m));
+                    at = atomicAdd(&count, (unsigned long long)__popc(m));
                 at = __shfl_sync(FULL_MASK, at, 0);
                 if (keep)
-                    halves[out0 + at + (unsigned)__popc((int)(m & ((1u << lane) - 1u)))] = sx | sy;
+                    halves[out0 + at + (unsigned)__popc(m & ((1u << lane) - 1u))] = sx | sy;
             }
         }
     }
@@ -215,7 +223,7 @@ __global__ void __launch_bounds__(LAYOUT_THREADS)
         const uint32_t g = j < nb ? gpu_pair_group(raw[j], hk) : none;
         const unsigned peers = __match_any_sync(FULL_MASK, g);
         if (g != none && lane == (unsigned)(__ffs((int)peers) - 1))
-            atomicAdd(&cnt[g], (uint32_t)__popc((int)peers));
+            atomicAdd(&cnt[g], (uint32_t)__popc(peers));
     }
     __syncthreads();
     if (tid == 0) { /* its tasks where the batch's counter gives them room */
@@ -234,10 +242,10 @@ __global__ void __launch_bounds__(LAYOUT_THREADS)
         const int leader = __ffs((int)peers) - 1;
         unsigned long long start = 0;
         if (g != none && (int)lane == leader)
-            start = atomicAdd(&at[g], (unsigned long long)__popc((int)peers));
+            start = atomicAdd(&at[g], (unsigned long long)__popc(peers));
         start = __shfl_sync(FULL_MASK, start, leader);
         if (g != none)
-            bottoms[start + (unsigned)__popc((int)(peers & ((1u << lane) - 1u)))] = x & rest;
+            bottoms[start + (unsigned)__popc(peers & ((1u << lane) - 1u))] = x & rest;
     }
     __syncthreads();
     if (tid < (1u << __popcll(hk))) /* each group's last block padded: never counted */
@@ -259,12 +267,13 @@ pairs_tops(const uint32_t *U, const uint64_t *__restrict__ t, uint32_t n, uint64
     for (uint32_t base = 32u * warp; base < n; base += 32u * GPU_PAIR_WARPS) {
         const uint64_t mine = base + lane < n ? __ldg(&t[base + lane]) : hot;
         unsigned take = __ballot_sync(FULL_MASK, !(mine & hot) && base + lane < n);
-        w += (unsigned)__popc((int)take);
+        w += (unsigned)__popc(take);
         const uint64_t x = mine & rest;
         while (take) {
             const int j = __ffs((int)take) - 1;
             take &= take - 1;
-            conflicts += __popc(gpu_pair_conflicts(U, __shfl_sync(FULL_MASK, x, j), CH, (int)lane));
+            conflicts += (unsigned)__popc(
+                gpu_pair_conflicts(U, __shfl_sync(FULL_MASK, x, j), CH, (int)lane));
         }
     }
     *weighed = w;
@@ -285,7 +294,7 @@ __device__ __forceinline__ void pairs_task(const gpu_pair_task &k, uint32_t *U, 
         for (int bit = 0; bit < bits; bit++) {
             const uint32_t row = __ballot_sync(FULL_MASK, (unsigned)(b >> bit) & 1u);
             if (lane == 0)
-                rows[bit * GPU_PAIR_BLOCKS + blk] = row;
+                rows[(unsigned)bit * GPU_PAIR_BLOCKS + blk] = row;
         }
     }
     __syncthreads();
@@ -327,7 +336,7 @@ __device__ __forceinline__ void pairs_task(const gpu_pair_task &k, uint32_t *U, 
         break;
     }
     for (int o = 16; o > 0; o >>= 1)
-        conflicts += __shfl_down_sync(FULL_MASK, conflicts, o);
+        conflicts += __shfl_down_sync(FULL_MASK, conflicts, (unsigned)o);
     if (lane == 0)
         atomicAdd(&pairs[k.sub], weighed * k.valid - conflicts);
 }
@@ -338,7 +347,7 @@ __global__ void __launch_bounds__(GPU_PAIR_WARPS * 32)
     k_pairs(const uint64_t *__restrict__ halves, const uint64_t *__restrict__ bottoms,
             const gpu_pair_sub *__restrict__ subs, const gpu_pair_task *__restrict__ tasks,
             const unsigned *ntasks, unsigned cap, unsigned *next, unsigned long long *pairs) {
-    extern __shared__ uint32_t sh[];
+    GPU_SHARED_DYNAMIC(uint32_t, sh);
     __shared__ unsigned take;
     const unsigned n = *ntasks < cap ? *ntasks : cap;
     for (;;) {
@@ -577,8 +586,8 @@ extern "C" int gpu_backend_submit(gpu_dev *d, int slot, const gpu_sub *subs, uin
         unsigned want = (nitems + SOLVE_BLOCK - 1) / SOLVE_BLOCK;
         if (want < blocks)
             blocks = want;
-        k_solve<<<blocks, SOLVE_BLOCK, 0, st>>>(s->d_subs, s->d_items, nitems, s->d_next,
-                                                s->d_counts, s->d_counts + nsub);
+        GPU_LAUNCH(k_solve, blocks, SOLVE_BLOCK, 0, st)
+        (s->d_subs, s->d_items, nitems, s->d_next, s->d_counts, s->d_counts + nsub);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess)
@@ -679,19 +688,19 @@ extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, cons
     uint64_t *halves = (uint64_t *)s->d_pair[3], *bottoms = (uint64_t *)s->d_pair[4];
     gpu_pair_task *tasks = (gpu_pair_task *)s->d_pair[5];
     if (e == cudaSuccess) {
-        k_halves<<<2 * nsub, HALVES_THREADS, 0, st>>>(
-            d->info, d->d_lists, (const gpu_segment *)s->d_pair[0], d_subs, halves);
+        GPU_LAUNCH(k_halves, 2 * nsub, HALVES_THREADS, 0, st)
+        (d->info, d->d_lists, (const gpu_segment *)s->d_pair[0], d_subs, halves);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess) {
-        k_layout<<<nsub, LAYOUT_THREADS, 0, st>>>(halves, d_subs, hot, bottoms, tasks, s->d_ctr,
-                                                  ntasks);
+        GPU_LAUNCH(k_layout, nsub, LAYOUT_THREADS, 0, st)
+        (halves, d_subs, hot, bottoms, tasks, s->d_ctr, ntasks);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess) {
-        k_pairs<<<d->pairs_grid, GPU_PAIR_WARPS * 32, PAIRS_SHARED, st>>>(
-            halves, bottoms, d_subs, tasks, s->d_ctr, ntasks, s->d_ctr + 1,
-            (unsigned long long *)s->d_pair[2]);
+        GPU_LAUNCH(k_pairs, (unsigned)d->pairs_grid, GPU_PAIR_WARPS * 32, PAIRS_SHARED, st)
+        (halves, bottoms, d_subs, tasks, s->d_ctr, ntasks, s->d_ctr + 1,
+         (unsigned long long *)s->d_pair[2]);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess)

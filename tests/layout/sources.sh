@@ -12,7 +12,7 @@ fail=0
 words=$(sed 's/#.*//' "$lists" | tr ' ()\t' '\n\n\n\n' | grep -E '^[A-Za-z0-9_./-]+$' | sort)
 named() { grep -qxF -- "$1" <<<"$words"; }
 cd "$src"
-for f in src/*.c src/cuda/*.c src/cuda/*.cu tool/*.c cli/*.c mpi/*.c web/*.c; do
+for f in src/*.c src/cuda/*.c src/cuda/*.cu tool/*.c cli/*.c mpi/*.c web/*.c tests/cuda_emu/*.cpp; do
   [ -e "$f" ] || continue
   named "$f" || { echo "FAIL: $f is in no list of cmake/sources.cmake"; fail=1; }
 done
@@ -27,7 +27,7 @@ for f in bench/*.c; do
   named "$(basename "$f" .c)" || { echo "FAIL: $f is not in NQ_BENCH_PROGRAMS"; fail=1; }
 done
 # Every path listed exists, and is listed once.
-for w in $(grep -E '\.(c|cu)$' <<<"$words"); do
+for w in $(grep -E '\.(c|cu|cpp)$' <<<"$words"); do
   [ -f "$w" ] || { echo "FAIL: cmake/sources.cmake names $w, which does not exist"; fail=1; }
 done
 dups=$(grep -E '/' <<<"$words" | uniq -d)

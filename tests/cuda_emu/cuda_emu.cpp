@@ -1,0 +1,351 @@
+/*
+ * cuda_emu.cpp: the emulated CUDA runtime of cuda_runtime.h (this folder): a block's threads as
+ * fibers of the launching thread, warp intrinsics and __syncthreads() as rendezvous that check
+ * every lane takes part, device memory from malloc(). (A first version ran a block on as many
+ * host threads: a barrier of 32 threads on a 2-core machine made one test take over 10 minutes;
+ * fibers took it to about a minute.)
+ */
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <ucontext.h>
+#include <vector>
+
+#include "cuda_runtime.h"
+
+int cuda_emu_devices = 1;
+int cuda_emu_sms = 2;
+long cuda_emu_fail_alloc = -1;
+long cuda_emu_allocs = 0;
+long cuda_emu_launches = 0;
+
+thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
+
+namespace {
+
+/* A thread of the device: a fiber (ucontext) of the host thread that launched the kernel. Every
+ * fiber of a block runs until it waits (a warp intrinsic, __syncthreads()) or returns; when all
+ * lanes of a warp wait at the same intrinsic, or all threads of the block at the same barrier,
+ * they go on. Waiting from different lines, a lane that has returned while its warp waits, or
+ * nobody able to go on is reported with the lines and aborts the test. */
+enum fiber_state { RUNNABLE, AT_WARP, AT_BLOCK, DONE };
+
+struct fiber {
+    ucontext_t ctx;
+    fiber_state state;
+    int line;                 /* where it waits */
+    uint64_t value;           /* what it gives a warp intrinsic */
+    const uint64_t *snapshot; /* the warp's values, once it goes on */
+};
+
+struct launch_state {
+    std::vector<fiber> threads;
+    std::vector<std::unique_ptr<char[]>> stacks;
+    std::vector<std::array<uint64_t, 32>> values; /* per warp: the last intrinsic's values */
+    std::vector<unsigned char> shared;
+    const std::function<void()> *body;
+    ucontext_t scheduler;
+};
+
+/* A fiber's stack: the kernels keep a few hundred bytes of locals (more under the sanitizers). */
+const size_t stack_bytes = 256 * 1024;
+
+std::mutex launch_mu;
+std::mutex limits_mu;
+std::map<const void *, size_t> shared_limit; /* cudaFuncSetAttribute's */
+const size_t default_shared = 48 * 1024, most_shared = 227 * 1024;
+
+thread_local launch_state *current;
+thread_local unsigned thread_rank; /* threadIdx.x of the running fiber */
+thread_local cudaError_t last_error = cudaSuccess;
+thread_local int current_device = 0;
+
+cudaError_t fail(cudaError_t e) {
+    last_error = e;
+    return e;
+}
+
+cudaError_t alloc(void **ptr, size_t bytes) {
+    if (!ptr)
+        return fail(cudaErrorInvalidValue);
+    *ptr = NULL;
+    const long k = __atomic_fetch_add(&cuda_emu_allocs, 1, __ATOMIC_RELAXED);
+    const long f = __atomic_load_n(&cuda_emu_fail_alloc, __ATOMIC_RELAXED);
+    if (f >= 0 && k >= f)
+        return fail(cudaErrorMemoryAllocation);
+    void *p = std::malloc(bytes ? bytes : 1);
+    if (!p)
+        return fail(cudaErrorMemoryAllocation);
+    std::memset(p, 0xa5, bytes); /* neither device nor page-locked memory comes cleared */
+    *ptr = p;
+    return cudaSuccess;
+}
+
+/* Back to the scheduler until this fiber may go on. */
+void wait_here(fiber_state st, int line) {
+    fiber &f = current->threads[thread_rank];
+    f.state = st;
+    f.line = line;
+    swapcontext(&f.ctx, &current->scheduler);
+}
+
+void fiber_main(void) {
+    current->body[0]();
+    current->threads[thread_rank].state = DONE;
+    /* returns to uc_link: the scheduler */
+}
+
+[[noreturn]] void deadlock(const launch_state &L, unsigned b, const char *why) {
+    std::fprintf(stderr, "cuda_emu: block %u: %s; where its threads are:\n", b, why);
+    const char *names[] = {"running", "at a warp intrinsic", "at __syncthreads()", "returned"};
+    for (size_t t = 0; t < L.threads.size(); t++)
+        if (t % 32 == 0 || L.threads[t].state != L.threads[t - 1].state ||
+            L.threads[t].line != L.threads[t - 1].line)
+            std::fprintf(stderr, "  thread %zu: %s, gpu_backend.cu line %d\n", t,
+                         names[L.threads[t].state], L.threads[t].line);
+    std::abort();
+}
+
+/* Runs block b of the launch to its end. */
+void run_block(launch_state &L, unsigned b) {
+    const size_t n = L.threads.size();
+    blockIdx = dim3(b);
+    for (size_t t = 0; t < n; t++) {
+        fiber &f = L.threads[t];
+        getcontext(&f.ctx);
+        f.ctx.uc_stack.ss_sp = L.stacks[t].get();
+        f.ctx.uc_stack.ss_size = stack_bytes;
+        f.ctx.uc_link = &L.scheduler;
+        makecontext(&f.ctx, fiber_main, 0);
+        f.state = RUNNABLE;
+        f.line = 0;
+    }
+    for (;;) {
+        for (size_t t = 0; t < n; t++)
+            if (L.threads[t].state == RUNNABLE) {
+                thread_rank = (unsigned)t;
+                threadIdx = dim3((unsigned)t);
+                swapcontext(&L.scheduler, &L.threads[t].ctx);
+            }
+        /* Every fiber now waits or has returned. */
+        int moved = 0;
+        for (size_t w = 0; w < n / 32; w++) {
+            fiber *lane = &L.threads[32 * w];
+            int at = 0, done = 0;
+            for (int i = 0; i < 32; i++)
+                at += lane[i].state == AT_WARP, done += lane[i].state == DONE;
+            if (at && done)
+                deadlock(L, b, "a lane returned while the others of its warp wait at an intrinsic");
+            if (at < 32)
+                continue;
+            for (int i = 1; i < 32; i++)
+                if (lane[i].line != lane[0].line)
+                    deadlock(L, b, "the lanes of a warp at different intrinsics");
+            for (int i = 0; i < 32; i++) {
+                L.values[w][(size_t)i] = lane[i].value;
+                lane[i].state = RUNNABLE;
+            }
+            moved = 1;
+        }
+        if (moved)
+            continue;
+        size_t at = 0, done = 0;
+        for (size_t t = 0; t < n; t++)
+            at += L.threads[t].state == AT_BLOCK, done += L.threads[t].state == DONE;
+        if (done == n)
+            return;
+        if (at == n) {
+            for (size_t t = 1; t < n; t++)
+                if (L.threads[t].line != L.threads[0].line)
+                    deadlock(L, b, "its threads at different __syncthreads()");
+            for (size_t t = 0; t < n; t++)
+                L.threads[t].state = RUNNABLE;
+            continue;
+        }
+        deadlock(L, b, done ? "some threads returned while others wait" : "no thread can go on");
+    }
+}
+
+} /* namespace */
+
+namespace cuda_emu {
+
+unsigned lane(void) {
+    return thread_rank & 31u;
+}
+
+void *dynamic_shared(void) {
+    return current->shared.data();
+}
+
+const uint64_t *exchange(unsigned mask, uint64_t v, int line) {
+    if (mask != 0xffffffffu) {
+        std::fprintf(stderr,
+                     "cuda_emu: line %d: a warp intrinsic with mask %#x (only the full mask is "
+                     "emulated)\n",
+                     line, mask);
+        std::abort();
+    }
+    current->threads[thread_rank].value = v;
+    wait_here(AT_WARP, line);
+    return current->values[thread_rank / 32].data();
+}
+
+void sync_block(int line) {
+    wait_here(AT_BLOCK, line);
+}
+
+cudaError_t set_max_dynamic_shared(const void *kernel, int bytes) {
+    if (bytes < 0 || (size_t)bytes > most_shared)
+        return fail(cudaErrorInvalidValue);
+    std::lock_guard<std::mutex> g(limits_mu);
+    shared_limit[kernel] = (size_t)bytes;
+    return cudaSuccess;
+}
+
+void run(const void *kernel, dim3 grid, dim3 block, size_t shared, cudaStream_t stream,
+         const std::function<void()> &body) {
+    (void)stream;
+    const unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+    const unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
+    if (block.y != 1 || block.z != 1 || grid.y != 1 || grid.z != 1) {
+        std::fprintf(stderr, "cuda_emu: only one-dimensional grids and blocks are emulated\n");
+        std::abort();
+    }
+    if (threads == 0 || threads > 1024 || blocks == 0 || grid.x > 0x7fffffffu) {
+        fail(cudaErrorInvalidConfiguration);
+        return;
+    }
+    if (threads % 32) {
+        std::fprintf(stderr, "cuda_emu: a block of %llu threads (only whole warps are emulated)\n",
+                     threads);
+        std::abort();
+    }
+    {
+        std::lock_guard<std::mutex> g(limits_mu);
+        auto it = shared_limit.find(kernel);
+        if (shared > (it == shared_limit.end() ? default_shared : it->second)) {
+            fail(cudaErrorInvalidValue); /* more dynamic shared memory than the kernel may have */
+            return;
+        }
+    }
+    /* One launch at a time in the process: its static __shared__ variables are the block's. */
+    std::lock_guard<std::mutex> g(launch_mu);
+    __atomic_add_fetch(&cuda_emu_launches, 1, __ATOMIC_RELAXED);
+    launch_state L;
+    L.threads.resize(threads);
+    L.values.resize(threads / 32);
+    for (unsigned long long t = 0; t < threads; t++)
+        L.stacks.emplace_back(new char[stack_bytes]);
+    L.shared.assign(shared ? shared : 1, 0xa5); /* not cleared on a device either */
+    L.body = &body;
+    current = &L;
+    blockDim = block;
+    gridDim = grid;
+    for (unsigned long long b = 0; b < blocks; b++)
+        run_block(L, (unsigned)b);
+    current = NULL;
+}
+
+} /* namespace cuda_emu */
+
+cudaError_t cudaGetDeviceCount(int *count) {
+    *count = cuda_emu_devices;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device) {
+    if (device < 0 || device >= cuda_emu_devices)
+        return fail(cudaErrorInvalidDevice);
+    current_device = device;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device) {
+    if (device < 0 || device >= cuda_emu_devices)
+        return fail(cudaErrorInvalidDevice);
+    std::memset(prop, 0, sizeof *prop);
+    std::snprintf(prop->name, sizeof prop->name, "CUDA emulated on the host %d", device);
+    prop->multiProcessorCount = cuda_emu_sms;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device) {
+    if (device < 0 || device >= cuda_emu_devices)
+        return fail(cudaErrorInvalidDevice);
+    if (attr != cudaDevAttrMultiProcessorCount)
+        return fail(cudaErrorInvalidValue);
+    *value = cuda_emu_sms;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetLastError(void) {
+    cudaError_t e = last_error;
+    last_error = cudaSuccess;
+    return e;
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned flags) {
+    (void)flags;
+    *stream = reinterpret_cast<cudaStream_t>(new char[1]);
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream) {
+    delete[] reinterpret_cast<char *>(stream);
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) {
+    return stream ? cudaSuccess : fail(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaMalloc(void **ptr, size_t bytes) {
+    return alloc(ptr, bytes);
+}
+
+cudaError_t cudaFree(void *ptr) {
+    std::free(ptr);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t bytes) {
+    return alloc(ptr, bytes);
+}
+
+cudaError_t cudaHostAlloc(void **ptr, size_t bytes, unsigned flags) {
+    (void)flags;
+    return alloc(ptr, bytes);
+}
+
+cudaError_t cudaFreeHost(void *ptr) {
+    std::free(ptr);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind) {
+    (void)kind;
+    if (bytes && (!dst || !src))
+        return fail(cudaErrorInvalidValue);
+    if (bytes)
+        std::memcpy(dst, src, bytes);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
+                            cudaStream_t stream) {
+    if (!stream)
+        return fail(cudaErrorInvalidValue);
+    return cudaMemcpy(dst, src, bytes, kind);
+}
+
+cudaError_t cudaMemsetAsync(void *dst, int value, size_t bytes, cudaStream_t stream) {
+    if (!stream || (bytes && !dst))
+        return fail(cudaErrorInvalidValue);
+    if (bytes)
+        std::memset(dst, value, bytes);
+    return cudaSuccess;
+}
