@@ -163,6 +163,8 @@ typedef struct cli_writer {
                                    apart; complete) */
     int failed; /* an error (a write, the svg board limit) was reported: write nothing */
     int one;    /* the run is one solution (cli_writer_begin_one()) */
+    int none_n; /* svg: 0, or the n of a listing that ended with no solution (solve of n = 2, 3):
+                   the picture says so, as json still prints [], instead of an empty file */
 } cli_writer;
 
 /* cli_writer_begin() / cli_writer_put() / cli_writer_end() :

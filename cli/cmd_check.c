@@ -2,8 +2,9 @@
  * cmd_check.c: `nqueens check [FILE]`: judge a list of solutions written by anyone, in any format
  * (detected, or --format), like an online judge: each item valid, attacked (the first two queens
  * and how), incomplete, of the wrong size, malformed (line and column), a duplicate; claims ("-1",
- * counts); with --all, completeness against OEIS A000170 and lexicographic order. A human report
- * by default, one JSON object with --json. Exit 0 all good, 1 something wrong, 2 unreadable input.
+ * counts); with --all, completeness against OEIS A000170 and lexicographic order (of solutions:
+ * --all with count claims only is refused). A human report by default, one JSON object with
+ * --json. Exit 0 all good, 1 something wrong, 2 unreadable input.
  *
  * The input is read as a stream (nq_reader_open()), so memory is bounded by one item and, for
  * the duplicates and --all, by the distinct solutions listed, however long the input. The report
@@ -30,7 +31,8 @@ static const tool_option check_options[] = {
     {"n", 'n', "N", "insist on board size N (also the size of a bare count or a \"-1\")"},
     {"all", 'a', NULL,
      "also require the list to be complete (every solution of N, once) and\n"
-     "in lexicographic order; for 'cases', each case"},
+     "in lexicographic order; for 'cases', each case. Count claims are no\n"
+     "list: --all with nothing else is refused (exit 2)"},
     {"column-major", 'c', NULL,
      "read each board transposed (queen (r, c) drawn at (c, r)), as\n"
      "'nqueens solve --column-major' prints them"},
@@ -45,7 +47,8 @@ static const tool_command check_command = {
     "or the first two queens that attack each other and how, or malformed (with its line and\n"
     "column); duplicates; \"-1\" and count claims against the known counts (OEIS A000170).\n",
     check_options,
-    "Exit status: 0 all good, 1 something wrong, 2 unreadable or unparseable input.\n"
+    "Exit status: 0 all good, 1 something wrong, 2 unreadable or unparseable input (or\n"
+    "--all given count claims only).\n"
     "Example: nqueens solve 8 | nqueens check --all     echo 48042 | nqueens check --n 8\n",
 };
 
@@ -351,11 +354,23 @@ static void json_item(const nq_item *it, const nq_verdict *v, int first, const i
     fputc('}', out);
 }
 
-/* Is a group all good? With --all: complete and in order (for groups of placements). */
+/* Does --all judge the group? A list of solutions, yes; a "-1" case is its own whole answer (its
+ * claim is judged as an item). A group of count claims only is no list: judge() refuses --all
+ * for it. A count claim among solutions is judged as an item, and the solutions as a list. */
+static int all_applies(const nq_check_group *g) {
+    return !g->claims_none;
+}
+
+/* A group of count claims and nothing else ("8 92", `nqueens count 8 --json`). */
+static int only_counts(const nq_check_group *g) {
+    return g->claims > 0 && g->placements == 0 && !g->claims_none;
+}
+
+/* Is a group all good? With --all: complete and in order (for lists of solutions). */
 static int group_ok(const nq_check_group *g, int all) {
     if (g->wrong || g->duplicates)
         return 0;
-    if (all && g->claims == 0)
+    if (all && all_applies(g))
         return g->known && g->complete && g->ordered;
     return 1;
 }
@@ -384,7 +399,7 @@ static void human_group(const nq_check_group *g, int cases, int all) {
     if (g->unchecked)
         fprintf(out, ", %llu unchecked", (unsigned long long)g->unchecked);
     fputc('\n', out);
-    if (!all || g->claims)
+    if (!all || !all_applies(g))
         return;
     if (!g->known) {
         if (g->n)
@@ -451,6 +466,16 @@ static void json_group(const nq_check_group *g, int all, int first) {
     fprintf(out, ",\"ok\":%s}", group_ok(g, all) ? "true" : "false");
 }
 
+/* --all given count claims: a claim is no list of solutions, so there is nothing for --all to
+ * require (it once was ignored, and "all good" said of the claims alone). */
+static int all_refused(void) {
+    return cli_usage_error("check",
+                           "--all requires a list of solutions to be complete and in order, but "
+                           "the input holds count claims only (such as '8 92' or what 'nqueens "
+                           "count --json' prints), which are no list: leave out --all to judge "
+                           "the claims");
+}
+
 static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
     tool_getopt g;
     tool_getopt_init(&g, &check_command);
@@ -491,6 +516,8 @@ static int parse_opts(int argc, char **argv, check_opts *o, int *done) {
             return cli_option_error("check", opt, argv, optind, g.longopts);
         }
     }
+    if (o->all && o->format == NQ_INPUT_COUNT)
+        return all_refused();
     if (optind < argc)
         o->file = argv[optind++];
     if (optind < argc)
@@ -575,6 +602,11 @@ static int judge(const check_opts *o, check_input *in) {
     }
     int cases = nq_reader_format(r) == NQ_INPUT_CASES;
     int format = nq_reader_format(r);
+    if (o->all && format == NQ_INPUT_COUNT) {
+        nq_checker_free(c);
+        nq_reader_free(r);
+        return all_refused();
+    }
     item_lines lines = {format == NQ_FMT_BOARD || format == NQ_FMT_GRID || format == NQ_FMT_MATRIX,
                         o->column_major};
     if (o->json)
@@ -625,6 +657,10 @@ static int judge(const check_opts *o, check_input *in) {
         if (rc != NQ_OK) {
             tool_error("%s", nq_strerror(rc));
             status = EXIT_USAGE;
+            break;
+        }
+        if (o->all && !interrupted && only_counts(&g)) {
+            status = all_refused();
             break;
         }
         if (!group_ok(&g, o->all))

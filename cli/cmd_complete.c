@@ -13,7 +13,9 @@
 
 static const tool_option complete_options[] = {
     {"queens", 'q', "LIST", "given queens, 0-based row-col pairs, e.g. \"3-3, 4-1\""},
-    {"diagonals", 'd', "D", "use only the first D excluded diagonals of the data file"},
+    {"diagonals", 'd', "D",
+     "use only the first D excluded diagonals of the data file (its 'diags';\n"
+     "refused for a board or other data without them)"},
     {"count", 'c', NULL, "print the number of completions (0 when none; exit 0)"},
     {"all", 'a', NULL, "print every completion in lexicographic order"},
     {"format", 'f', "F",

@@ -27,7 +27,8 @@ static const tool_command solve_command = {
     "Usage: nqueens solve [N] [--format F] [--limit K] [--unique] [--column-major]\n"
     "Print every solution of the N-queens problem (1 <= N <= 64) in lexicographic order\n"
     "(rows top to bottom, columns left to right), as they are found. N is read from\n"
-    "standard input when omitted. With no solution (N = 2, 3) nothing is printed (json: []).\n"
+    "standard input when omitted. With no solution (N = 2, 3) nothing is printed (json: [],\n"
+    "svg: a picture that says there is no solution).\n"
     "The first solution takes seconds at N = 30 and may not come in any reasonable time\n"
     "beyond about N = 35; for one solution of a big board use 'nqueens find N'.\n",
     solve_options,
@@ -101,8 +102,12 @@ int cmd_solve(int argc, char **argv) {
     if (limit < 0)
         w.svg_max = SOLVE_SVG_DEFAULT;
     for (long long i = 0; (limit < 0 || i < limit) && !cli_listing_stopped(); i++) {
-        if (nq_search_next(search, cols) != NQ_OK)
+        int next = nq_search_next(search, cols);
+        if (next != NQ_OK) {
+            if (next == NQ_DONE && i == 0)
+                w.none_n = (int)n; /* the search is over: n has no solution */
             break;
+        }
         if (cli_writer_put(&w, (int)n, cols)) {
             status = EXIT_USAGE;
             break;

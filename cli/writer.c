@@ -92,10 +92,15 @@ static int writer_keep(cli_writer *w, int n, const int *cols) {
 }
 
 /* svg: writes the picture of the kept boards, piece by piece (one board's text at a time). With
- * no board nothing is written, as for the other formats (DESIGN.md). */
+ * no board nothing is written, as for the other formats (DESIGN.md), except for a listing that
+ * ended with no solution (w->none_n, set by solve): its picture says that n has none, so that the
+ * file is a valid SVG as json's [] is valid JSON. A listing stopped by a signal before its first
+ * board, or a negative answer (find, complete: a message, exit 1), still writes nothing. */
 static int writer_picture(cli_writer *w) {
     size_t k = (size_t)w->written, n = (size_t)w->n;
-    for (size_t i = 0; k > 0 && i <= k + 1; i++) {
+    if (k == 0 && w->none_n > 0)
+        w->n = w->none_n;
+    for (size_t i = 0; (k > 0 || w->none_n > 0) && i <= k + 1; i++) {
         size_t len = 0;
         for (int pass = 0; pass < 2; pass++) {
             if (i == 0)

@@ -268,13 +268,15 @@ NQ_API int nq_instance_parse_queens(const char *spec, int n, nq_instance **out,
  * @param text       the input, len bytes (need not be NUL-terminated).
  * @param n          the expected board size, or 0 to take it from the text.
  * @param max_diags  use only the first max_diags pairs of `diags` (the instance's D prefix, as in
- *                   the experiments of Gent, Jefferson and Nightingale); -1 for all of them.
+ *                   the experiments of Gent, Jefferson and Nightingale); -1 for all of them. A
+ *                   text without `diags` (a board, or statements without it) has no prefix to
+ *                   take: any max_diags >= 0, 0 included, is NQ_EPARSE.
  * @param out        receives a new instance (free it with nq_instance_free()) when NQ_OK.
  * @param conflict   receives two given queens in one row when NQ_ECONFLICT; may be NULL.
  * @param err        receives a one-line message "line L, column C: ..." on NQ_EPARSE or
  *                   NQ_EMISMATCH; may be NULL; errcap bytes including the NUL.
  * @return NQ_OK; NQ_EPARSE (malformed text, a number out of range, no size, max_diags larger
- *         than the number of pairs); NQ_EMISMATCH (n given and the text states another size);
+ *         than the number of pairs, max_diags >= 0 without `diags`); NQ_EMISMATCH (n given and the text states another size);
  *         NQ_ECONFLICT; NQ_EINVAL (NULL text or out, n or max_diags out of range); NQ_ENOMEM. */
 NQ_API int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_instance **out,
                              nq_conflict *conflict, char *err, size_t errcap);

@@ -953,11 +953,11 @@ NQ_API int nq_input_parse_name(const char *name, int *format);
  * between `cols` and `matrix`, from its shape: a text of permutations is `cases` if a line holds
  * two of them, or is "-1", or is "[1 ]" among other lines, as `cases` prints two cases of n = 1;
  * a text of cols, pairs, jsonl, board, grid or matrix solutions with a "-1" line is `cases` in
- * that format). Only the text given is looked at (a stream: its first MiB). A
- * text made of one lone integer is a count claim when n_hint >= 1 (unless it is the `cols` solution
- * "0" of n = 1); a first line of two non-negative integers ("8 92") is a count claim "N COUNT" (a
- * `cols` placement of 2 queens is never a solution). An empty or blank text is `cols` (an empty
- * list).
+ * that format). Only the text given is looked at (a stream: its first MiB). A text made of one
+ * lone integer is a count claim when n_hint >= 1 (unless it is the solution of n = 1 as `cols`
+ * writes it, "0", or as `matrix` does, "1" and a blank line); a first line of two non-negative
+ * integers ("8 92") is a count claim "N COUNT" (a `cols` placement of 2 queens is never a
+ * solution). An empty or blank text is `cols` (an empty list).
  * @param text    the input, len bytes, need not be NUL-terminated (NULL only with len 0).
  * @param n_hint  the board size the caller insists on, or 0 if unknown; 0 <= n_hint <=
  *                NQ_PARSE_MAX_N, as nq_reader_new() takes it.

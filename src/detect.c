@@ -298,12 +298,17 @@ static int detect_first(const char *text, size_t len, int eof, int n_hint, int *
             }
             int zero = b - a == 1 && *a == '0';
             alone = alone && eof; /* more may follow what can be seen */
-            if (alone && n_hint >= 1 && !(zero && n_hint == 1)) {
+            /* "1" and a blank line is how the matrix writer prints the solution of n = 1. */
+            int matrix1 =
+                alone && b - a == 1 && *a == '1' && scan_line(text, len, next, &a2, &b2, &nx);
+            /* With n = 1 insisted on, "0" and the matrix's "1" are the solution of n = 1 (as
+             * written by cols and matrix), not a claim: `check --all --n 1` holds them to be
+             * the whole list, where it refuses claims. */
+            if (alone && n_hint >= 1 && !((zero || matrix1) && n_hint == 1)) {
                 *format = NQ_INPUT_COUNT;
                 return NQ_OK;
             }
-            /* "1" and a blank line is how the matrix writer prints the solution of n = 1. */
-            if (alone && b - a == 1 && *a == '1' && scan_line(text, len, next, &a2, &b2, &nx)) {
+            if (matrix1) {
                 *format = NQ_FMT_MATRIX;
                 return NQ_OK;
             }

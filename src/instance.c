@@ -461,11 +461,17 @@ static int rd_statements(rd *t, int n_given, long max_diags, nq_instance **out,
                       numdiags);
     }
     size_t use = diags.len;
-    if (ret == NQ_OK && max_diags >= 0) {
+    if (ret == NQ_OK && max_diags >= 0 && !diags.present) {
+        /* A prefix of a list the text lacks (`letting init` data) would be ignored, even of 0. */
+        ret = rd_fail(rd_at(t, 1, 1), NQ_EPARSE,
+                      "the instance has no excluded diagonals (no 'diags' list), so there are no "
+                      "first %ld to use",
+                      max_diags);
+    } else if (ret == NQ_OK && max_diags >= 0) {
         if ((size_t)max_diags > diags.len) {
-            ret = rd_fail(rd_at(t, diags.present ? diags.line : 1, diags.present ? diags.col : 1),
-                          NQ_EPARSE, "only %ld diagonal pairs, cannot use the first %ld",
-                          (long)diags.len, max_diags);
+            ret = rd_fail(rd_at(t, diags.line, diags.col), NQ_EPARSE,
+                          "only %ld diagonal pairs, cannot use the first %ld", (long)diags.len,
+                          max_diags);
         }
         use = (size_t)max_diags;
     }
@@ -616,8 +622,11 @@ static int instance_parse_text(const char *text, size_t len, int n, long max_dia
     if (keyword) {
         return rd_statements(&t, n, max_diags, out, conflict);
     }
-    if (max_diags > 0) {
-        return rd_fail(&t, NQ_EPARSE, "a board has no diagonal list to take %ld pairs from",
+    if (max_diags >= 0) {
+        /* Even 0: a prefix of a list a board cannot have would be silently ignored. */
+        return rd_fail(&t, NQ_EPARSE,
+                       "a board has no excluded diagonals (a 'diags' list, as CSPLib data has), so "
+                       "there are no first %ld to use",
                        max_diags);
     }
     return rd_board(&t, n, out, conflict);

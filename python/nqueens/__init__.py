@@ -516,7 +516,8 @@ def solve(n, fmt="pairs", *, unique=False, limit=None, column_major=False) -> st
     :param unique: only the fundamental solutions.
     :param limit: at most this many solutions (a positive int); None for all.
     :param column_major: draw each board transposed (the queen of row r in column r).
-    :returns: the text (str); with no solution (n = 2, 3) "" ("[]\\n" for json).
+    :returns: the text (str); with no solution (n = 2, 3) "" ("[]\\n" for json, and for svg
+        the picture that says there is no solution).
     :raises ValueError: for n or limit out of range, an unknown format, or svg of more than
         1000 boards without a limit.
     :raises TypeError: for an argument of the wrong type.
@@ -539,7 +540,7 @@ def solve(n, fmt="pairs", *, unique=False, limit=None, column_major=False) -> st
             break
         out.append(cols)
     if fmt == "svg":
-        return _nqueens.svg(n, out, flags, None) if out else ""
+        return _nqueens.svg(n, out, flags, None)  # no board: the picture of no solution
     fmt1 = _nqueens.format
     texts = [fmt1(code, cols, flags) for cols in out]
     if fmt == "json":

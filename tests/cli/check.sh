@@ -229,6 +229,45 @@ want <<'EOF'
 "ok":false}
 EOF
 expect count-json-other-n 1 "$tmp/want" -- "$NQ" check --n 9 --json
+# --all asks a list of solutions to be complete and in order; count claims are no list, and --all
+# was silently ignored for them ("8 92" with --all said "all good"): refused, with nothing on
+# stdout, whether the claims are lines (detected or --format count) or what `count --json` prints.
+: >"$tmp/want"
+"$NQ" count 8 --json >"$tmp/count8.json"
+for claims in '8 92\n' '92\n' '8 48042\n' "$(cat "$tmp/count8.json")\n"; do
+  input "$claims"
+  for args in "--all" "--all --n 8" "--all --json" "--all --format count --n 8"; do
+    # A lone count needs its n; json claims are jsonl, not --format count.
+    case "$claims$args" in "92\n--all" | "92\n--all --json" | "{"*"--format count"*) continue ;; esac
+    expect "count-all ($claims, $args)" 2 "$tmp/want" -- "$NQ" check $args
+    if ! grep -q -- "--all requires a list of solutions.*count claims only" "$tmp/err"; then
+      echo "FAIL count-all ($claims, $args): stderr: $(cat "$tmp/err")"
+      failures=$((failures + 1))
+    fi
+  done
+done
+# A count claim among solutions no longer lets the list skip --all: 3 of the 92 solutions of n = 8
+# and a right claim were "all good" with --all; now the list is held to --all, the claim judged.
+"$NQ" solve 8 --format jsonl --limit 3 >"$tmp/in"
+echo '{"n":8,"total":92}' >>"$tmp/in"
+want <<'EOF'
+line 4: count 92 for n = 8: right
+list, n = 8: 4 items, 3 valid solutions, 0 wrong
+  incomplete: 3 of the 92 solutions of n = 8 (OEIS A000170) listed, 89 missing, the first missing: 0 6 4 7 1 3 5 2
+  in lexicographic order
+something is wrong
+EOF
+expect count-among-solutions-all 1 "$tmp/want" -- "$NQ" check --all
+"$NQ" solve 8 --format jsonl >"$tmp/in"
+echo '{"n":8,"total":92}' >>"$tmp/in"
+want <<'EOF'
+line 93: count 92 for n = 8: right
+list, n = 8: 93 items, 92 valid solutions, 0 wrong
+  complete: all 92 solutions of n = 8 (OEIS A000170)
+  in lexicographic order
+all good
+EOF
+expect count-among-all-solutions-all 0 "$tmp/want" -- "$NQ" check --all
 
 # Every count of a claim is judged (issue 20 item 2): orbit8 edited in `count 12 --json` and a
 # claim whose orbits sum to 7 were both called right.

@@ -75,6 +75,19 @@ check_err "diags: index out of range" 2 "line 1, column 17: diagonal \[11, 1\]" 
 check_err "diags: numdiags wrong" 2 "numdiags = 4 but diags has 3 pairs" -- \
   bash -c "sed 's/= *3/= 4/' '$D/diags6.param' | '$NQ' complete"
 check_err "diags: --diagonals too many" 2 "only 3 diagonal pairs" -- "$NQ" complete "$D/diags6.param" --diagonals 4
+# --diagonals D keeps the first D pairs of a 'diags' list: an instance without one (a board, or
+# letting init data) has none to keep, and --diagonals was silently ignored there (even 0, which
+# the library already refused above 0 for a board only): refused, exit 2, nothing on stdout.
+for d in 0 1; do
+  check_err "board: --diagonals $d refused" 2 "a board has no excluded diagonals.*no first $d to use" -- \
+    "$NQ" complete "$D/nauck.board" --diagonals "$d"
+  check_err "board on stdin: --diagonals $d refused" 2 "^nqueens complete: standard input: line 1, column 1: a board has no excluded diagonals" -- \
+    bash -c "'$NQ' complete --diagonals $d --count < '$D/nauck.board'"
+  check_err "letting init: --diagonals $d refused" 2 "the instance has no excluded diagonals \(no 'diags' list\), so there are no first $d to use" -- \
+    "$NQ" complete "$D/nauck.param" --diagonals "$d" --all
+done
+check "diags = [] (empty list): --diagonals 0 applies" 0 "2" -- \
+  bash -c "printf 'n = 4\nnumdiags = 0\ndiags = []\n' | '$NQ' complete --diagonals 0 --count"
 check_err "diags: unknown name" 2 "unknown name 'm'" -- bash -c "printf 'm = 6\n' | '$NQ' complete"
 check_err "init: 1-based queen" 2 "queen \\[4, 1\\] is off the board \\(rows and columns 0..n-1: subtract 1 from 1-based ones\\)$" -- bash -c "printf 'letting n = 4\\nletting init = [[4, 1]]\\n' | '$NQ' complete"
 check_err "no size" 2 "the board size is missing" -- bash -c "printf 'letting init = [[0, 0]]\n' | '$NQ' complete"

@@ -24,7 +24,20 @@ check "twelve boards in one picture" 0 "12" -- \
   bash -c "grep -o '<use xlink:href=\"#b\"/>' '$tmp/s8.svg' | wc -l"
 check "96 queens, drawn as a path symbol" 0 "96 1" -- \
   bash -c "echo \$(grep -o 'xlink:href=\"#q\"' '$tmp/s8.svg' | wc -l) \$(grep -c '<symbol id=\"q\" viewBox=\"0 0 40 40\"><path d=\"M' '$tmp/s8.svg')"
-check "no svg for no solution (as every format but json)" 0 "" -- "$NQ" solve 3 --format svg
+# No solution (n = 2, 3): a valid picture that says so, as json prints [] (it was an empty file,
+# which no viewer opens), with any of --unique, --limit, --column-major; it renders. find and
+# complete, a negative answer (a message, exit 1), still print nothing in any format.
+for n in 2 3; do
+  "$NQ" solve "$n" --format svg >"$tmp/none$n.svg"
+  ok "solve $n --format svg: exit 0" test $? = 0
+  ok "solve $n: the picture of no solution is valid" xmllint --noout "$tmp/none$n.svg"
+  check "solve $n: it says there is no solution" 0 "1" -- grep -c "No solution for n = $n\." "$tmp/none$n.svg"
+  ok "solve $n: it renders" rsvg-convert -o "$tmp/none$n.png" "$tmp/none$n.svg"
+  ok "solve $n --unique --limit 1 --column-major: the same picture" \
+    bash -c "'$NQ' solve $n --format svg --unique --limit 1 --column-major | cmp -s - '$tmp/none$n.svg'"
+done
+check "find 3: no svg, exit 1" 1 "" -- "$NQ" find 3 --format svg
+check "complete with no completion: no svg, exit 1" 1 "" -- "$NQ" complete 4 --queens 0-0 --all --format svg
 "$NQ" solve 1 --format svg >"$tmp/s1.svg"
 ok "n = 1 picture is valid" xmllint --noout "$tmp/s1.svg"
 "$NQ" solve 8 --format svg --limit 12 --column-major >"$tmp/t8.svg"

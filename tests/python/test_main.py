@@ -11,7 +11,7 @@ from conftest import CLI_ENV, NQ
 SAME = [
     ["solve", "6"], ["solve", "8", "--format", "board", "--limit", "2"],
     ["solve", "8", "--format", "json", "--unique"], ["solve", "5", "--format", "svg"],
-    ["solve", "3", "--format", "json"], ["solve", "7", "-f", "perm", "-c", "-l", "5"],
+    ["solve", "3", "--format", "json"], ["solve", "3", "--format", "svg"], ["solve", "7", "-f", "perm", "-c", "-l", "5"],
     ["solve", "6", "--format", "jsonl", "--unique"],
     ["count", "10"], ["count", "10", "--unique"], ["count", "2"],
     ["count", "9", "--threads", "1", "--method", "quadrant"],

@@ -59,7 +59,10 @@ static void test_detect(void **state) {
     assert_int_equal(detect("1\n\n", 0), NQ_FMT_MATRIX);
     assert_int_equal(detect("1\r\n\r\n", 0), NQ_FMT_MATRIX);
     assert_int_equal(detect("1\n", 0), NQ_EPARSE);
-    assert_int_equal(detect("1\n\n", 1), NQ_INPUT_COUNT);
+    /* With --n 1 too (it was a count claim, right but not a list: `solve 1 --format matrix |
+     * check --all --n 1` was refused); a bare "1" is the count. */
+    assert_int_equal(detect("1\n\n", 1), NQ_FMT_MATRIX);
+    assert_int_equal(detect("1\n", 1), NQ_INPUT_COUNT);
     /* A UTF-8 byte order mark is skipped. */
     assert_int_equal(detect("\xEF\xBB\xBF.Q..\n", 0), NQ_FMT_BOARD);
     const char *bom = "\xEF\xBB\xBF[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]]";

@@ -165,6 +165,14 @@ static void test_parse_errors(void **state) {
     assert_int_equal(parse("init = [[0, 0]]\n", 0, -1, &inst, err), NQ_EPARSE);
     assert_int_equal(parse("n = 4\ninit = [[0, 4]]\n", 0, -1, &inst, err), NQ_EPARSE);
     assert_int_equal(parse("n = 4\ndiags = [[0, 1]]\n", 0, 2, &inst, err), NQ_EPARSE);
+    /* A prefix of diagonals, even of 0, from a text without 'diags' (it was ignored). */
+    assert_int_equal(parse("n = 4\ninit = [[0, 1]]\n", 0, 0, &inst, err), NQ_EPARSE);
+    assert_string_equal(err, "line 1, column 1: the instance has no excluded diagonals (no "
+                             "'diags' list), so there are no first 0 to use");
+    assert_int_equal(parse("Q...\n....\n....\n....\n", 0, 0, &inst, err), NQ_EPARSE);
+    assert_non_null(strstr(err, "a board has no excluded diagonals"));
+    assert_int_equal(parse("n = 4\nnumdiags = 0\ndiags = []\n", 0, 0, &inst, err), NQ_OK);
+    nq_instance_free(inst);
     assert_int_equal(parse("Q.\n..\n..\n", 0, -1, &inst, err), NQ_EPARSE);
     assert_int_equal(parse("Q..\n.z.\n...\n", 0, -1, &inst, err), NQ_EPARSE);
     assert_string_equal(err,
