@@ -3,8 +3,9 @@
  * emulated backend that runs the device's search on the host (gpu_emulator.c, linked in place of
  * the real one): counts against the OEIS table, every subproblem's contribution against
  * nq_split_solve(), skip flags, stops, several devices, both batch slots in use, a device that
- * fails, and the errors of the API. Runs in every build; the real backend's own part (the CUDA
- * kernel) is checked on a GPU by bench/gpu.sh.
+ * fails, and the errors of the API. Runs in every build; the real backend's own code (the CUDA
+ * kernels and their host side) runs in test_gpu_cuda on an emulated CUDA runtime, and on a GPU
+ * by bench/gpu.sh.
  */
 #include <stdlib.h>
 #include <string.h>
