@@ -276,8 +276,9 @@ NQ_API int nq_instance_parse_queens(const char *spec, int n, nq_instance **out,
  * @param err        receives a one-line message "line L, column C: ..." on NQ_EPARSE or
  *                   NQ_EMISMATCH; may be NULL; errcap bytes including the NUL.
  * @return NQ_OK; NQ_EPARSE (malformed text, a number out of range, no size, max_diags larger
- *         than the number of pairs, max_diags >= 0 without `diags`); NQ_EMISMATCH (n given and the text states another size);
- *         NQ_ECONFLICT; NQ_EINVAL (NULL text or out, n or max_diags out of range); NQ_ENOMEM. */
+ *         than the number of pairs, max_diags >= 0 without `diags`); NQ_EMISMATCH (n given and the
+ * text states another size); NQ_ECONFLICT; NQ_EINVAL (NULL text or out, n or max_diags out of
+ * range); NQ_ENOMEM. */
 NQ_API int nq_instance_parse(const char *text, size_t len, int n, long max_diags, nq_instance **out,
                              nq_conflict *conflict, char *err, size_t errcap);
 
