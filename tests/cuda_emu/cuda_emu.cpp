@@ -36,9 +36,8 @@ enum fiber_state { RUNNABLE, AT_WARP, AT_BLOCK, DONE };
 struct fiber {
     ucontext_t ctx;
     fiber_state state;
-    int line;                 /* where it waits */
-    uint64_t value;           /* what it gives a warp intrinsic */
-    const uint64_t *snapshot; /* the warp's values, once it goes on */
+    int line;       /* where it waits */
+    uint64_t value; /* what it gives a warp intrinsic */
 };
 
 struct launch_state {
@@ -61,7 +60,6 @@ const size_t default_shared = 48 * 1024, most_shared = 227 * 1024;
 thread_local launch_state *current;
 thread_local unsigned thread_rank; /* threadIdx.x of the running fiber */
 thread_local cudaError_t last_error = cudaSuccess;
-thread_local int current_device = 0;
 
 cudaError_t fail(cudaError_t e) {
     last_error = e;
@@ -260,7 +258,6 @@ cudaError_t cudaGetDeviceCount(int *count) {
 cudaError_t cudaSetDevice(int device) {
     if (device < 0 || device >= cuda_emu_devices)
         return fail(cudaErrorInvalidDevice);
-    current_device = device;
     return cudaSuccess;
 }
 

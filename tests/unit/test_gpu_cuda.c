@@ -62,6 +62,19 @@ static void test_counts_against_table(void **state) {
             }
 }
 
+/* nq_gpu_solve() of the k subproblems index[] of s on device 0, each as the CPU counts it. */
+static void assert_gpu_as_cpu(nq_split *s, const uint64_t *index, size_t k) {
+    nq_counts *out = malloc(k * sizeof *out);
+    assert_non_null(out);
+    assert_int_equal(nq_gpu_solve(s, 0, index, k, out), NQ_OK);
+    for (size_t i = 0; i < k; i++) {
+        nq_counts cpu;
+        assert_int_equal(nq_split_solve(s, index[i], &cpu), NQ_OK);
+        assert_same_counts(&out[i], &cpu);
+    }
+    free(out);
+}
+
 /* Every subproblem of n = 10 (backtracking) and n = 11 (the quadrant join) as the CPU counts it,
  * in reverse order and some twice, in one call (one batch a device's slot at a time). */
 static void test_each_subproblem(void **state) {
@@ -72,19 +85,11 @@ static void test_each_subproblem(void **state) {
         uint64_t size = nq_split_size(s);
         size_t k = (size_t)size + 9;
         uint64_t *index = malloc(k * sizeof *index);
-        nq_counts *out = malloc(k * sizeof *out);
         assert_non_null(index);
-        assert_non_null(out);
         for (size_t i = 0; i < k; i++)
             index[i] = i < size ? size - 1 - i : (i * 7) % size;
-        assert_int_equal(nq_gpu_solve(s, 0, index, k, out), NQ_OK);
-        for (size_t i = 0; i < k; i++) {
-            nq_counts cpu;
-            assert_int_equal(nq_split_solve(s, index[i], &cpu), NQ_OK);
-            assert_same_counts(&out[i], &cpu);
-        }
+        assert_gpu_as_cpu(s, index, k);
         free(index);
-        free(out);
         nq_split_free(s);
     }
 }
@@ -93,23 +98,15 @@ static void test_each_subproblem(void **state) {
  * subproblem and groups by hot bits: a sample spread over the split, as the CPU counts them. */
 static void test_quadrant_samples(void **state) {
     (void)state;
-    for (int n = 16; n <= 16; n++) {
-        reset(1);
-        nq_split *s = split_of(n, NQ_METHOD_QUADRANT);
-        uint64_t size = nq_split_size(s);
-        enum { K = 3 };
-        uint64_t index[K];
-        nq_counts out[K];
-        for (int i = 0; i < K; i++)
-            index[i] = (uint64_t)i * (size - 1) / (K - 1);
-        assert_int_equal(nq_gpu_solve(s, 0, index, K, out), NQ_OK);
-        for (int i = 0; i < K; i++) {
-            nq_counts cpu;
-            assert_int_equal(nq_split_solve(s, index[i], &cpu), NQ_OK);
-            assert_same_counts(&out[i], &cpu);
-        }
-        nq_split_free(s);
-    }
+    reset(1);
+    nq_split *s = split_of(16, NQ_METHOD_QUADRANT);
+    uint64_t size = nq_split_size(s);
+    enum { K = 3 };
+    uint64_t index[K];
+    for (int i = 0; i < K; i++)
+        index[i] = (uint64_t)i * (size - 1) / (K - 1);
+    assert_gpu_as_cpu(s, index, K);
+    nq_split_free(s);
 }
 
 /* Each device or page-locked allocation in turn fails (out of memory): the count fails with an
