@@ -251,7 +251,16 @@ void run(const void *kernel, dim3 grid, dim3 block, size_t shared, cudaStream_t 
 
 } /* namespace cuda_emu */
 
+/* NQ_CUDA_EMU_DEVICES (0..16) sets the devices offered at start-up (nqueens-cuda-emu). */
+static const bool devices_from_env = [] {
+    const char *e = std::getenv("NQ_CUDA_EMU_DEVICES");
+    if (e && *e >= '0' && *e <= '9' && std::atoi(e) <= 16)
+        cuda_emu_devices = std::atoi(e);
+    return true;
+}();
+
 cudaError_t cudaGetDeviceCount(int *count) {
+    (void)devices_from_env;
     *count = cuda_emu_devices;
     return cudaSuccess;
 }
