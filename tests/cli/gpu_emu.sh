@@ -3,12 +3,12 @@
 # linked with the CUDA backend itself (src/cuda/gpu_backend.cu, its kernels and host side) on the
 # emulated CUDA runtime of tests/cuda_emu/ (nqueens-cuda-emu; NQ_CUDA_EMU_DEVICES devices, 1 by
 # default). Both methods' counts with every orbit count against the OEIS table, --json's devices,
-# two devices, the refusals when there is no device or no such device, and journals begun on the
-# CPU and finished on the GPU and the other way round, for both methods (stopped at a fixed
-# record by tests/hook/nq_hook.c: SIGINT on the CPU; SIGKILL on the GPU, whose batch in flight
-# would otherwise finish the small counts emulated here). tests/cli/gpu.sh checks the same on a
-# machine with a real GPU, at larger n. The emulation is slow (the join at n = 9 takes seconds):
-# small n only.
+# two devices, the refusals when there is no device or no such device, --progress, journals
+# begun on the CPU and finished on the GPU and the other way round, then verified, for both
+# methods (stopped at a fixed record by tests/hook/nq_hook.c: SIGINT on the CPU; SIGKILL on the
+# GPU, whose batch in flight would otherwise finish the small counts emulated here), and
+# nqueens-mpi --gpu. tests/cli/gpu.sh checks the same on a machine with a real GPU, at larger n.
+# The emulation is slow (the join at n = 9 takes seconds): small n only.
 . "$NQ_SRC/tests/support/clitest.bash"
 . "$NQ_SRC/tests/support/proc.bash"
 . "$NQ_SRC/tests/support/journal.bash"
@@ -82,7 +82,14 @@ for method in backtrack quadrant; do
   r=$(stopped "$j" 20 KILL "$emu" "$n" --gpu --method "$method")
   ok "$method: the GPU's count killed at its 20th record ($r)" test "$r" = "signal 9"
   finished "$NQ" "$n" "$j" "$method: begun on the GPU, finished on the CPU" --method "$method"
+  check "$method: a journal the GPU wrote, verified record by record" 0 "verdict: right" -- \
+    bash -c "'$NQ' verify '$j' --all | tail -1"
 done
+# --progress: the progress line on stderr to the end, the count alone on stdout.
+"$emu" count 11 --gpu --progress >"$tmp/progress.out" 2>"$tmp/progress.err"
+ok "--progress with --gpu: the count on stdout" test "$(cat "$tmp/progress.out")" = "$(total_of 11)"
+ok "--progress with --gpu: the line reaches all 1414 subproblems" \
+  grep -q 'n=11: 1414/1414 subproblems, 100.0% of the work' "$tmp/progress.err"
 
 # nqueens-mpi --gpu (one emulated device a rank), both methods, where MPI is installed: the
 # counts, a journal it wrote read back by nqueens, and a journal begun by nqueens on the CPU
