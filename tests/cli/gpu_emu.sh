@@ -31,7 +31,7 @@ for n in $(seq 1 12); do
   check "emulated GPU, backtracking: n=$n" 0 "$(json "$n" backtrack)" -- \
     bash -c "'$emu' count $n --gpu --json --method backtrack | sed -E '$strip'"
 done
-for n in $(seq 4 9); do
+for n in $(seq 4 8); do # (n = 9 below, in the journals)
   check "emulated GPU, the quadrant join: n=$n" 0 "$(json "$n" quadrant)" -- \
     bash -c "'$emu' count $n --gpu --json --method quadrant | sed -E '$strip'"
 done
