@@ -175,6 +175,7 @@ set(NQ_CLI_TESTS
   example
   find
   gpu
+  gpu_emu
   install
   journal
   mpi

@@ -42,6 +42,21 @@ foreach(name ${NQ_UNIT_TESTS})
 endforeach()
 target_include_directories(test_gpu_cuda BEFORE PRIVATE ${PROJECT_SOURCE_DIR}/tests/cuda_emu
                            ${PROJECT_SOURCE_DIR}/src/cuda)
+# nqueens-cuda-emu: the command-line program with that backend on the emulated runtime in place
+# of the library's (the executable's objects come first: the archive's backend is not linked),
+# so that tests/cli/gpu.sh runs its checks of a machine with a GPU (counts, --json's devices,
+# journals between the CPU and the GPU) on every machine. NQ_CUDA_EMU_DEVICES sets its devices.
+nq_paths(nq_emu_files ${NQ_TEST_test_gpu_cuda_SOURCES})
+add_executable(nqueens-cuda-emu ${nq_cli_files} ${nq_emu_files})
+target_include_directories(nqueens-cuda-emu BEFORE PRIVATE ${PROJECT_SOURCE_DIR}/tests/cuda_emu
+                           ${PROJECT_SOURCE_DIR}/src/cuda)
+target_link_libraries(nqueens-cuda-emu PRIVATE nqueens_tool m)
+if(TARGET nqueens-mpi) # and nqueens-mpi --gpu likewise
+  add_executable(nqueens-mpi-cuda-emu ${nq_mpi_files} ${nq_emu_files})
+  target_include_directories(nqueens-mpi-cuda-emu BEFORE PRIVATE
+                             ${PROJECT_SOURCE_DIR}/tests/cuda_emu ${PROJECT_SOURCE_DIR}/src/cuda)
+  target_link_libraries(nqueens-mpi-cuda-emu PRIVATE nqueens_tool MPI::MPI_C)
+endif()
 # The tool library's progress line and signals.
 target_link_libraries(test_progress PRIVATE nqueens_tool)
 target_link_libraries(test_signals PRIVATE nqueens_tool)

@@ -55,8 +55,10 @@ static const tool_option mpi_option_table[] = {
     {"gpu", 'g', NULL,
      "count on CUDA GPUs, one per rank: each rank takes the GPU numbered\n"
      "its rank among the ranks of its node, modulo the node's GPUs (run\n"
-     "one rank per GPU); --threads is not used. A rank without a GPU, or\n"
-     "a build without CUDA: exit 2 before the count starts"},
+     "one rank per GPU), by --method as 'nqueens count --gpu' (auto: the\n"
+     "quadrant join from N = 20), its quadrant join fed by up to 4 host\n"
+     "threads; --threads is not used. A rank without a GPU, or a build\n"
+     "without CUDA: exit 2 before the count starts"},
     {NULL, 0, NULL, NULL},
 };
 
@@ -172,12 +174,6 @@ static int parse_args(int argc, char **argv, mpi_options *o, int loud) {
     o->n = (int)v;
     if (tool_method_n_check(o->n, o->method)) /* before the estimate */
         return -1;
-    if (o->gpu && o->method == NQ_METHOD_QUADRANT) {
-        tool_error("nqueens-mpi --gpu counts by backtracking only; it takes no --method "
-                   "quadrant (nqueens count --gpu --method quadrant counts on one machine's "
-                   "GPUs)");
-        return -1;
-    }
     return tool_kernel_from_env(&o->kernel);
 }
 
@@ -262,7 +258,7 @@ int main(int argc, char **argv) {
     tool_session ss; /* rank 0's: the signals first, then the journal, read once, and the split */
     if (rank == 0) {
         tool_session_signals(&ss, o.checkpoint);
-        if (tool_session_split(&ss, o.n, o.method, o.gpu ? TOOL_SPLIT_BORDER : TOOL_SPLIT_ANY,
+        if (tool_session_split(&ss, o.n, o.method, o.gpu ? TOOL_SPLIT_GPU : TOOL_SPLIT_ANY,
                                o.threads, o.checkpoint, &split) == 0)
             snprintf(id, sizeof id, "%s", nq_split_id(split));
         else

@@ -108,7 +108,7 @@ static void master_tell(uint8_t *told, int r, int sig) {
 /* The loop of rank 0 until every rank has finished. @return the count's status. */
 static int master_loop(master *m, int ranks, const mpi_options *o, int device) {
     rank_feed f;
-    int rc = rank_start(&f, m->split, o->threads, o->kernel, o->method, device);
+    int rc = rank_start(&f, m->split, o->gpu ? 0 : o->threads, o->kernel, o->method, device);
     if (rc != NQ_OK)
         return rc;
     int active = ranks - 1; /* workers that have not sent their final message */
@@ -253,7 +253,7 @@ int run_master(const nq_split *split, const mpi_options *o, int ranks, int devic
         nq_method mused;
         if (nq_kernel_resolve(o->kernel, o->n, &used) != NQ_OK)
             used = NQ_KERNEL_GENERIC;
-        if (o->gpu || nq_split_count_method(m.split, o->method, &mused) != NQ_OK)
+        if (nq_split_count_method(m.split, o->method, &mused) != NQ_OK)
             mused = NQ_METHOD_BACKTRACK;
         if (tool_print_counts(o->n, &m.sum, o->unique, o->json, tool_now() - start,
                               ranks * o->threads, o->gpu ? "cuda" : nq_kernel_name(used),

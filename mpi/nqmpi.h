@@ -64,7 +64,8 @@ typedef struct rank_feed {
     pthread_t thread;
 } rank_feed;
 
-/* rank_start() : makes the feed and starts the count thread (threads workers, or the GPU).
+/* rank_start() : makes the feed and starts the count thread (threads workers, or GPU `device`
+ * >= 0: threads then the host threads of its quadrant join, 0 for nq_count_gpu()'s choice).
  * @return NQ_OK, NQ_ENOMEM, or NQ_ETHREAD. */
 int rank_start(rank_feed *f, const nq_split *split, int threads, nq_kernel kernel, nq_method method,
                int device);

@@ -24,7 +24,9 @@
 /* A batch is sent when it holds this many subproblems, or its rooms on the device (the halves'
  * and the laid-out bottoms', each as large as its segments' pairs allow, 2-7 times what is built)
  * this many words: up to about 1 GiB each, in each of a host thread's two slots, so 4-5 GiB of
- * device memory a host thread with its copy of the lists (445 MiB at n = 21, 2 GiB at n = 22). */
+ * device memory a host thread, and one copy of the lists a device, shared by its host threads
+ * (445 MiB at n = 21, 2 GiB at n = 22, about 4 GiB at n = 23): about 20 GiB with the 4 host
+ * threads of a device at n = 22. */
 #define PAIR_BATCH_SUBS 4096u
 #define PAIR_BATCH_ROOM ((uint64_t)1 << 27)
 

@@ -49,9 +49,9 @@ int tool_method_n_check(int n, nq_method m);
  * The split that counts n by method m for the session ss with the journal at path (NULL: none),
  * into *out: with m NQ_METHOD_AUTO and a journal of n at path, the journal's own split (a resumed
  * count keeps its numbering, unless `where` is TOOL_SPLIT_BORDER); else nq_split_new_method() of
- * m, AUTO taken as backtracking for TOOL_SPLIT_BORDER (--part, --export and nqueens-mpi --gpu
- * count the border split only), for TOOL_SPLIT_GPU as nq_method_choose() takes it from n =
- * TOOL_GPU_QUADRANT_FROM on and as backtracking below, and for TOOL_SPLIT_ANY as
+ * m, AUTO taken as backtracking for TOOL_SPLIT_BORDER (--part and --export count the border
+ * split only), for TOOL_SPLIT_GPU (nqueens count --gpu, nqueens-mpi --gpu) as nq_method_choose()
+ * takes it from n = TOOL_GPU_QUADRANT_FROM on and as backtracking below, and for TOOL_SPLIT_ANY as
  * nq_method_choose() takes it for a count on `threads` threads (0: all cores: its memory counts).
  * m must count that split (nq_split_count_method()), and NQ_METHOD_QUADRANT takes n = 4 to
  * NQ_METHOD_QUADRANT_MAX_N only. Where the choice needs the journal, it is attached here

@@ -38,6 +38,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mutex>
+
 #include "nqueens.h"
 
 #include "gpu_backend.h"
@@ -392,9 +394,25 @@ struct gpu_dev {
     int pairs_ready; /* k_pairs's shared memory allowed, and pairs_grid found */
     int pairs_grid;  /* blocks of k_pairs that fill the device once */
     gpu_slot slot[GPU_SLOTS];
-    uint32_t *d_lists; /* the quadrant lists' placements (gpu_backend_pairs_lists()) */
-    gpu_lists_info info;
+    struct lists_copy *lists; /* the quadrant lists (gpu_backend_pairs_lists()), or NULL */
 };
+
+/* The quadrant lists on one device, shared by the handles that sent the same lists (the host
+ * threads that feed one device in one count): one copy a device, not one a host thread (2 GiB at
+ * n = 22, about 9 GiB at n = 23). Found by the host arrays it was copied from, which outlive every
+ * handle that refers to them (the count closes its handles before it frees its lists), and freed
+ * when its last handle lets it go. */
+typedef struct lists_copy {
+    struct lists_copy *next;
+    int device, refs;
+    const uint32_t *parts[4]; /* the host arrays and their sizes: the key */
+    size_t count[4];
+    gpu_lists_info info;
+    uint32_t *d_lists; /* the placements, the four parts one after the other */
+} lists_copy;
+
+static std::mutex lists_lock; /* guards lists_all and every copy's refs */
+static lists_copy *lists_all;
 
 static int status_of(cudaError_t e) {
     if (e == cudaSuccess)
@@ -470,6 +488,24 @@ static void slot_free_buffers(gpu_slot *s) {
     s->sub_cap = s->item_cap = 0;
 }
 
+/* Lets go of d's lists: the last handle that refers to a copy frees it (on d's device, current). */
+static void lists_release(gpu_dev *d) {
+    lists_copy *c = d->lists;
+    d->lists = NULL;
+    if (!c)
+        return;
+    std::lock_guard<std::mutex> hold(lists_lock);
+    if (--c->refs > 0)
+        return;
+    for (lists_copy **at = &lists_all; *at; at = &(*at)->next)
+        if (*at == c) {
+            *at = c->next;
+            break;
+        }
+    cudaFree(c->d_lists);
+    free(c);
+}
+
 extern "C" void gpu_backend_close(gpu_dev *d) {
     if (!d)
         return;
@@ -484,7 +520,7 @@ extern "C" void gpu_backend_close(gpu_dev *d) {
         slot_free_pairs(s);
         cudaFree(s->d_next);
     }
-    cudaFree(d->d_lists);
+    lists_release(d);
     (void)cudaGetLastError();
     free(d);
 }
@@ -601,27 +637,44 @@ extern "C" int gpu_backend_pairs_lists(gpu_dev *d, const gpu_lists_info *info,
     int rc = status_of(cudaSetDevice(d->device));
     if (rc != NQ_OK)
         return rc;
-    cudaFree(d->d_lists);
-    d->d_lists = NULL;
+    lists_release(d);
+    std::lock_guard<std::mutex> hold(lists_lock);
+    for (lists_copy *c = lists_all; c; c = c->next)
+        if (c->device == d->device && !memcmp(c->parts, parts, sizeof c->parts) &&
+            !memcmp(c->count, count, sizeof c->count) && !memcmp(&c->info, info, sizeof *info)) {
+            c->refs++;
+            d->lists = c;
+            return NQ_OK;
+        }
+    lists_copy *c = (lists_copy *)calloc(1, sizeof *c);
+    if (!c)
+        return NQ_ENOMEM;
     size_t total = count[0] + count[1] + count[2] + count[3];
-    rc = status_of(cudaMalloc((void **)&d->d_lists, (2 * total + 1) * sizeof(uint32_t)));
+    rc = status_of(cudaMalloc((void **)&c->d_lists, (2 * total + 1) * sizeof(uint32_t)));
     for (size_t p = 0, at = 0; p < 4 && rc == NQ_OK; at += count[p++])
         if (count[p])
-            rc = status_of(cudaMemcpy(d->d_lists + 2 * at, parts[p],
+            rc = status_of(cudaMemcpy(c->d_lists + 2 * at, parts[p],
                                       2 * count[p] * sizeof(uint32_t), cudaMemcpyHostToDevice));
     if (rc != NQ_OK) {
-        cudaFree(d->d_lists);
-        d->d_lists = NULL;
+        cudaFree(c->d_lists);
+        free(c);
         return rc;
     }
-    d->info = *info;
+    c->device = d->device;
+    c->refs = 1;
+    memcpy(c->parts, parts, sizeof c->parts);
+    memcpy(c->count, count, sizeof c->count);
+    c->info = *info;
+    c->next = lists_all;
+    lists_all = c;
+    d->lists = c;
     return NQ_OK;
 }
 
 extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, const gpu_segment *segs,
                                         size_t nsegs, const gpu_pair_sub *subs, uint32_t nsub,
                                         uint64_t nhalves, uint64_t nbottoms, uint32_t ntasks) {
-    if (slot < 0 || slot >= GPU_SLOTS || nsub < 1 || ntasks < 1 || !d->d_lists)
+    if (slot < 0 || slot >= GPU_SLOTS || nsub < 1 || ntasks < 1 || !d->lists)
         return NQ_EINVAL;
     int rc = status_of(cudaSetDevice(d->device));
     if (rc != NQ_OK)
@@ -689,7 +742,7 @@ extern "C" int gpu_backend_pairs_submit(gpu_dev *d, int slot, uint64_t hot, cons
     gpu_pair_task *tasks = (gpu_pair_task *)s->d_pair[5];
     if (e == cudaSuccess) {
         GPU_LAUNCH(k_halves, 2 * nsub, HALVES_THREADS, 0, st)
-        (d->info, d->d_lists, (const gpu_segment *)s->d_pair[0], d_subs, halves);
+        (d->lists->info, d->lists->d_lists, (const gpu_segment *)s->d_pair[0], d_subs, halves);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess) {

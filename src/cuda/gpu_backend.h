@@ -61,7 +61,9 @@ void gpu_backend_host_free(void *p);
  * Sends the quadrant lists to device d for this handle's pair batches: part p's count[p]
  * placements (two words each: diagonals, anti-diagonals) at parts[p], the four parts one after
  * the other (the indices of gpu_segment), and what the halves' joins share (info); replaces what
- * was sent before. @return NQ_OK; NQ_ENOMEM (device memory); NQ_EDEVICE. */
+ * was sent before. The handles of one device that send the same arrays (same addresses, sizes
+ * and info: the host threads of one count) share one copy on it, freed with the last of them; the
+ * arrays must stay as they are until then. @return NQ_OK; NQ_ENOMEM (device memory); NQ_EDEVICE. */
 int gpu_backend_pairs_lists(gpu_dev *d, const gpu_lists_info *info, const uint32_t *const parts[4],
                             const size_t count[4]);
 

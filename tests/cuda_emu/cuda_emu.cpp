@@ -21,6 +21,7 @@ int cuda_emu_sms = 2;
 long cuda_emu_fail_alloc = -1;
 long cuda_emu_allocs = 0;
 long cuda_emu_launches = 0;
+long cuda_emu_sync_copies = 0;
 
 thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
 
@@ -250,7 +251,16 @@ void run(const void *kernel, dim3 grid, dim3 block, size_t shared, cudaStream_t 
 
 } /* namespace cuda_emu */
 
+/* NQ_CUDA_EMU_DEVICES (0..16) sets the devices offered at start-up (nqueens-cuda-emu). */
+static const bool devices_from_env = [] {
+    const char *e = std::getenv("NQ_CUDA_EMU_DEVICES");
+    if (e && *e >= '0' && *e <= '9' && std::atoi(e) <= 16)
+        cuda_emu_devices = std::atoi(e);
+    return true;
+}();
+
 cudaError_t cudaGetDeviceCount(int *count) {
+    (void)devices_from_env;
     *count = cuda_emu_devices;
     return cudaSuccess;
 }
@@ -323,8 +333,9 @@ cudaError_t cudaFreeHost(void *ptr) {
     return cudaSuccess;
 }
 
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind) {
-    (void)kind;
+namespace {
+
+cudaError_t copy(void *dst, const void *src, size_t bytes) {
     if (bytes && (!dst || !src))
         return fail(cudaErrorInvalidValue);
     if (bytes)
@@ -332,11 +343,20 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind 
     return cudaSuccess;
 }
 
+} /* namespace */
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind) {
+    (void)kind;
+    __atomic_fetch_add(&cuda_emu_sync_copies, 1, __ATOMIC_RELAXED);
+    return copy(dst, src, bytes);
+}
+
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind,
                             cudaStream_t stream) {
+    (void)kind;
     if (!stream)
         return fail(cudaErrorInvalidValue);
-    return cudaMemcpy(dst, src, bytes, kind);
+    return copy(dst, src, bytes);
 }
 
 cudaError_t cudaMemsetAsync(void *dst, int value, size_t bytes, cudaStream_t stream) {

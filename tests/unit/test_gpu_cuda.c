@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../cuda_emu/cuda_emu.h"
+#include "gpu_backend.h"
 #include "support.h"
 
 static void reset(int devices) {
@@ -145,12 +146,62 @@ static void test_out_of_memory(void **state) {
     reset(1);
 }
 
+/* The quadrant lists go to a device once however many host threads (handles) feed it: a handle
+ * that sends the arrays another handle of its device sent shares that copy; another device, or
+ * other arrays, get their own; a copy whose handles are all closed is freed (AddressSanitizer's
+ * leak check), and sending the same arrays again then copies them again. A copy that cannot be
+ * allocated is an error for its handle only. */
+static void test_lists_shared(void **state) {
+    (void)state;
+    reset(2);
+    uint32_t place[2 * 7];
+    for (int i = 0; i < 2 * 7; i++)
+        place[i] = (uint32_t)i;
+    const uint32_t *parts[4] = {place, place + 2, place + 6, place + 8};
+    const size_t count[4] = {1, 2, 1, 3}, other[4] = {1, 2, 1, 2};
+    gpu_lists_info info;
+    memset(&info, 0, sizeof info);
+    info.n = 8, info.h = 4;
+    gpu_dev *d[4];
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(gpu_backend_open(i == 2, &d[i]), NQ_OK);
+    cuda_emu_sync_copies = 0;
+    assert_int_equal(gpu_backend_pairs_lists(d[0], &info, parts, count), NQ_OK);
+    assert_int_equal(cuda_emu_sync_copies, 4);
+    assert_int_equal(gpu_backend_pairs_lists(d[1], &info, parts, count), NQ_OK);
+    assert_int_equal(cuda_emu_sync_copies, 4); /* shared */
+    assert_int_equal(gpu_backend_pairs_lists(d[2], &info, parts, count), NQ_OK);
+    assert_int_equal(cuda_emu_sync_copies, 8); /* device 1's own */
+    assert_int_equal(gpu_backend_pairs_lists(d[1], &info, parts, other), NQ_OK);
+    assert_int_equal(cuda_emu_sync_copies, 12); /* other lists: replaces d[1]'s */
+    info.h = 3;
+    assert_int_equal(gpu_backend_pairs_lists(d[2], &info, parts, count), NQ_OK);
+    assert_int_equal(cuda_emu_sync_copies, 16); /* other info */
+    info.h = 4;
+    assert_int_equal(gpu_backend_pairs_lists(d[1], &info, parts, count), NQ_OK);
+    assert_int_equal(cuda_emu_sync_copies, 16); /* d[0]'s again */
+    for (int i = 0; i < 3; i++)
+        gpu_backend_close(d[i]);
+    assert_int_equal(gpu_backend_open(0, &d[3]), NQ_OK);
+    assert_int_equal(gpu_backend_open(0, &d[0]), NQ_OK);
+    cuda_emu_allocs = 0;
+    cuda_emu_fail_alloc = 0;
+    assert_int_equal(gpu_backend_pairs_lists(d[3], &info, parts, count), NQ_ENOMEM);
+    cuda_emu_fail_alloc = -1;
+    assert_int_equal(gpu_backend_pairs_lists(d[0], &info, parts, count), NQ_OK);
+    assert_int_equal(cuda_emu_sync_copies, 20); /* the copies of the closed handles were freed */
+    assert_int_equal(gpu_backend_pairs_lists(d[3], &info, parts, count), NQ_OK);
+    assert_int_equal(cuda_emu_sync_copies, 20);
+    gpu_backend_close(d[3]);
+    gpu_backend_close(d[0]);
+    reset(1);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_counts_against_table),
-        cmocka_unit_test(test_each_subproblem),
-        cmocka_unit_test(test_quadrant_samples),
-        cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_counts_against_table), cmocka_unit_test(test_each_subproblem),
+        cmocka_unit_test(test_quadrant_samples),     cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_lists_shared),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,8 +6,8 @@
  * different sizes) against the plain double loop over the pairs; the layout of a subproblem piece
  * by piece, its rooms in their worst cases; and the halves built from the quadrant lists' segments
  * against the CPU's (quadrant_halves()) and their counts against the CPU's join
- * (quadrant_solutions()) on every subproblem of n = 4..14 (both cuts for odd n) and a sample of
- * n = 17 and 18, alone and many in one batch, as the driver sends them. Runs in every build: it
+ * (quadrant_solutions()) on every subproblem of n = 4..14 (both cuts for odd n) and samples of
+ * n = 17..20, alone and many in one batch, as the driver sends them. Runs in every build: it
  * needs no GPU.
  */
 #include <stdlib.h>
@@ -329,11 +329,20 @@ static void test_sample_17_18(void **state) {
     check_lists(18, 0, 809);
 }
 
+/* About ten subproblems of each cut of n = 19 and of n = 20, where the halves hold up to 10^5
+ * signatures and a subproblem makes hundreds of tasks (the lists: about 250 MiB at n = 20). */
+static void test_sample_19_20(void **state) {
+    (void)state;
+    check_lists(19, 0, 9241);
+    check_lists(19, 1, 92381);
+    check_lists(20, 0, 18461);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_lists), cmocka_unit_test(test_layout),
         cmocka_unit_test(test_rooms),        cmocka_unit_test(test_every_subproblem),
-        cmocka_unit_test(test_sample_17_18),
+        cmocka_unit_test(test_sample_17_18), cmocka_unit_test(test_sample_19_20),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
