@@ -297,11 +297,15 @@ void run(const void *kernel, dim3 grid, dim3 block, size_t shared, cudaStream_t 
 
 } /* namespace cuda_emu */
 
-/* NQ_CUDA_EMU_DEVICES (0..16) sets the devices offered at start-up (nqueens-cuda-emu). */
+/* At start-up (nqueens-cuda-emu): NQ_CUDA_EMU_DEVICES (0..16) sets the devices offered, and
+ * NQ_CUDA_EMU_FAIL_ALLOC (0 or more) cuda_emu_fail_alloc. */
 static const bool devices_from_env = [] {
     const char *e = std::getenv("NQ_CUDA_EMU_DEVICES");
     if (e && *e >= '0' && *e <= '9' && std::atoi(e) <= 16)
         cuda_emu_devices = std::atoi(e);
+    e = std::getenv("NQ_CUDA_EMU_FAIL_ALLOC");
+    if (e && *e >= '0' && *e <= '9')
+        cuda_emu_fail_alloc = std::atol(e);
     return true;
 }();
 
