@@ -272,6 +272,12 @@ int tool_session_close(tool_session *ss, int n, int rc, int threads, const nq_co
                               : "",
                    ss->tables && threads > 1 ? "with fewer --threads or " : "", kept);
         code = EXIT_USAGE;
+    } else if (rc == NQ_EDEVICE && ss->gpu) {
+        tool_error("cannot count n = %d: a GPU failed (a CUDA error: its driver, a reset or a "
+                   "fault); count again, or without --gpu%s%s%s",
+                   n, ss->path ? "; checkpoint '" : "", ss->path ? ss->path : "",
+                   ss->path ? "' keeps what was done" : "");
+        code = EXIT_USAGE;
     } else if (rc == NQ_ENOMEM && ss->tables && ss->work.resumed) {
         /* a quadrant journal: only the quadrant join resumes it, so --method backtrack is no
          * way on (it refuses the journal) */

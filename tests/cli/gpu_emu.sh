@@ -100,6 +100,16 @@ r=$(exit_status "$tmp/out" "$tmp/err" env NQ_CUDA_EMU_FAIL_ALLOC=0 "$emu" count 
 ok "the GPU out of memory, resuming a journal: exit 2, the checkpoint named" test "$r" = "exit 2" -a \
   "$(tail -1 "$tmp/err" | grep -cE "$oom: .*; checkpoint '$j' keeps what was done$")" = 1
 finished "$NQ" 9 "$j" "the journal the GPU could not finish ($r)"
+# A GPU that fails (NQ_CUDA_EMU_FAIL_LAUNCH: every kernel launch fails as a device fault).
+failed="^nqueens count: cannot count n = 9: a GPU failed \(a CUDA error: its driver, a reset or a fault\); count again, or without --gpu"
+for method in quadrant backtrack; do
+  check_err "a GPU that fails, $method" 2 "$failed$" -- \
+    env NQ_CUDA_EMU_FAIL_LAUNCH=0 "$emu" count 9 --gpu --method "$method"
+done
+r=$(exit_status "$tmp/out" "$tmp/err" env NQ_CUDA_EMU_FAIL_LAUNCH=0 "$emu" count 9 --gpu \
+  --checkpoint "$tmp/failed" --no-progress)
+ok "a GPU that fails, with a journal: exit 2, the checkpoint named" test "$r" = "exit 2" -a \
+  "$(tail -1 "$tmp/err" | grep -cE "$failed; checkpoint '$tmp/failed' keeps what was done$")" = 1
 
 # --progress: the progress line on stderr to the end, the count alone on stdout.
 "$emu" count 11 --gpu --progress >"$tmp/progress.out" 2>"$tmp/progress.err"

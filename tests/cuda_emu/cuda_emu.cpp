@@ -24,6 +24,7 @@ int cuda_emu_sms = 2;
 long cuda_emu_fail_alloc = -1;
 long cuda_emu_allocs = 0;
 long cuda_emu_launches = 0;
+long cuda_emu_fail_launch = -1;
 long cuda_emu_sync_copies = 0;
 
 thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
@@ -279,7 +280,12 @@ void run(const void *kernel, dim3 grid, dim3 block, size_t shared, cudaStream_t 
     }
     /* One launch at a time in the process: its static __shared__ variables are the block's. */
     std::lock_guard<std::mutex> g(launch_mu);
-    __atomic_add_fetch(&cuda_emu_launches, 1, __ATOMIC_RELAXED);
+    const long k = __atomic_fetch_add(&cuda_emu_launches, 1, __ATOMIC_RELAXED);
+    const long f = __atomic_load_n(&cuda_emu_fail_launch, __ATOMIC_RELAXED);
+    if (f >= 0 && k >= f) {
+        fail(cudaErrorLaunchFailure); /* a device fault: nothing runs */
+        return;
+    }
     launch_state L;
     L.threads.resize(threads);
     L.values.resize(threads / 32);
@@ -298,7 +304,8 @@ void run(const void *kernel, dim3 grid, dim3 block, size_t shared, cudaStream_t 
 } /* namespace cuda_emu */
 
 /* At start-up (nqueens-cuda-emu): NQ_CUDA_EMU_DEVICES (0..16) sets the devices offered, and
- * NQ_CUDA_EMU_FAIL_ALLOC (0 or more) cuda_emu_fail_alloc. */
+ * NQ_CUDA_EMU_FAIL_ALLOC and NQ_CUDA_EMU_FAIL_LAUNCH (0 or more) cuda_emu_fail_alloc and
+ * cuda_emu_fail_launch. */
 static const bool devices_from_env = [] {
     const char *e = std::getenv("NQ_CUDA_EMU_DEVICES");
     if (e && *e >= '0' && *e <= '9' && std::atoi(e) <= 16)
@@ -306,6 +313,9 @@ static const bool devices_from_env = [] {
     e = std::getenv("NQ_CUDA_EMU_FAIL_ALLOC");
     if (e && *e >= '0' && *e <= '9')
         cuda_emu_fail_alloc = std::atol(e);
+    e = std::getenv("NQ_CUDA_EMU_FAIL_LAUNCH");
+    if (e && *e >= '0' && *e <= '9')
+        cuda_emu_fail_launch = std::atol(e);
     return true;
 }();
 
