@@ -123,6 +123,7 @@ int cli_count_long(int n, const cli_long_count *lc, nq_counts *out, double *seco
     tool_session ss;
     tool_session_signals(&ss, lc->checkpoint);
     ss.partial = lc->parts > 0;
+    ss.gpu = lc->gpu;
     nq_split *split;
     if (count_split(&ss, n, lc, &split) != 0) {
         tool_signals_restore();

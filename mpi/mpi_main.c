@@ -258,6 +258,7 @@ int main(int argc, char **argv) {
     tool_session ss; /* rank 0's: the signals first, then the journal, read once, and the split */
     if (rank == 0) {
         tool_session_signals(&ss, o.checkpoint);
+        ss.gpu = o.gpu;
         if (tool_session_split(&ss, o.n, o.method, o.gpu ? TOOL_SPLIT_GPU : TOOL_SPLIT_ANY,
                                o.threads, o.checkpoint, &split) == 0)
             snprintf(id, sizeof id, "%s", nq_split_id(split));

@@ -25,6 +25,7 @@ typedef struct tool_session {
     tool_work work;           /* subproblems resumed from the journal and computed now */
     int partial;              /* a part of a count (--part): its sum is not the whole count's,
                                  so it is not compared with the known counts */
+    int gpu;                  /* counted on GPUs (--gpu): out of memory is then the GPU's */
     uint64_t part_size;       /* set before tool_session_open(): a part's subproblems, which
                                  its messages count (0: the split's) */
     pthread_mutex_t sync_mu;  /* the fsync timer's */

@@ -85,6 +85,32 @@ for method in backtrack quadrant; do
   check "$method: a journal the GPU wrote, verified record by record" 0 "verdict: right" -- \
     bash -c "'$NQ' verify '$j' --all | tail -1"
 done
+# The GPU out of memory (NQ_CUDA_EMU_FAIL_ALLOC: every device and page-locked allocation fails):
+# said as the GPU's, not as the host's lists, with what to do; a journal keeps what it held.
+oom="^nqueens count: cannot count n = 9 on the GPU: out of memory \(the GPU's, or page-locked host memory for its batches\)"
+check_err "the GPU out of memory, the join" 2 \
+  "$oom: the quadrant join keeps its lists once a GPU and up to 4-5 GiB of batches for each host thread that feeds one; count with fewer --threads or without --gpu$" -- \
+  env NQ_CUDA_EMU_FAIL_ALLOC=0 "$emu" count 9 --gpu --method quadrant --threads 2
+check_err "the GPU out of memory, backtracking" 2 "$oom; count without --gpu$" -- \
+  env NQ_CUDA_EMU_FAIL_ALLOC=0 "$emu" count 9 --gpu --method backtrack
+j=$tmp/oom
+r=$(stopped "$j" 20 INT "$NQ" 9 --threads 1 --method quadrant)
+r=$(exit_status "$tmp/out" "$tmp/err" env NQ_CUDA_EMU_FAIL_ALLOC=0 "$emu" count 9 --gpu \
+  --checkpoint "$j" --no-progress)
+ok "the GPU out of memory, resuming a journal: exit 2, the checkpoint named" test "$r" = "exit 2" -a \
+  "$(tail -1 "$tmp/err" | grep -cE "$oom: .*; checkpoint '$j' keeps what was done$")" = 1
+finished "$NQ" 9 "$j" "the journal the GPU could not finish ($r)"
+# A GPU that fails (NQ_CUDA_EMU_FAIL_LAUNCH: every kernel launch fails as a device fault).
+failed="^nqueens count: cannot count n = 9: a GPU failed \(a CUDA error: its driver, a reset or a fault\); count again, or without --gpu"
+for method in quadrant backtrack; do
+  check_err "a GPU that fails, $method" 2 "$failed$" -- \
+    env NQ_CUDA_EMU_FAIL_LAUNCH=0 "$emu" count 9 --gpu --method "$method"
+done
+r=$(exit_status "$tmp/out" "$tmp/err" env NQ_CUDA_EMU_FAIL_LAUNCH=0 "$emu" count 9 --gpu \
+  --checkpoint "$tmp/failed" --no-progress)
+ok "a GPU that fails, with a journal: exit 2, the checkpoint named" test "$r" = "exit 2" -a \
+  "$(tail -1 "$tmp/err" | grep -cE "$failed; checkpoint '$tmp/failed' keeps what was done$")" = 1
+
 # --progress: the progress line on stderr to the end, the count alone on stdout.
 "$emu" count 11 --gpu --progress >"$tmp/progress.out" 2>"$tmp/progress.err"
 ok "--progress with --gpu: the count on stdout" test "$(cat "$tmp/progress.out")" = "$(total_of 11)"

@@ -3,14 +3,17 @@
  * fibers of the launching thread, warp intrinsics and __syncthreads() as rendezvous that check
  * every lane takes part, device memory from malloc(). (A first version ran a block on as many
  * host threads: a barrier of 32 threads on a 2-core machine made one test take over 10 minutes;
- * fibers took it to about a minute.)
+ * fibers switched by swapcontext() took it to about a minute, by _longjmp() to 9 s.)
  */
+/* _FORTIFY_SOURCE's longjmp check refuses a jump to a stack below the current one: a fiber's. */
+#undef _FORTIFY_SOURCE
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <setjmp.h>
 #include <ucontext.h>
 #include <vector>
 
@@ -21,6 +24,7 @@ int cuda_emu_sms = 2;
 long cuda_emu_fail_alloc = -1;
 long cuda_emu_allocs = 0;
 long cuda_emu_launches = 0;
+long cuda_emu_fail_launch = -1;
 long cuda_emu_sync_copies = 0;
 
 thread_local dim3 threadIdx, blockIdx, blockDim, gridDim;
@@ -34,8 +38,26 @@ namespace {
  * nobody able to go on is reported with the lines and aborts the test. */
 enum fiber_state { RUNNABLE, AT_WARP, AT_BLOCK, DONE };
 
+/* Switching: a fiber starts from its ucontext (setcontext()); after that, the fiber and the
+ * scheduler switch by _setjmp()/_longjmp(), which save no signal mask: glibc's swapcontext()
+ * makes a system call for it at every switch, half of the emulation's time. Under
+ * AddressSanitizer, which follows swapcontext() but not a longjmp to another stack, every switch
+ * is a swapcontext(). */
+#if defined(__SANITIZE_ADDRESS__)
+#define EMU_JMP 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EMU_JMP 0
+#endif
+#endif
+#ifndef EMU_JMP
+#define EMU_JMP 1
+#endif
+
 struct fiber {
     ucontext_t ctx;
+    jmp_buf jb;  /* where it waits (EMU_JMP) */
+    int started; /* entered once (EMU_JMP) */
     fiber_state state;
     int line;       /* where it waits */
     uint64_t value; /* what it gives a warp intrinsic */
@@ -48,6 +70,7 @@ struct launch_state {
     std::vector<unsigned char> shared;
     const std::function<void()> *body;
     ucontext_t scheduler;
+    jmp_buf scheduler_jb; /* where the scheduler resumed a fiber (EMU_JMP) */
 };
 
 /* A fiber's stack: the kernels keep a few hundred bytes of locals (more under the sanitizers). */
@@ -88,12 +111,20 @@ void wait_here(fiber_state st, int line) {
     fiber &f = current->threads[thread_rank];
     f.state = st;
     f.line = line;
+#if EMU_JMP
+    if (!_setjmp(f.jb))
+        _longjmp(current->scheduler_jb, 1);
+#else
     swapcontext(&f.ctx, &current->scheduler);
+#endif
 }
 
 void fiber_main(void) {
     current->body[0]();
     current->threads[thread_rank].state = DONE;
+#if EMU_JMP
+    _longjmp(current->scheduler_jb, 1); /* its stack is not entered again */
+#endif
     /* returns to uc_link: the scheduler */
 }
 
@@ -106,6 +137,21 @@ void fiber_main(void) {
             std::fprintf(stderr, "  thread %zu: %s, gpu_backend.cu line %d\n", t,
                          names[L.threads[t].state], L.threads[t].line);
     std::abort();
+}
+
+/* Runs fiber f until it waits or returns (a function of its own: nothing of the scheduler's
+ * loop lives in the frame that _setjmp() saves). */
+__attribute__((noinline)) void resume(launch_state &L, fiber &f) {
+#if EMU_JMP
+    if (!_setjmp(L.scheduler_jb)) {
+        if (f.started)
+            _longjmp(f.jb, 1);
+        f.started = 1;
+        setcontext(&f.ctx);
+    }
+#else
+    swapcontext(&L.scheduler, &f.ctx);
+#endif
 }
 
 /* Runs block b of the launch to its end. */
@@ -121,13 +167,14 @@ void run_block(launch_state &L, unsigned b) {
         makecontext(&f.ctx, fiber_main, 0);
         f.state = RUNNABLE;
         f.line = 0;
+        f.started = 0;
     }
     for (;;) {
         for (size_t t = 0; t < n; t++)
             if (L.threads[t].state == RUNNABLE) {
                 thread_rank = (unsigned)t;
                 threadIdx = dim3((unsigned)t);
-                swapcontext(&L.scheduler, &L.threads[t].ctx);
+                resume(L, L.threads[t]);
             }
         /* Every fiber now waits or has returned. */
         int moved = 0;
@@ -233,7 +280,12 @@ void run(const void *kernel, dim3 grid, dim3 block, size_t shared, cudaStream_t 
     }
     /* One launch at a time in the process: its static __shared__ variables are the block's. */
     std::lock_guard<std::mutex> g(launch_mu);
-    __atomic_add_fetch(&cuda_emu_launches, 1, __ATOMIC_RELAXED);
+    const long k = __atomic_fetch_add(&cuda_emu_launches, 1, __ATOMIC_RELAXED);
+    const long f = __atomic_load_n(&cuda_emu_fail_launch, __ATOMIC_RELAXED);
+    if (f >= 0 && k >= f) {
+        fail(cudaErrorLaunchFailure); /* a device fault: nothing runs */
+        return;
+    }
     launch_state L;
     L.threads.resize(threads);
     L.values.resize(threads / 32);
@@ -251,11 +303,19 @@ void run(const void *kernel, dim3 grid, dim3 block, size_t shared, cudaStream_t 
 
 } /* namespace cuda_emu */
 
-/* NQ_CUDA_EMU_DEVICES (0..16) sets the devices offered at start-up (nqueens-cuda-emu). */
+/* At start-up (nqueens-cuda-emu): NQ_CUDA_EMU_DEVICES (0..16) sets the devices offered, and
+ * NQ_CUDA_EMU_FAIL_ALLOC and NQ_CUDA_EMU_FAIL_LAUNCH (0 or more) cuda_emu_fail_alloc and
+ * cuda_emu_fail_launch. */
 static const bool devices_from_env = [] {
     const char *e = std::getenv("NQ_CUDA_EMU_DEVICES");
     if (e && *e >= '0' && *e <= '9' && std::atoi(e) <= 16)
         cuda_emu_devices = std::atoi(e);
+    e = std::getenv("NQ_CUDA_EMU_FAIL_ALLOC");
+    if (e && *e >= '0' && *e <= '9')
+        cuda_emu_fail_alloc = std::atol(e);
+    e = std::getenv("NQ_CUDA_EMU_FAIL_LAUNCH");
+    if (e && *e >= '0' && *e <= '9')
+        cuda_emu_fail_launch = std::atol(e);
     return true;
 }();
 

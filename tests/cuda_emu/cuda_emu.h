@@ -12,6 +12,8 @@ extern int cuda_emu_sms;          /* multiprocessors each reports (default 2): t
 extern long cuda_emu_fail_alloc;  /* >= 0: allocations (device or page-locked) from this one on,
                                      counted from 0, fail as out of memory; -1: none (default) */
 extern long cuda_emu_allocs;      /* allocations asked for so far */
+extern long cuda_emu_fail_launch; /* >= 0: launches from this one on, counted from 0, fail
+                                     (cudaErrorLaunchFailure, a device fault); -1: none */
 extern long cuda_emu_launches;    /* kernels launched so far */
 extern long cuda_emu_sync_copies; /* synchronous copies (cudaMemcpy()) so far */
 

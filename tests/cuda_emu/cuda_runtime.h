@@ -58,6 +58,7 @@ enum cudaError {
     cudaErrorInvalidConfiguration = 9,
     cudaErrorInvalidDevice = 101,
     cudaErrorLaunchOutOfResources = 701,
+    cudaErrorLaunchFailure = 719,
 };
 typedef enum cudaError cudaError_t;
 
