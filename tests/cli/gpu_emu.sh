@@ -3,12 +3,13 @@
 # linked with the CUDA backend itself (src/cuda/gpu_backend.cu, its kernels and host side) on the
 # emulated CUDA runtime of tests/cuda_emu/ (nqueens-cuda-emu; NQ_CUDA_EMU_DEVICES devices, 1 by
 # default). Both methods' counts with every orbit count against the OEIS table, --json's devices,
-# two devices, the refusals when there is no device or no such device, --progress, journals
-# begun on the CPU and finished on the GPU and the other way round, then verified, for both
-# methods (stopped at a fixed record by tests/hook/nq_hook.c: SIGINT on the CPU; SIGKILL on the
-# GPU, whose batch in flight would otherwise finish the small counts emulated here), and
-# nqueens-mpi --gpu. tests/cli/gpu.sh checks the same on a machine with a real GPU, at larger n.
-# The emulation is slow (the join at n = 9 takes seconds): small n only.
+# two devices, the refusals when there is no device or no such device, a GPU out of memory and
+# a failing one, --part/--export with merge, --progress, journals begun on the CPU and finished
+# on the GPU and the other way round, then verified, for both methods (stopped at a fixed record
+# by tests/hook/nq_hook.c: SIGINT on the CPU; SIGKILL on the GPU, whose batch in flight would
+# otherwise finish the small counts emulated here), and nqueens-mpi --gpu. tests/cli/gpu.sh
+# checks the same on a machine with a real GPU, at larger n. The emulation is slow (the join at
+# n = 9 takes seconds): small n only.
 . "$NQ_SRC/tests/support/clitest.bash"
 . "$NQ_SRC/tests/support/proc.bash"
 . "$NQ_SRC/tests/support/journal.bash"
@@ -110,6 +111,11 @@ r=$(exit_status "$tmp/out" "$tmp/err" env NQ_CUDA_EMU_FAIL_LAUNCH=0 "$emu" count
   --checkpoint "$tmp/failed" --no-progress)
 ok "a GPU that fails, with a journal: exit 2, the checkpoint named" test "$r" = "exit 2" -a \
   "$(tail -1 "$tmp/err" | grep -cE "$failed; checkpoint '$tmp/failed' keeps what was done$")" = 1
+
+# --part and --export on the GPU (the border split), added up by merge on the CPU.
+"$emu" count 12 --gpu --part 1/2 --export "$tmp/p1" >/dev/null &&
+  "$emu" count 12 --gpu --part 2/2 --export "$tmp/p2" >/dev/null
+check "--part/--export on the GPU, merged" 0 "$(total_of 12)" -- "$NQ" merge "$tmp/p1" "$tmp/p2"
 
 # --progress: the progress line on stderr to the end, the count alone on stdout.
 "$emu" count 11 --gpu --progress >"$tmp/progress.out" 2>"$tmp/progress.err"
