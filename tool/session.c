@@ -259,18 +259,21 @@ int tool_session_close(tool_session *ss, int n, int rc, int threads, const nq_co
                    ss->path);
         code = 128 + sig;
     } else if (rc == NQ_ENOMEM && ss->gpu) {
-        /* nq_count_gpu(): device memory, or the page-locked host memory of the batches (the
-         * host's lists were built before: a host shortage there fails as on the CPU) */
-        char kept[1200] = "";
-        if (ss->path)
-            snprintf(kept, sizeof kept, "; checkpoint '%s' keeps what was done", ss->path);
-        tool_error("cannot count n = %d on the GPU: out of memory (the GPU's, or page-locked host "
-                   "memory for its batches)%s; count %swithout --gpu%s",
-                   n,
-                   ss->tables ? ": the quadrant join keeps its lists once a GPU and up to 4-5 GiB "
-                                "of batches for each host thread that feeds one"
-                              : "",
-                   ss->tables && threads > 1 ? "with fewer --threads or " : "", kept);
+        /* nq_count_gpu(): device memory, page-locked host memory for the batches, or (the join)
+         * the host's copy of the quadrant lists */
+        if (ss->tables)
+            tool_error(
+                "cannot count n = %d on the GPU: out of memory: the quadrant join keeps its "
+                "lists (%.0f MiB) in this process and once on each GPU, and up to 4-5 GiB "
+                "of batches for each host thread that feeds one; count %swithout --gpu%s%s%s",
+                n, (double)ss->tables / (1 << 20), threads > 1 ? "with fewer --threads or " : "",
+                ss->path ? "; checkpoint '" : "", ss->path ? ss->path : "",
+                ss->path ? "' keeps what was done" : "");
+        else
+            tool_error("cannot count n = %d on the GPU: out of memory (the GPU's, or page-locked "
+                       "host memory for its batches); count without --gpu%s%s%s",
+                       n, ss->path ? "; checkpoint '" : "", ss->path ? ss->path : "",
+                       ss->path ? "' keeps what was done" : "");
         code = EXIT_USAGE;
     } else if (rc == NQ_EDEVICE && ss->gpu) {
         tool_error("cannot count n = %d: a GPU failed (a CUDA error: its driver, a reset or a "

@@ -399,7 +399,7 @@ struct gpu_dev {
 
 /* The quadrant lists on one device, shared by the handles that sent the same lists (the host
  * threads that feed one device in one count): one copy a device, not one a host thread (2 GiB at
- * n = 22, about 9 GiB at n = 23). Found by the host arrays it was copied from, which outlive every
+ * n = 22, about 4 GiB at n = 23). Found by the host arrays it was copied from, which outlive every
  * handle that refers to them (the count closes its handles before it frees its lists), and freed
  * when its last handle lets it go. */
 typedef struct lists_copy {

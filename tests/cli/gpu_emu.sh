@@ -88,11 +88,12 @@ for method in backtrack quadrant; do
 done
 # The GPU out of memory (NQ_CUDA_EMU_FAIL_ALLOC: every device and page-locked allocation fails):
 # said as the GPU's, not as the host's lists, with what to do; a journal keeps what it held.
-oom="^nqueens count: cannot count n = 9 on the GPU: out of memory \(the GPU's, or page-locked host memory for its batches\)"
+oom="^nqueens count: cannot count n = 9 on the GPU: out of memory"
 check_err "the GPU out of memory, the join" 2 \
-  "$oom: the quadrant join keeps its lists once a GPU and up to 4-5 GiB of batches for each host thread that feeds one; count with fewer --threads or without --gpu$" -- \
+  "$oom: the quadrant join keeps its lists \([0-9]+ MiB\) in this process and once on each GPU, and up to 4-5 GiB of batches for each host thread that feeds one; count with fewer --threads or without --gpu$" -- \
   env NQ_CUDA_EMU_FAIL_ALLOC=0 "$emu" count 9 --gpu --method quadrant --threads 2
-check_err "the GPU out of memory, backtracking" 2 "$oom; count without --gpu$" -- \
+check_err "the GPU out of memory, backtracking" 2 \
+  "$oom \(the GPU's, or page-locked host memory for its batches\); count without --gpu$" -- \
   env NQ_CUDA_EMU_FAIL_ALLOC=0 "$emu" count 9 --gpu --method backtrack
 j=$tmp/oom
 r=$(stopped "$j" 20 INT "$NQ" 9 --threads 1 --method quadrant)
