@@ -44,8 +44,8 @@ target_include_directories(test_gpu_cuda BEFORE PRIVATE ${PROJECT_SOURCE_DIR}/te
                            ${PROJECT_SOURCE_DIR}/src/cuda)
 # nqueens-cuda-emu: the command-line program with that backend on the emulated runtime in place
 # of the library's (the executable's objects come first: the archive's backend is not linked),
-# so that tests/cli/gpu.sh runs its checks of a machine with a GPU (counts, --json's devices,
-# journals between the CPU and the GPU) on every machine. NQ_CUDA_EMU_DEVICES sets its devices.
+# so that tests/cli/gpu_emu.sh runs the checks of a machine with a GPU (tests/cli/gpu.sh) on every
+# machine. NQ_CUDA_EMU_DEVICES sets its devices.
 nq_paths(nq_emu_files ${NQ_TEST_test_gpu_cuda_SOURCES})
 add_executable(nqueens-cuda-emu ${nq_cli_files} ${nq_emu_files})
 target_include_directories(nqueens-cuda-emu BEFORE PRIVATE ${PROJECT_SOURCE_DIR}/tests/cuda_emu

@@ -108,7 +108,7 @@ static void master_tell(uint8_t *told, int r, int sig) {
 /* The loop of rank 0 until every rank has finished. @return the count's status. */
 static int master_loop(master *m, int ranks, const mpi_options *o, int device) {
     rank_feed f;
-    int rc = rank_start(&f, m->split, o->gpu ? 0 : o->threads, o->kernel, o->method, device);
+    int rc = rank_start(&f, m->split, o->threads, o->kernel, o->method, device);
     if (rc != NQ_OK)
         return rc;
     int active = ranks - 1; /* workers that have not sent their final message */

@@ -93,7 +93,7 @@ static void *count_main(void *arg) {
     rank_feed *f = arg;
     nq_count_options opt;
     memset(&opt, 0, sizeof opt);
-    opt.threads = f->threads;
+    opt.threads = f->device >= 0 ? 0 : f->threads; /* a GPU's join: all cores, at most 4 a GPU */
     opt.kernel = f->kernel;
     opt.method = f->method;
     opt.source = feed_take;

@@ -57,7 +57,7 @@ int run_worker(const nq_split *split, const mpi_options *o, int rank, int device
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     rank_feed f;
-    int rc = rank_start(&f, split, o->gpu ? 0 : o->threads, o->kernel, o->method, device);
+    int rc = rank_start(&f, split, o->threads, o->kernel, o->method, device);
     if (rc != NQ_OK) {
         /* Only rank 0 speaks, but it cannot know: this rank says why it ends the job. */
         fprintf(stderr,

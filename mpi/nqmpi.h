@@ -65,7 +65,7 @@ typedef struct rank_feed {
 } rank_feed;
 
 /* rank_start() : makes the feed and starts the count thread (threads workers, or GPU `device`
- * >= 0: threads then the host threads of its quadrant join, 0 for nq_count_gpu()'s choice).
+ * >= 0, threads then unused: its quadrant join is fed by nq_count_gpu()'s choice of host threads).
  * @return NQ_OK, NQ_ENOMEM, or NQ_ETHREAD. */
 int rank_start(rank_feed *f, const nq_split *split, int threads, nq_kernel kernel, nq_method method,
                int device);

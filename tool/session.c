@@ -258,28 +258,26 @@ int tool_session_close(tool_session *ss, int n, int rc, int threads, const nq_co
                    tool_signal_name(sig), (unsigned long long)done, (unsigned long long)ss->size,
                    ss->path);
         code = 128 + sig;
-    } else if (rc == NQ_ENOMEM && ss->gpu) {
-        /* nq_count_gpu(): device memory, page-locked host memory for the batches, or (the join)
-         * the host's copy of the quadrant lists */
-        if (ss->tables)
+    } else if ((rc == NQ_ENOMEM || rc == NQ_EDEVICE) && ss->gpu) {
+        /* nq_count_gpu(): out of device memory, of page-locked host memory for the batches, or
+         * (the join) of the host's copy of the quadrant lists; or a device that failed */
+        const char *at = ss->path ? "; checkpoint '" : "", *path = ss->path ? ss->path : "",
+                   *kept = ss->path ? "' keeps what was done" : "";
+        if (rc == NQ_EDEVICE)
+            tool_error("cannot count n = %d: a GPU failed (a CUDA error: its driver, a reset or a "
+                       "fault); count again, or without --gpu%s%s%s",
+                       n, at, path, kept);
+        else if (ss->tables)
             tool_error(
                 "cannot count n = %d on the GPU: out of memory: the quadrant join keeps its "
                 "lists (%.0f MiB) in this process and once on each GPU, and up to 4-5 GiB "
                 "of batches for each host thread that feeds one; count %swithout --gpu%s%s%s",
                 n, (double)ss->tables / (1 << 20), threads > 1 ? "with fewer --threads or " : "",
-                ss->path ? "; checkpoint '" : "", ss->path ? ss->path : "",
-                ss->path ? "' keeps what was done" : "");
+                at, path, kept);
         else
             tool_error("cannot count n = %d on the GPU: out of memory (the GPU's, or page-locked "
                        "host memory for its batches); count without --gpu%s%s%s",
-                       n, ss->path ? "; checkpoint '" : "", ss->path ? ss->path : "",
-                       ss->path ? "' keeps what was done" : "");
-        code = EXIT_USAGE;
-    } else if (rc == NQ_EDEVICE && ss->gpu) {
-        tool_error("cannot count n = %d: a GPU failed (a CUDA error: its driver, a reset or a "
-                   "fault); count again, or without --gpu%s%s%s",
-                   n, ss->path ? "; checkpoint '" : "", ss->path ? ss->path : "",
-                   ss->path ? "' keeps what was done" : "");
+                       n, at, path, kept);
         code = EXIT_USAGE;
     } else if (rc == NQ_ENOMEM && ss->tables && ss->work.resumed) {
         /* a quadrant journal: only the quadrant join resumes it, so --method backtrack is no

@@ -133,11 +133,12 @@ if ! command -v mpirun >/dev/null 2>&1 || [ ! -x "$mpi_emu" ]; then
 else
   export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
   mpi() { mpirun --allow-run-as-root --oversubscribe -np 3 "$mpi_emu" count "$@"; }
-  run="mpirun --allow-run-as-root --oversubscribe -np 3 '$mpi_emu' count"
+  export mpi_emu
+  export -f mpi
   check "nqueens-mpi --gpu, backtracking: n = 11" 0 "$(json 11 backtrack | sed 's/"threads":1/"threads":3/')" -- \
-    bash -c "$run 11 --gpu --json --method backtrack | sed -E '$strip'"
+    bash -c "mpi 11 --gpu --json --method backtrack | sed -E '$strip'"
   check "nqueens-mpi --gpu, the quadrant join: n = 9" 0 "$(json 9 quadrant | sed 's/"threads":1/"threads":3/')" -- \
-    bash -c "$run 9 --gpu --json --method quadrant --checkpoint '$tmp/mpi-q' | sed -E '$strip; s/,\"resumed\":0,\"computed\":[0-9]+//'"
+    bash -c "mpi 9 --gpu --json --method quadrant --checkpoint '$tmp/mpi-q' | sed -E '$strip; s/,\"resumed\":0,\"computed\":[0-9]+//'"
   out=$("$NQ" count 9 --checkpoint "$tmp/mpi-q" --no-progress --json)
   ok "its journal read back by nqueens: the total, nothing computed" \
     test "$(json_field total <<<"$out")" = 352 -a "$(json_field computed <<<"$out")" = 0

@@ -306,7 +306,7 @@ void run(const void *kernel, dim3 grid, dim3 block, size_t shared, cudaStream_t 
 /* At start-up (nqueens-cuda-emu): NQ_CUDA_EMU_DEVICES (0..16) sets the devices offered, and
  * NQ_CUDA_EMU_FAIL_ALLOC and NQ_CUDA_EMU_FAIL_LAUNCH (0 or more) cuda_emu_fail_alloc and
  * cuda_emu_fail_launch. */
-static const bool devices_from_env = [] {
+static const bool knobs_from_env = [] {
     const char *e = std::getenv("NQ_CUDA_EMU_DEVICES");
     if (e && *e >= '0' && *e <= '9' && std::atoi(e) <= 16)
         cuda_emu_devices = std::atoi(e);
@@ -320,7 +320,7 @@ static const bool devices_from_env = [] {
 }();
 
 cudaError_t cudaGetDeviceCount(int *count) {
-    (void)devices_from_env;
+    (void)knobs_from_env;
     *count = cuda_emu_devices;
     return cudaSuccess;
 }
