@@ -16,7 +16,7 @@ set(NQ_AVX2_PROBE avx2)
 set(NQ_AVX512_PROBE avx512vpopcntdq)
 # Files compiled for one instruction set only (complete_word.c chooses at run time).
 set(NQ_AVX2_ALSO src/complete_word_avx2.c)
-set(NQ_AVX512_ALSO)
+set(NQ_AVX512_ALSO src/complete_word_avx512.c)
 set(NQ_KERNELS_BUILT generic)
 set(NQ_KERNEL_DEFINITIONS)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")

@@ -14,6 +14,7 @@ set(NQ_LIB_CORE_SOURCES
   src/complete_trail.c
   src/complete_word.c
   src/complete_word_avx2.c
+  src/complete_word_avx512.c
   src/construct.c
   src/count.c
   src/count_avx2.c

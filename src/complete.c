@@ -69,6 +69,7 @@ static void complete_free(complete_state *s) {
     free(s->ridx);
     free(s->frames);
     free(s->cent);
+    free(s->vkey);
     free(s->cbit);
     free(s->rbit);
     free(s->rc);
@@ -316,10 +317,15 @@ static int complete_use_words(const complete_state *s, int engine) {
 
 /* The engine's choices and the threads of the one-word engine (the general one runs on the
  * caller's thread alone). */
+/* The highest build of the one-word engine that an engine choice allows (complete_state.isa). */
+static int complete_isa(int engine) {
+    return engine == COMPLETE_ENGINE_PORTABLE ? 0 : engine == COMPLETE_ENGINE_V3 ? 3 : 4;
+}
+
 static void complete_configure(complete_state *s, const complete_opts *o, int words) {
     s->sums_allowed = o->engine != COMPLETE_ENGINE_NOSUMS;
     s->needed = o->engine != COMPLETE_ENGINE_NONEEDED;
-    s->portable = o->engine == COMPLETE_ENGINE_PORTABLE;
+    s->isa = complete_isa(o->engine);
     s->lextop = o->engine != COMPLETE_ENGINE_NOLEX;
     s->threads = words && o->runner && o->threads > 1 ? o->threads : 1;
     s->runner = s->threads > 1 ? o->runner : NULL;
@@ -455,8 +461,8 @@ int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_
     return complete_count_opts(inst, &o, count, conflict, stats);
 }
 
-int complete_word_v3(int engine) {
-    return word_runs_v3(engine == COMPLETE_ENGINE_PORTABLE);
+int complete_word_build(int engine) {
+    return word_build(complete_isa(engine));
 }
 
 int nq_complete_first(const nq_instance *inst, int *cols, nq_conflict *conflict,

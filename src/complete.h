@@ -15,10 +15,12 @@ enum {
     COMPLETE_ENGINE_GENERAL = 1,  /* always the general engine (bitsets of any width, trail) */
     COMPLETE_ENGINE_NOSUMS = 2,   /* as AUTO, without the one-word engine's diagonal sums rule */
     COMPLETE_ENGINE_PORTABLE = 3, /* as AUTO, the one-word engine's portable build even where the
-                                     CPU runs its x86-64-v3 build (complete_word_avx2.c) */
+                                     CPU runs a vector build (complete_word_avx2.c, _avx512.c) */
     COMPLETE_ENGINE_NONEEDED = 4, /* as AUTO, the sums rule without its needed diagonals */
     COMPLETE_ENGINE_NOLEX = 5,    /* as AUTO, a probe whose first line is the walk's next row
                                      takes its cells fewest first, not left to right */
+    COMPLETE_ENGINE_V3 = 6,       /* as AUTO, the one-word engine's x86-64-v3 build (where the CPU
+                                     runs it) even where the CPU runs its AVX-512 build */
 };
 
 /* How a completion runs: the engine, and the threads of the one-word engine (complete_par.c). */
@@ -59,8 +61,9 @@ int complete_each_with(const nq_instance *inst, int engine,
 int complete_count_with(const nq_instance *inst, int engine, nq_u128 *count, nq_conflict *conflict,
                         nq_complete_stats *stats);
 
-/* 1 if the one-word engine runs its x86-64-v3 build under this engine choice, else 0 (its
- * portable build): the tests compare the two builds where the CPU has both. */
-int complete_word_v3(int engine);
+/* The build of the one-word engine that runs under this engine choice (word_build()): 4 the
+ * AVX-512 one, 3 the x86-64-v3 one, 0 the portable one: the tests compare the builds the CPU has.
+ */
+int complete_word_build(int engine);
 
 #endif /* NQ_COMPLETE_H */

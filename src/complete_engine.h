@@ -52,9 +52,13 @@ typedef struct complete_state {
                          every completion needs (word_needed()) */
     int lextop;       /* set by the driver: a probe whose first line is the walk's next row takes
                          its cells left to right (word_probe()) */
-    int *cent;    /* 2k: distance from the centre of free row i, then of free column j (times 2) */
-    int portable; /* set by the driver: the one-word engine's portable build even where the CPU
-                     runs the x86-64-v3 one */
+    int *cent; /* 2k: distance from the centre of free row i, then of free column j (times 2) */
+    uint64_t *vkey; /* 64, with the sums rule (k <= 32): the constant part of the packed key of
+                       word_place(), cent << 7 | line, of free row x at [x] and of free column x
+                       (| 64) at [32 + x]; 0 past k */
+    int isa;        /* set by the driver: the highest build of the one-word engine it may run, 4
+                       (AVX-512), 3 (x86-64-v3) or 0 (portable); word_setup() runs the highest of them
+                       that this build has and the CPU runs (word_build()) */
     /* The one-word engine's build that runs, chosen by word_setup() from what the CPU reports. */
     int (*word_search)(struct complete_state *s, int depth, int counting, int *witness);
     int (*word_lex)(struct complete_state *s, int row, const int *witness,
@@ -150,14 +154,16 @@ int trail_lex(complete_state *s, int row, const int *witness, complete_sink *out
 
 /* ---- The one-word engine (complete_word.c), for 1 <= k <= 64 ---- */
 
-/* word_runs_v3() : 1 if word_setup() chooses the x86-64-v3 build (this build has it, the CPU runs
- * it and portable is 0), else 0. */
-int word_runs_v3(int portable);
+/* word_build() : the build of the one-word engine that word_setup() runs when the driver allows
+ * builds up to isa (as complete_state.isa): 4, the AVX-512 one (complete_word_avx512.c), where
+ * isa >= 4, this build has it and the CPU runs nq_kernel_supported(NQ_KERNEL_AVX512); else 3,
+ * the x86-64-v3 one (complete_word_avx2.c), where isa >= 3 and the same holds of
+ * NQ_KERNEL_AVX2; else 0, the portable one. */
+int word_build(int isa);
 
 /* word_setup() : allocates the frames and index tables, fills frame 0 from s->rc and s->cr, and
- * chooses the engine's build: the x86-64-v3 one (complete_word_avx2.c) where this build has it and
- * the CPU runs it (nq_kernel_supported(NQ_KERNEL_AVX2)) and s->portable is 0, else the portable
- * one. Returns NQ_OK or NQ_ENOMEM (what was allocated is released by the driver's free). */
+ * chooses the engine's build (word_build(s->isa)). Returns NQ_OK or NQ_ENOMEM (what was
+ * allocated is released by the driver's free). */
 int word_setup(complete_state *s);
 
 /* word_search_root() : as trail_search(), from frame depth, in the build word_setup() chose. */
@@ -168,9 +174,14 @@ int word_search_root(complete_state *s, int depth, int counting, int *witness);
 int word_lex(complete_state *s, int row, const int *witness, complete_sink *out);
 
 /* The builds of the engine (complete_word_body.h): the portable one (complete_word.c) and, where
- * NQ_HAVE_AVX2, the x86-64-v3 one (complete_word_avx2.c). Same nodes, same answers. */
+ * NQ_HAVE_AVX2 and NQ_HAVE_AVX512, the x86-64-v3 one (complete_word_avx2.c) and the AVX-512 one
+ * (complete_word_avx512.c). Same nodes, same answers. */
 int word_search_root_generic(complete_state *s, int depth, int counting, int *witness);
 int word_lex_generic(complete_state *s, int row, const int *witness, complete_sink *out);
+#if defined(__x86_64__) && defined(NQ_HAVE_AVX512)
+int word_search_root_avx512(complete_state *s, int depth, int counting, int *witness);
+int word_lex_avx512(complete_state *s, int row, const int *witness, complete_sink *out);
+#endif
 #if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
 int word_search_root_avx2(complete_state *s, int depth, int counting, int *witness);
 int word_lex_avx2(complete_state *s, int row, const int *witness, complete_sink *out);

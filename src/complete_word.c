@@ -1,12 +1,13 @@
 /*
  * complete_word.c: the one-word engine of the completion search (complete_word_body.h has it,
- * complete.c the method): its set-up, its portable build, and the run-time choice between that
- * and the x86-64-v3 build (complete_word_avx2.c). The choice is made once per call of the driver
- * (word_setup(), from what the CPU reports through nq_kernel_supported(), as the counting kernels
- * are chosen: kernel.c) and kept in the state, so one portable binary runs POPCNT where the CPU
- * has it and the library keeps no global state. On the hardest CSPLib problem 79 instances the
- * x86-64-v3 build takes about 1.4x less CPU (bench/RESULTS.md).
- */
+ * complete.c the method): its set-up, its portable build, and the run-time choice between that,
+ * the x86-64-v3 build (complete_word_avx2.c) and the AVX-512 one (complete_word_avx512.c). The
+ * choice is made once per call of the driver (word_setup(), from what the CPU reports through
+ * nq_kernel_supported(), as the counting kernels are chosen: kernel.c) and kept in the state, so
+ * one portable binary runs POPCNT and the vector placement where the CPU has them and the library
+ * keeps no global state. On the hardest CSPLib problem 79 instances the x86-64-v3 build takes
+ * about 1.4x less CPU than the portable one, and the AVX-512 build 1.3-1.7x less than that
+ * (bench/RESULTS.md). */
 #include <assert.h>
 #include <stdlib.h>
 
@@ -15,13 +16,19 @@
 #include "complete_word_body.h"
 #include "nqueens_advanced.h"
 
-int word_runs_v3(int portable) {
-#if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
-    return !portable && nq_kernel_supported(NQ_KERNEL_AVX2);
-#else
-    (void)portable;
-    return 0;
+int word_build(int isa) {
+#if defined(__x86_64__) && defined(NQ_HAVE_AVX512)
+    if (isa >= 4 && nq_kernel_supported(NQ_KERNEL_AVX512)) {
+        return 4;
+    }
 #endif
+#if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
+    if (isa >= 3 && nq_kernel_supported(NQ_KERNEL_AVX2)) {
+        return 3;
+    }
+#endif
+    (void)isa;
+    return 0;
 }
 
 int word_setup(complete_state *s) {
@@ -31,22 +38,37 @@ int word_setup(complete_state *s) {
     s->cbit = calloc((size_t)(3 * n), sizeof *s->cbit);
     s->rbit = calloc((size_t)(3 * n), sizeof *s->rbit);
     s->cent = malloc((size_t)(2 * k) * sizeof *s->cent);
+    s->vkey = calloc(64, sizeof *s->vkey);
     s->sums = s->sums_allowed && k <= 32 && s->row_of[k - 1] - s->row_of[0] == k - 1 &&
               s->col_of[k - 1] - s->col_of[0] == k - 1;
-    if (!s->frames || !s->cbit || !s->rbit || !s->cent) {
+    if (!s->frames || !s->cbit || !s->rbit || !s->cent || !s->vkey) {
         return NQ_ENOMEM;
     }
     s->word_search = word_search_root_generic;
     s->word_lex = word_lex_generic;
+    switch (word_build(s->isa)) {
+#if defined(__x86_64__) && defined(NQ_HAVE_AVX512)
+    case 4:
+        s->word_search = word_search_root_avx512;
+        s->word_lex = word_lex_avx512;
+        break;
+#endif
 #if defined(__x86_64__) && defined(NQ_HAVE_AVX2)
-    if (word_runs_v3(s->portable)) {
+    case 3:
         s->word_search = word_search_root_avx2;
         s->word_lex = word_lex_avx2;
-    }
+        break;
 #endif
+    default:
+        break;
+    }
     for (int x = 0; x < k; x++) {
         s->cent[x] = abs(2 * s->row_of[x] - (n - 1));
         s->cent[k + x] = abs(2 * s->col_of[x] - (n - 1));
+        if (k <= 32) {
+            s->vkey[x] = (uint64_t)s->cent[x] << 7 | (uint64_t)x;
+            s->vkey[32 + x] = (uint64_t)s->cent[k + x] << 7 | 64 | (uint64_t)x;
+        }
     }
     for (int x = 0; x < n; x++) {
         s->cbit[x + n] = s->cidx[x] >= 0 ? (uint64_t)1 << s->cidx[x] : 0;

@@ -2,12 +2,16 @@
  * complete_word_body.h: the one-word engine of the completion search (complete.c has the method)
  * as a template, for 1 <= k <= 64 free rows, which is every instance of the benchmarks (the hard
  * ones of the phase transition have k about 10..30). complete_word.c includes it once for the
- * portable build and complete_word_avx2.c once for x86-64-v3 (POPCNT, TZCNT/LZCNT, BMI2), each
- * after defining the names of its entries (complete_engine.h):
+ * portable build, complete_word_avx2.c once for x86-64-v3 (POPCNT, TZCNT/LZCNT, BMI2) and
+ * complete_word_avx512.c once for AVX-512 with VPOPCNTDQ, each after defining the names of its
+ * entries (complete_engine.h):
  *   WORD_SEARCH_ROOT  its word_search_root()
  *   WORD_LEX          its word_lex()
- * Both search the same nodes; only the instructions differ (popcount is a libgcc call without
- * POPCNT, a third of the instructions of a hard instance).
+ *   WORD_VEC512       (AVX-512 only) the placement's rows and columns eight at a time
+ *                     (word_lines_vec()) where the free lines are runs
+ * All search the same nodes; only the instructions differ (popcount is a libgcc call without
+ * POPCNT, a third of the instructions of a hard instance; the two loops over the lines are most
+ * of the placement's, and the placement most of the search's).
  *
  * Every line is one word, so the state of a node fits in 2 + 2k words and is copied into the next
  * frame while the attacked cells are removed (no trail, no counts: a popcount when choosing is
@@ -238,6 +242,45 @@ static int word_sums(const complete_state *s, uint64_t *g, uint64_t *amp, uint64
     return 0;
 }
 
+#ifdef WORD_VEC512
+/* The two loops of word_place() for free rows and columns that are runs (s->sums, k <= 32), eight
+ * lines a vector: lines [0, k) of view `from` (rows or columns) that are in `live` lose the cells
+ * that (line p, cell q) attacks, b = the bit of q (the cells q +- t and q itself, t the line's
+ * distance from p), into view `to`. Their packed keys (as the scalar loops': (popcount * 65536 +
+ * cent) << 7 | 64 for a column | line; key[] holds the part after the popcount) are folded into
+ * *best by a lane-wise minimum and, with `diag` (rows), their anti-diagonals and diagonals into
+ * *am and *dm. Returns nonzero if a line is left without a candidate. */
+static inline __mmask8 word_lines_vec(const uint64_t *from, uint64_t *to, const uint64_t *key,
+                                      uint64_t live, int p, uint64_t b, int k, int diag,
+                                      __m512i *best, __m512i *am, __m512i *dm) {
+    const __m512i lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i bv = _mm512_set1_epi64((long long)b);
+    __mmask8 empty = 0;
+    for (int x = 0; x < k; x += 8) {
+        __mmask8 m = (__mmask8)(live >> x);
+        if (!m) {
+            continue;
+        }
+        __m512i idx = _mm512_add_epi64(lane, _mm512_set1_epi64(x));
+        __m512i t = _mm512_abs_epi64(_mm512_sub_epi64(idx, _mm512_set1_epi64(p)));
+        __m512i att = _mm512_or_si512(
+            bv, _mm512_or_si512(_mm512_sllv_epi64(bv, t), _mm512_srlv_epi64(bv, t)));
+        __m512i v = _mm512_andnot_si512(att, _mm512_maskz_loadu_epi64(m, from + x));
+        _mm512_mask_storeu_epi64(to + x, m, v);
+        if (diag) {
+            *am = _mm512_or_si512(*am, _mm512_sllv_epi64(v, idx));
+            *dm = _mm512_or_si512(
+                *dm, _mm512_sllv_epi64(v, _mm512_sub_epi64(_mm512_set1_epi64(k - 1), idx)));
+        }
+        __m512i kv = _mm512_add_epi64(_mm512_slli_epi64(_mm512_popcnt_epi64(v), 23),
+                                      _mm512_loadu_si512(key + x));
+        *best = _mm512_mask_min_epu64(*best, m, *best, kv);
+        empty |= _mm512_mask_testn_epi64_mask(m, v, v);
+    }
+    return empty;
+}
+#endif
+
 /* Places (i, j) on the state of frame f, writing the result into frame g, and chooses the line
  * the child branches on while doing so. Returns 0, or 1 if a row or column is left without a
  * candidate (g is then incomplete). */
@@ -263,6 +306,24 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
     const int contig = s->sums;
     uint64_t am = 0, dm = 0, am2 = 0, dm2 = 0, am3 = 0, dm3 = 0;
     int si = 0, sj = 0;
+#ifdef WORD_VEC512
+    if (contig) {
+        __m512i vb = _mm512_set1_epi64(-1), va = _mm512_setzero_si512(), vd = va;
+        if (word_lines_vec(fr, gr, s->vkey, rows, i, bj, k, 1, &vb, &va, &vd)) {
+            return 1; /* a row without a candidate */
+        }
+        if (word_lines_vec(fc, gc, s->vkey + 32, cols, j, bi, k, 0, &vb, NULL, NULL)) {
+            return 1; /* a column without a candidate */
+        }
+        uint64_t r = (uint64_t)_mm512_reduce_min_epu64(vb);
+        best = r > INT_MAX ? INT_MAX : (int)r;
+        am = (uint64_t)_mm512_reduce_or_epi64(va);
+        dm = (uint64_t)_mm512_reduce_or_epi64(vd);
+        si = word_positions(rows);
+        sj = word_positions(cols);
+        rows = cols = 0;
+    }
+#endif
     for (; rows; rows &= rows - 1) {
         int i2 = __builtin_ctzll(rows);
         uint64_t v;
