@@ -5,15 +5,12 @@
  * host threads: a barrier of 32 threads on a 2-core machine made one test take over 10 minutes;
  * fibers switched by swapcontext() took it to about a minute, by _longjmp() to 9 s.)
  */
-/* _FORTIFY_SOURCE's longjmp check refuses a jump to a stack below the current one: a fiber's. */
-#undef _FORTIFY_SOURCE
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
-#include <setjmp.h>
 #include <ucontext.h>
 #include <vector>
 
@@ -39,25 +36,37 @@ namespace {
 enum fiber_state { RUNNABLE, AT_WARP, AT_BLOCK, DONE };
 
 /* Switching: a fiber starts from its ucontext (setcontext()); after that, the fiber and the
- * scheduler switch by _setjmp()/_longjmp(), which save no signal mask: glibc's swapcontext()
- * makes a system call for it at every switch, half of the emulation's time. Under
- * AddressSanitizer, which follows swapcontext() but not a longjmp to another stack, every switch
- * is a swapcontext(). */
+ * scheduler switch by the compiler's __builtin_setjmp()/__builtin_longjmp() (the stack, frame
+ * and instruction pointers; no signal mask: glibc's swapcontext() makes a system call for it at
+ * every switch, half of the emulation's time, and AddressSanitizer's longjmp() makes one too).
+ * AddressSanitizer is told of every switch between stacks by its fiber interface (as QEMU's
+ * coroutines do), so that it knows which stack runs: emu_switch_start() before the jump, with the
+ * stack jumped to (NULL for the fake-stack slot when the fiber leaving has returned),
+ * emu_switch_done() on arrival; a fiber's stack is unpoisoned before a new fiber takes it (its
+ * last fiber's frame was left, not returned from). */
 #if defined(__SANITIZE_ADDRESS__)
-#define EMU_JMP 0
+#define EMU_ASAN 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define EMU_JMP 0
+#define EMU_ASAN 1
 #endif
 #endif
-#ifndef EMU_JMP
-#define EMU_JMP 1
+#ifdef EMU_ASAN
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#define emu_switch_start(save, bottom, size) __sanitizer_start_switch_fiber(save, bottom, size)
+#define emu_switch_done(save, bottom, size)  __sanitizer_finish_switch_fiber(save, bottom, size)
+#else
+#define emu_switch_start(save, bottom, size) ((void)(save), (void)(bottom), (void)(size))
+#define emu_switch_done(save, bottom, size)  ((void)(save), (void)(bottom), (void)(size))
+#define ASAN_UNPOISON_MEMORY_REGION(p, size) ((void)(p), (void)(size))
 #endif
 
 struct fiber {
     ucontext_t ctx;
-    jmp_buf jb;  /* where it waits (EMU_JMP) */
-    int started; /* entered once (EMU_JMP) */
+    void *jb[5];          /* where it waits (__builtin_setjmp()'s buffer) */
+    int started;          /* entered once */
+    void *fake = nullptr; /* AddressSanitizer's fake stack while it waits */
     fiber_state state;
     int line;       /* where it waits */
     uint64_t value; /* what it gives a warp intrinsic */
@@ -69,8 +78,12 @@ struct launch_state {
     std::vector<std::array<uint64_t, 32>> values; /* per warp: the last intrinsic's values */
     std::vector<unsigned char> shared;
     const std::function<void()> *body;
-    ucontext_t scheduler;
-    jmp_buf scheduler_jb; /* where the scheduler resumed a fiber (EMU_JMP) */
+    void *scheduler_jb[5]; /* where the scheduler resumed a fiber */
+    /* AddressSanitizer's view of the scheduler's stack: its fake stack while a fiber runs, its
+     * bounds (learnt by the first fiber to start) */
+    void *scheduler_fake = nullptr;
+    const void *scheduler_bottom = nullptr;
+    size_t scheduler_size = 0;
 };
 
 /* A fiber's stack: the kernels keep a few hundred bytes of locals (more under the sanitizers). */
@@ -106,26 +119,38 @@ cudaError_t alloc(void **ptr, size_t bytes) {
     return cudaSuccess;
 }
 
+/* Resumes whoever saved jb (a function of its own: __builtin_longjmp() may not share one with
+ * the __builtin_setjmp() it answers). Not declared noreturn, and not instrumented: before a call
+ * that does not return, AddressSanitizer's instrumentation calls __asan_handle_no_return(),
+ * which makes a system call (sigaltstack) and unpoisons the stack left, which here is resumed
+ * later. */
+#ifdef EMU_ASAN
+__attribute__((no_sanitize("address")))
+#endif
+__attribute__((noinline)) void
+jump_to(void **jb) {
+    __builtin_longjmp(jb, 1);
+}
+
 /* Back to the scheduler until this fiber may go on. */
 void wait_here(fiber_state st, int line) {
     fiber &f = current->threads[thread_rank];
     f.state = st;
     f.line = line;
-#if EMU_JMP
-    if (!_setjmp(f.jb))
-        _longjmp(current->scheduler_jb, 1);
-#else
-    swapcontext(&f.ctx, &current->scheduler);
-#endif
+    launch_state &L = *current;
+    emu_switch_start(&f.fake, L.scheduler_bottom, L.scheduler_size);
+    if (!__builtin_setjmp(f.jb))
+        jump_to(L.scheduler_jb);
+    emu_switch_done(f.fake, NULL, NULL);
 }
 
-void fiber_main(void) {
+[[noreturn]] void fiber_main(void) {
+    emu_switch_done(NULL, &current->scheduler_bottom, &current->scheduler_size);
     current->body[0]();
     current->threads[thread_rank].state = DONE;
-#if EMU_JMP
-    _longjmp(current->scheduler_jb, 1); /* its stack is not entered again */
-#endif
-    /* returns to uc_link: the scheduler */
+    emu_switch_start(NULL, current->scheduler_bottom, current->scheduler_size);
+    jump_to(current->scheduler_jb); /* its stack is not entered again */
+    __builtin_unreachable();
 }
 
 [[noreturn]] void deadlock(const launch_state &L, unsigned b, const char *why) {
@@ -140,18 +165,16 @@ void fiber_main(void) {
 }
 
 /* Runs fiber f until it waits or returns (a function of its own: nothing of the scheduler's
- * loop lives in the frame that _setjmp() saves). */
+ * loop lives in the frame that __builtin_setjmp() saves). */
 __attribute__((noinline)) void resume(launch_state &L, fiber &f) {
-#if EMU_JMP
-    if (!_setjmp(L.scheduler_jb)) {
+    if (!__builtin_setjmp(L.scheduler_jb)) {
+        emu_switch_start(&L.scheduler_fake, f.ctx.uc_stack.ss_sp, f.ctx.uc_stack.ss_size);
         if (f.started)
-            _longjmp(f.jb, 1);
+            jump_to(f.jb);
         f.started = 1;
         setcontext(&f.ctx);
     }
-#else
-    swapcontext(&L.scheduler, &f.ctx);
-#endif
+    emu_switch_done(L.scheduler_fake, NULL, NULL);
 }
 
 /* Runs block b of the launch to its end. */
@@ -160,10 +183,11 @@ void run_block(launch_state &L, unsigned b) {
     blockIdx = dim3(b);
     for (size_t t = 0; t < n; t++) {
         fiber &f = L.threads[t];
+        ASAN_UNPOISON_MEMORY_REGION(L.stacks[t].get(), stack_bytes);
         getcontext(&f.ctx);
         f.ctx.uc_stack.ss_sp = L.stacks[t].get();
         f.ctx.uc_stack.ss_size = stack_bytes;
-        f.ctx.uc_link = &L.scheduler;
+        f.ctx.uc_link = NULL; /* fiber_main() never returns */
         makecontext(&f.ctx, fiber_main, 0);
         f.state = RUNNABLE;
         f.line = 0;
