@@ -7,7 +7,8 @@
  * one portable binary runs POPCNT and the vector placement where the CPU has them and the library
  * keeps no global state. On the hardest CSPLib problem 79 instances the x86-64-v3 build takes
  * about 1.4x less CPU than the portable one, and the AVX-512 build 1.3-1.7x less than that
- * (bench/RESULTS.md). */
+ * (bench/RESULTS.md).
+ */
 #include <assert.h>
 #include <stdlib.h>
 

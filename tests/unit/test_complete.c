@@ -817,8 +817,8 @@ static void test_lex_first_line(void **state) {
  * kernel supported (the same CPU test), else the x86-64-v3 one where it reports the AVX2 kernel;
  * V3 never the AVX-512 one, PORTABLE neither vector build. On excluded-diagonals instances of
  * n = 12..17 near the threshold (the sums rule acting; a queen in a corner on some) the three give
- * the same count, first completion and listing after the same nodes; on looser ones of n = 18..32
- * (up to 32 free lines: every lane of the AVX-512 build's vectors) the same first completion and
+ * the same count, first completion and listing after the same nodes; on looser ones of n = 18..33
+ * (17 to 32 free lines: every lane of the AVX-512 build's vectors) the same first completion and
  * first 50 of the listing after the same nodes. */
 static void test_word_builds(void **state) {
     (void)state;
@@ -833,11 +833,11 @@ static void test_word_builds(void **state) {
                       "with them\n",
                       v3 ? "portable, x86-64-v3" : "portable");
     }
-    int solvable = 0, trials = 90, loose = 0, hard = 0;
+    int solvable = 0, trials = 90, loose = 0, hard = 0, full = 0;
     for (int trial = 0; trial < trials; trial++) {
-        /* n = 18..32: a few diagonals excluded, so that the first completions come quickly (their
-         * count is out of reach and not compared) */
-        int big = trial >= 60, n = big ? 18 + (int)rnd(15) : 12 + (int)rnd(6);
+        /* n = 18..33: a queen at (0, 0) and a few diagonals excluded, so that the first
+         * completions come quickly (their count is out of reach and not compared); k = n - 1 */
+        int big = trial >= 60, n = big ? 18 + (int)rnd(16) : 12 + (int)rnd(6);
         nq_instance *inst;
         assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
         if (trial % 4 == 0 || big) {
@@ -854,7 +854,7 @@ static void test_word_builds(void **state) {
         static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_V3,
                                       COMPLETE_ENGINE_PORTABLE};
         nq_u128 count[3] = {0, 0, 0};
-        int rf[3], re[3], cols[3][32];
+        int rf[3], re[3], cols[3][33];
         nq_complete_stats sc[3] = {{0}}, sf[3];
         listing l[3] = {{0}, {0}, {0}};
         for (int e = 0; e < 3; e++) {
@@ -887,6 +887,7 @@ static void test_word_builds(void **state) {
             }
         }
         if (big) {
+            full += n == 33;
             loose += rf[0] == NQ_OK;
             assert_true(rf[0] == NQ_OK || rf[0] == NQ_ENOSOL);
             assert_true(l[0].len == (rf[0] == NQ_OK ? 50 : 0));
@@ -901,7 +902,7 @@ static void test_word_builds(void **state) {
         nq_instance_free(inst);
     }
     assert_true(solvable > 6 && solvable < 54);
-    assert_true(loose > 20 && hard < 5);
+    assert_true(loose > 20 && hard < 5 && full > 0); /* full: k = 32 compared */
 }
 
 /* ---- Threads (complete_par.c) ------------------------------------------------------------ */
