@@ -321,7 +321,7 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
         dm = (uint64_t)_mm512_reduce_or_epi64(vd);
         si = word_positions(rows);
         sj = word_positions(cols);
-        rows = cols = 0;
+        rows = cols = 0; /* the scalar loops below have nothing left to do */
     }
 #endif
     for (; rows; rows &= rows - 1) {
