@@ -12,15 +12,16 @@
 enum {
     COMPLETE_ENGINE_AUTO =
         0, /* the one-word engine when k <= 64 (and n <= 65536), else the general one */
-    COMPLETE_ENGINE_GENERAL = 1,  /* always the general engine (bitsets of any width, trail) */
-    COMPLETE_ENGINE_NOSUMS = 2,   /* as AUTO, without the one-word engine's diagonal sums rule */
-    COMPLETE_ENGINE_PORTABLE = 3, /* as AUTO, the one-word engine's portable build even where the
-                                     CPU runs a vector build (complete_word_avx2.c, _avx512.c) */
-    COMPLETE_ENGINE_NONEEDED = 4, /* as AUTO, the sums rule without its needed diagonals */
-    COMPLETE_ENGINE_NOLEX = 5,    /* as AUTO, a probe whose first line is the walk's next row
-                                     takes its cells fewest first, not left to right */
-    COMPLETE_ENGINE_V3 = 6,       /* as AUTO, the one-word engine's x86-64-v3 build (where the CPU
-                                     runs it) even where the CPU runs its AVX-512 build */
+    COMPLETE_ENGINE_GENERAL = 1,   /* always the general engine (bitsets of any width, trail) */
+    COMPLETE_ENGINE_NOSUMS = 2,    /* as AUTO, without the one-word engine's diagonal sums rule */
+    COMPLETE_ENGINE_PORTABLE = 3,  /* as AUTO, the one-word engine's portable build even where the
+                                      CPU runs a vector build (complete_word_avx2.c, _avx512.c) */
+    COMPLETE_ENGINE_NONEEDED = 4,  /* as AUTO, the sums rule without its needed diagonals */
+    COMPLETE_ENGINE_NOLEX = 5,     /* as AUTO, a probe whose first line is the walk's next row
+                                      takes its cells fewest first, not left to right */
+    COMPLETE_ENGINE_V3 = 6,        /* as AUTO, the one-word engine's x86-64-v3 build (where the CPU
+                                      runs it) even where the CPU runs its AVX-512 build */
+    COMPLETE_ENGINE_NOSQUARES = 7, /* as AUTO, the sums rule without the squares rule */
 };
 
 /* How a completion runs: the engine, and the threads of the one-word engine (complete_par.c). */

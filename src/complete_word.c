@@ -45,6 +45,25 @@ int word_setup(complete_state *s) {
     if (!s->frames || !s->cbit || !s->rbit || !s->cent || !s->vkey) {
         return NQ_ENOMEM;
     }
+    if (s->sums && s->squares_allowed) {
+        s->sq = malloc(2 * 8 * 256 * sizeof *s->sq);
+        if (!s->sq) {
+            return NQ_ENOMEM;
+        }
+        for (int q = 0; q < 8; q++) {
+            for (int v = 0; v < 256; v++) {
+                int a = 0, b = 0;
+                for (int bit = 0; bit < 8; bit++) {
+                    int p = 8 * q + bit;
+                    a += v >> bit & 1 ? p * p : 0;
+                    b += v >> bit & 1 ? (p >> 1) * (p >> 1) : 0;
+                }
+                s->sq[q * 256 + v] = (uint16_t)a;
+                s->sq[2048 + q * 256 + v] = (uint16_t)b;
+            }
+        }
+        s->squares = 1;
+    }
     s->word_search = word_search_root_generic;
     s->word_lex = word_lex_generic;
     switch (word_build(s->isa)) {

@@ -79,6 +79,9 @@ static void word_root_line(const complete_state *s, const uint64_t *f, word_line
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* The sum of the bit positions of m: bit b of each position counted by one popcount. */
 static inline int word_positions(uint64_t m) {
@@ -164,6 +167,143 @@ static uint64_t word_needed(uint64_t m, int u, int t) {
     return (low & word_window(0, lim - 1)) | (high & word_window(lim2 + 1, 63));
 }
 
+/* The sum of sq[p] over the bits p of m, which lie in its first `bytes` bytes, from the byte
+ * tables of complete_state.sq (8 x 256). */
+static inline int word_sqsum(const uint16_t *sq, uint64_t m, int bytes) {
+    int t = 0;
+    for (int q = 0; q < bytes; q++, m >>= 8) {
+        t += sq[(uint64_t)q * 256 + (m & 255)];
+    }
+    return t;
+}
+
+/* m with its bits in reverse order. */
+static inline uint64_t word_reverse(uint64_t m) {
+    m = __builtin_bswap64(m);
+    m = (m & 0x0F0F0F0F0F0F0F0Fu) << 4 | (m >> 4 & 0x0F0F0F0F0F0F0F0Fu);
+    m = (m & 0x3333333333333333u) << 2 | (m >> 2 & 0x3333333333333333u);
+    return (m & 0x5555555555555555u) << 1 | (m >> 1 & 0x5555555555555555u);
+}
+
+#ifndef __BMI2__
+/* The bits of v deposited at the members of mask, lowest first (BMI2's PDEP). */
+static uint64_t word_deposit(uint64_t v, uint64_t mask) {
+    uint64_t r = 0;
+    for (; mask && v; mask &= mask - 1, v >>= 1) {
+        r |= (v & 1) ? mask & -mask : 0;
+    }
+    return r;
+}
+#endif
+
+/* The least sum of u squared distances from the centre c of members of m (anti-diagonals or
+ * diagonals, in 0..2c; m has at least u >= 1 members) in *lo, and the u-th least distance in *t.
+ * The members are first laid out by distance t: bit 2t for c + t, bit 2t + 1 for c - t (t >= 1),
+ * so that the u least are the u lowest bits (table sq + 2048: (p >> 1)^2 at bit p). */
+static inline void word_sqlow(const uint16_t *sq, uint64_t m, int c, int u, int *lo, int *t) {
+    uint64_t up = m >> c, down = (word_reverse(m) >> (63 - c)) & ~(uint64_t)1;
+#ifdef __BMI2__
+    uint64_t z = _pdep_u64(up, 0x5555555555555555u) | _pdep_u64(down, 0xAAAAAAAAAAAAAAAAu);
+#else
+    uint64_t z = word_deposit(up, 0x5555555555555555u) | word_deposit(down, 0xAAAAAAAAAAAAAAAAu);
+#endif
+    assert(__builtin_popcountll(z) >= u && u >= 1);
+    uint64_t low = z & (word_nth(z, u) - 1); /* word_nth() is 0 when z has u members: all */
+    *lo = word_sqsum(sq + 2048, low, 8);
+    *t = (63 - __builtin_clzll(low)) >> 1;
+}
+
+/* The integer square roots of x >= 0 and y >= 0, each at most 63 (distances from the centre
+ * are less), in *rx and *ry. */
+static inline void word_isqrt2(int x, int y, int *rx, int *ry) {
+    x = x < 64 * 64 - 1 ? x : 64 * 64 - 1;
+    y = y < 64 * 64 - 1 ? y : 64 * 64 - 1;
+#ifdef __SSE2__
+    /* Exact: below 64^2 a square root is at least 1/128 from the next integer, far more than a
+     * double's rounding. */
+    __m128i r = _mm_cvttpd_epi32(_mm_sqrt_pd(_mm_set_pd((double)y, (double)x)));
+    *rx = _mm_cvtsi128_si32(r);
+    *ry = _mm_cvtsi128_si32(_mm_srli_si128(r, 4));
+#else
+    int a = 0, b = 0;
+    for (int bit = 32; bit; bit >>= 1) {
+        a = (a | bit) * (a | bit) <= x ? a | bit : a;
+        b = (b | bit) * (b | bit) <= y ? b | bit : b;
+    }
+    *rx = a;
+    *ry = b;
+#endif
+}
+
+/* The squares rule (after the sums rule, with its names): with X = 2i - c and Y = 2j - c a free
+ * row's and column's distance from the centre (times 2), a queen on (i, j) has
+ * (a - c)^2 + (d - c)^2 = ((X + Y)^2 + (Y - X)^2) / 4 = (X^2 + Y^2) / 2, so the u queens still to
+ * place have sum over their anti-diagonals of (a - c)^2 plus sum over their diagonals of
+ * (d - c)^2 equal to T = (sum of X^2 over the unplaced rows + sum of Y^2 over the unplaced
+ * columns) / 2, whatever cells they take. The first sum is at least the least sum of u squared
+ * distances of members of am (lo_a), the second the same with dm (lo_d): if T < lo_a + lo_d, no
+ * completion; and a member x of am is usable only if (x - c)^2 + (the least u - 1 of the others)
+ * + lo_d <= T, which bounds its distance from the centre (the same for dm). (The bounds from
+ * above, by the greatest sums, cut no nodes on the benchmarks: not applied.) Sets *ra and *rd to
+ * the members of am and dm too far from the centre; returns 1 if no completion, else 0. */
+static int word_squares(const complete_state *s, const uint64_t *g, uint64_t am, uint64_t dm, int u,
+                        int sx, uint64_t *ra, uint64_t *rd) {
+    int c = s->k - 1;
+    const uint16_t *sq = s->sq;
+    /* Sum of (2x - c)^2 = 4 x^2 - 4 c x + c^2 over the unplaced rows and columns (sx: sum of x;
+     * k <= 32, so the rows' and columns' words have four bytes). */
+    int sx2 = word_sqsum(sq, g[0], 4) + word_sqsum(sq, g[1], 4);
+    int t2 = 4 * sx2 - 4 * c * sx + 2 * u * c * c;
+    assert(t2 >= 0 && t2 % 2 == 0);
+    int t = t2 / 2, la, ta, ld, td;
+    word_sqlow(sq, am, c, u, &la, &ta);
+    word_sqlow(sq, dm, c, u, &ld, &td);
+    if (t < la + ld) {
+        return 1;
+    }
+    /* t >= la + ld, so both bounds are at least the u-th least square: nonnegative. */
+    int fa, fd;
+    word_isqrt2(t - ld - (la - ta * ta), t - la - (ld - td * td), &fa, &fd);
+    *ra = am & ~word_window(c - fa, c + fa);
+    *rd = dm & ~word_window(c - fd, c + fd);
+    return 0;
+}
+
+#ifdef WORD_VEC512
+/* The cell removal of word_sums() (the sums and squares rules), eight lines a vector as
+ * word_lines_vec(): lines [0, k) of view w that are in `live` lose the cells on the members of
+ * `a` (anti-diagonals, seen from the line x: a >> x) and of `b` (b >> (c - x)); their packed keys
+ * are folded into *best and, with `diag` (rows), their anti-diagonals and diagonals into *am and
+ * *dm. Returns nonzero if a line is left without a candidate. */
+static inline __mmask8 word_drop_vec(uint64_t *w, const uint64_t *key, uint64_t live, uint64_t a,
+                                     uint64_t b, int k, int diag, __m512i *best, __m512i *am,
+                                     __m512i *dm) {
+    const __m512i lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i av = _mm512_set1_epi64((long long)a), bv = _mm512_set1_epi64((long long)b);
+    const __m512i cv = _mm512_set1_epi64(k - 1);
+    __mmask8 empty = 0;
+    for (int x = 0; x < k; x += 8) {
+        __mmask8 m = (__mmask8)(live >> x);
+        if (!m) {
+            continue;
+        }
+        __m512i idx = _mm512_add_epi64(lane, _mm512_set1_epi64(x)), rev = _mm512_sub_epi64(cv, idx);
+        __m512i att = _mm512_or_si512(_mm512_srlv_epi64(av, idx), _mm512_srlv_epi64(bv, rev));
+        __m512i v = _mm512_andnot_si512(att, _mm512_maskz_loadu_epi64(m, w + x));
+        _mm512_mask_storeu_epi64(w + x, m, v);
+        if (diag) {
+            *am = _mm512_or_si512(*am, _mm512_sllv_epi64(v, idx));
+            *dm = _mm512_or_si512(*dm, _mm512_sllv_epi64(v, rev));
+        }
+        __m512i kv = _mm512_add_epi64(_mm512_slli_epi64(_mm512_popcnt_epi64(v), 23),
+                                      _mm512_loadu_si512(key + x));
+        *best = _mm512_mask_min_epu64(*best, m, *best, kv);
+        empty |= _mm512_mask_testn_epi64_mask(m, v, v);
+    }
+    return empty;
+}
+#endif
+
 /* The diagonal sums rule, on frame g after a placement (s->sums: the free rows and the free
  * columns are each a run of consecutive board lines and k <= 32, so that a free cell (i, j) lies
  * on the anti-diagonal a = i + j and the diagonal d = j - i + (k - 1), up to a constant shift of
@@ -180,17 +320,22 @@ static uint64_t word_needed(uint64_t m, int u, int t) {
  *   u - 1 highest others), which keeps the members in [sa - high(u - 1), sa - low(u - 1)]; the
  *   same for dm and sd. The cells of the anti-diagonals and diagonals outside these windows are
  *   removed from both views, and the rule runs again until nothing changes.
- * On the hardest CSPLib problem 79 instances of n = 19..21 (bench/complete.sh --csplib) it halves
- * the nodes; bench/RESULTS.md has the figures. Returns 1 if the frame has no completion (g is then
- * incomplete), else 0, with *changed set if cells were removed. */
+ * - squares (s->squares): once a placement, when the sums find nothing more, the squares rule
+ *   (word_squares()) may fail the node or remove the anti-diagonals and diagonals too far from
+ *   the centre, after which the sums run again.
+ * On the hardest CSPLib problem 79 instances of n = 19..21 (bench/complete.sh --csplib) the sums
+ * halve the nodes, and the squares cut a quarter to a third of the rest; bench/RESULTS.md has the
+ * figures. Returns 1 if the frame has no completion (g is then incomplete), else 0; where cells
+ * were removed, *best is the packed key of word_place() of the line to branch on, recomputed. */
 static int word_sums(const complete_state *s, uint64_t *g, uint64_t *amp, uint64_t *dmp, int si,
-                     int sj, int *changed) {
+                     int sj, int *best) {
     uint64_t am = *amp, dm = *dmp;
     int k = s->k, c = k - 1, u = __builtin_popcountll(g[0]);
     int sa = si + sj, sd = sj - si + u * c;
     uint64_t *gr = g + 2, *gc = g + 2 + k;
     const uint64_t ev = 0x5555555555555555u, dev = c % 2 ? ~ev : ev;
     assert(s->sums && k <= 32 && u == __builtin_popcountll(g[1]));
+    int squares = s->squares;
     while (u > 0) {
         int na = __builtin_popcountll(am), nd = __builtin_popcountll(dm);
         if (na < u || nd < u) {
@@ -209,16 +354,32 @@ static int word_sums(const complete_state *s, uint64_t *g, uint64_t *amp, uint64
             am & ~word_window(sa - word_sum_high(am, u - 1), sa - word_sum_low(am, u - 1));
         uint64_t rd =
             dm & ~word_window(sd - word_sum_high(dm, u - 1), sd - word_sum_low(dm, u - 1));
+        if (!ra && !rd && squares && u >= 2) {
+            squares = 0; /* once a placement: again after its removals costs more than it cuts */
+            if (word_squares(s, g, am, dm, u, si + sj, &ra, &rd)) {
+                return 1;
+            }
+        }
         if (!ra && !rd) {
             *amp = am;
             *dmp = dm;
             return 0;
         }
-        *changed = 1;
-        uint64_t re = 0; /* rd seen from the columns: e = i - j + (k - 1) = 2 (k - 1) - d */
-        for (uint64_t m = rd; m; m &= m - 1) {
-            re |= (uint64_t)1 << (2 * c - __builtin_ctzll(m));
+        /* rd seen from the columns: e = i - j + (k - 1) = 2 (k - 1) - d, bits 0..2c reversed. */
+        uint64_t re = word_reverse(rd) >> (63 - 2 * c);
+#ifdef WORD_VEC512
+        __m512i vb = _mm512_set1_epi64(-1), va = _mm512_setzero_si512(), vd = va;
+        if (word_drop_vec(gr, s->vkey, g[0], ra, rd, k, 1, &vb, &va, &vd) ||
+            word_drop_vec(gc, s->vkey + 32, g[1], ra, re, k, 0, &vb, NULL, NULL)) {
+            return 1;
         }
+        uint64_t r = (uint64_t)_mm512_reduce_min_epu64(vb);
+        *best = r > INT_MAX ? INT_MAX : (int)r;
+        am = (uint64_t)_mm512_reduce_or_epi64(va);
+        dm = (uint64_t)_mm512_reduce_or_epi64(vd);
+#else
+        const int *cent = s->cent;
+        int key = INT_MAX;
         am = dm = 0;
         for (uint64_t m = g[0]; m; m &= m - 1) {
             int i = __builtin_ctzll(m);
@@ -229,6 +390,8 @@ static int word_sums(const complete_state *s, uint64_t *g, uint64_t *amp, uint64
             gr[i] = v;
             am |= v << i;
             dm |= v << (c - i);
+            int kx = (__builtin_popcountll(v) * 65536 + cent[i]) << 7 | i;
+            key = kx < key ? kx : key;
         }
         for (uint64_t m = g[1]; m; m &= m - 1) {
             int j = __builtin_ctzll(m);
@@ -237,7 +400,11 @@ static int word_sums(const complete_state *s, uint64_t *g, uint64_t *amp, uint64
                 return 1;
             }
             gc[j] = v;
+            int kx = (__builtin_popcountll(v) * 65536 + cent[k + j]) << 7 | 64 | j;
+            key = kx < key ? kx : key;
         }
+        *best = key;
+#endif
     }
     return 0;
 }
@@ -365,24 +532,19 @@ static int word_place(complete_state *s, const uint64_t *f, uint64_t *g, int i, 
         return 1; /* a column without a candidate */
     }
     /* The packed key: the line's key, then 0 for a row and 64 for a column, then its index, so
-     * that the least packed key is the first line of least key in the order rows, columns. */
+     * that the least packed key is the first line of least key in the order rows, columns (the
+     * sums rule recomputes it when it removes cells). */
+    if (s->sums && word_sums(s, g, &am, &dm, si, sj, &best)) {
+        return 1;
+    }
     if (best != INT_MAX) {
         line = best & 63;
         byrow = !(best & 64);
         best >>= 7;
     }
-    int changed = 0;
-    if (s->sums && word_sums(s, g, &am, &dm, si, sj, &changed)) {
-        return 1;
-    }
-    if (changed) {
-        word_root_line(s, g, next);
-        best = next->key;
-    } else {
-        next->key = best;
-        next->line = line;
-        next->byrow = byrow;
-    }
+    next->key = best;
+    next->line = line;
+    next->byrow = byrow;
     if (s->sums && s->needed && best >= 2 * 65536) {
         /* A diagonal that every completion uses and that holds one cell forces that cell; one
          * with two cells is branched on when every line holds more. */

@@ -729,6 +729,112 @@ static void test_needed_diagonals(void **state) {
     assert_true(nodes[0] < nodes[1]);
 }
 
+/* The squares rule of the one-word engine (word_squares() in complete_word_body.h): a queen's two
+ * diagonals' squared distances from the centre sum to a quantity of its row and column alone, so
+ * the queens still to place fix that sum over their diagonals, and a diagonal too far from the
+ * centre for it is removed. On random excluded-diagonals instances of n = 8..14 (a queen in a
+ * corner on some), around where half have a completion, the engine with the rule and without it
+ * give the count, the first completion and the whole listing of the reference (row-by-row
+ * backtracking), in all three builds, which search the same nodes; on looser ones of n = 16..19
+ * (distances up to 9 from the centre) the count and the first completion agree with and without
+ * the rule; and the rule does cut nodes, so these checks run where it acts. */
+static void test_squares_rule(void **state) {
+    (void)state;
+    uint64_t saved = rng_state; /* the later tests draw the instances they always drew */
+    rng_state ^= 0x5bd1e995u;
+    uint64_t nodes[2] = {0, 0};
+    int fewer = 0, solvable = 0, trials = 300;
+    for (int trial = 0; trial < trials; trial++) {
+        int n = 8 + (int)rnd(7), corner = trial % 4 == 1;
+        nq_instance *inst;
+        assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
+        if (corner) {
+            assert_int_equal(nq_instance_place(inst, 0, n - 1, NULL), NQ_OK);
+        }
+        for (int d = 3 * n / 4 + (int)rnd((unsigned)n / 2 + 1); d > 0; d--) {
+            int i = (int)rnd(2u * (unsigned)n - 1), t = (int)rnd(2);
+            if (corner && (t ? i == n - 1 : i == 2 * n - 2)) {
+                continue; /* the queen's own lines stay free */
+            }
+            assert_int_equal(nq_instance_exclude(inst, i, t), NQ_OK);
+        }
+        hard_ref h;
+        hard_ref_run(&h, inst, n, 20000);
+        assert_true(h.count < h.keep);
+        solvable += h.count > 0;
+        static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NOSQUARES,
+                                      COMPLETE_ENGINE_V3, COMPLETE_ENGINE_PORTABLE};
+        uint64_t here[4];
+        for (int e = 0; e < 4; e++) {
+            int cols[32];
+            nq_complete_stats st = {0};
+            nq_u128 count = 12345;
+            assert_int_equal(complete_count_with(inst, engines[e], &count, NULL, &st), NQ_OK);
+            assert_true(count == (nq_u128)h.count);
+            here[e] = st.nodes;
+            if (e < 2) {
+                nodes[e] += st.nodes;
+            }
+            int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
+            assert_int_equal(rf, h.count ? NQ_OK : NQ_ENOSOL);
+            if (h.count) {
+                assert_memory_equal(cols, h.found, (size_t)n * sizeof *cols);
+            }
+            listing l = {0};
+            int re = complete_each_with(inst, engines[e], collect, &l, NULL, NULL);
+            assert_int_equal(re, h.count ? NQ_OK : NQ_ENOSOL);
+            assert_int_equal(l.len, h.count);
+            if (l.len) {
+                assert_memory_equal(l.cols, h.found, l.len * (size_t)n * sizeof *l.cols);
+            }
+            free(l.cols);
+        }
+        fewer += here[0] < here[1];
+        /* The builds of the engine search the same nodes (V3 where the CPU runs it). */
+        assert_true(here[2] == here[0] && here[3] == here[0]);
+        free(h.found);
+        nq_instance_free(inst);
+    }
+    print_message("squares rule: %d of %d instances with fewer nodes, %llu against %llu (count), "
+                  "%d solvable\n",
+                  fewer, trials, (unsigned long long)nodes[0], (unsigned long long)nodes[1],
+                  solvable);
+    assert_true(solvable > trials / 10 && solvable < trials - trials / 10);
+    assert_true(fewer > trials / 10);
+    assert_true(nodes[0] < nodes[1]);
+    /* Looser boards, larger: no reference, the rule against the engine without it. */
+    uint64_t big[2] = {0, 0};
+    for (int trial = 0; trial < 12; trial++) {
+        int n = 16 + trial % 4;
+        nq_instance *inst;
+        assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
+        for (int d = n - 2 + (int)rnd(4); d > 0; d--) {
+            assert_int_equal(nq_instance_exclude(inst, (int)rnd(2u * (unsigned)n - 1), (int)rnd(2)),
+                             NQ_OK);
+        }
+        nq_u128 count[2];
+        int cols[2][32], rf[2];
+        for (int e = 0; e < 2; e++) {
+            int engine = e ? COMPLETE_ENGINE_NOSQUARES : COMPLETE_ENGINE_AUTO;
+            nq_complete_stats st = {0};
+            assert_int_equal(complete_count_with(inst, engine, &count[e], NULL, &st), NQ_OK);
+            big[e] += st.nodes;
+            rf[e] = complete_first_with(inst, engine, cols[e], NULL, NULL);
+        }
+        assert_true(count[0] == count[1]);
+        assert_int_equal(rf[0], count[0] ? NQ_OK : NQ_ENOSOL);
+        assert_int_equal(rf[1], rf[0]);
+        if (rf[0] == NQ_OK) {
+            assert_memory_equal(cols[0], cols[1], (size_t)n * sizeof *cols[0]);
+        }
+        nq_instance_free(inst);
+    }
+    print_message("squares rule, n = 16..19: %llu nodes against %llu (count)\n",
+                  (unsigned long long)big[0], (unsigned long long)big[1]);
+    assert_true(big[0] < big[1]);
+    rng_state = saved;
+}
+
 /* The lexicographic order at a probe's first line (word_probe() in complete_word_body.h): when the
  * line a probe of the walk branches on first is the walk's next row, its cells are taken left to
  * right, so that the cells the probe refutes there are the ones the walk would probe next and its
@@ -902,6 +1008,8 @@ static void test_word_builds(void **state) {
         nq_instance_free(inst);
     }
     assert_true(solvable > 6 && solvable < 54);
+    print_message("word builds: %d loose boards compared (%d with k = 32), %d skipped\n", loose,
+                  full, hard);
     assert_true(loose > 20 && hard < 5 && full > 0); /* full: k = 32 compared */
 }
 
@@ -1180,6 +1288,7 @@ int main(void) {
         cmocka_unit_test(test_hard_instances),
         cmocka_unit_test(test_diagonal_sums_rule),
         cmocka_unit_test(test_needed_diagonals),
+        cmocka_unit_test(test_squares_rule),
         cmocka_unit_test(test_lex_first_line),
         cmocka_unit_test(test_word_builds),
         cmocka_unit_test(test_threads_agree),
