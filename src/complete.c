@@ -37,7 +37,8 @@
  * cuts the nodes of those instances by 2.1-6.2x again (bench/RESULTS.md). A second moment is
  * known in advance too: a queen's squared distances from the centre along its two diagonals sum
  * to half the squares of its row's and column's (word_squares()), which bounds how far from the
- * centre the diagonals still usable may lie; it cuts a quarter to a third of the nodes left.
+ * centre the diagonals still usable may lie; applied from 14 unplaced rows on, it cuts a tenth
+ * to a third of the nodes left, most on the largest boards.
  *
  * Lexicographic order. That search finds some completion fast but not the first in row order, and
  * row order alone would make the hard (unsatisfiable) subtrees much slower. So the choice made is:
@@ -316,6 +317,7 @@ static void complete_stats(const complete_state *s, const nq_instance *inst,
 
 /* Whether the one-word engine runs: k <= 64, and its index tables (3n words) stay small. */
 static int complete_use_words(const complete_state *s, int engine) {
+    engine &= ~COMPLETE_SQUARES_ALL;
     return engine != COMPLETE_ENGINE_GENERAL && s->k >= 1 && s->k <= 64 && s->n <= (1 << 16);
 }
 
@@ -323,15 +325,19 @@ static int complete_use_words(const complete_state *s, int engine) {
  * caller's thread alone). */
 /* The highest build of the one-word engine that an engine choice allows (complete_state.isa). */
 static int complete_isa(int engine) {
+    engine &= ~COMPLETE_SQUARES_ALL;
     return engine == COMPLETE_ENGINE_PORTABLE ? 0 : engine == COMPLETE_ENGINE_V3 ? 3 : 4;
 }
 
 static void complete_configure(complete_state *s, const complete_opts *o, int words) {
-    s->sums_allowed = o->engine != COMPLETE_ENGINE_NOSUMS;
-    s->needed = o->engine != COMPLETE_ENGINE_NONEEDED;
-    s->isa = complete_isa(o->engine);
-    s->lextop = o->engine != COMPLETE_ENGINE_NOLEX;
-    s->squares_allowed = o->engine != COMPLETE_ENGINE_NOSQUARES;
+    int engine = o->engine & ~COMPLETE_SQUARES_ALL;
+    s->sums_allowed = engine != COMPLETE_ENGINE_NOSUMS;
+    s->needed = engine != COMPLETE_ENGINE_NONEEDED;
+    s->isa = complete_isa(engine);
+    s->lextop = engine != COMPLETE_ENGINE_NOLEX;
+    s->squares_from = engine == COMPLETE_ENGINE_NOSQUARES ? 0
+                      : o->engine & COMPLETE_SQUARES_ALL  ? 2
+                                                          : WORD_SQUARES_FROM;
     s->threads = words && o->runner && o->threads > 1 ? o->threads : 1;
     s->runner = s->threads > 1 ? o->runner : NULL;
     s->budget = o->budget;

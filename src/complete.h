@@ -22,6 +22,10 @@ enum {
     COMPLETE_ENGINE_V3 = 6,        /* as AUTO, the one-word engine's x86-64-v3 build (where the CPU
                                       runs it) even where the CPU runs its AVX-512 build */
     COMPLETE_ENGINE_NOSQUARES = 7, /* as AUTO, the sums rule without the squares rule */
+    /* Or'ed with an engine: the squares rule at every placement that leaves two unplaced rows
+     * or more, not only from WORD_SQUARES_FROM (complete_engine.h) on: for the tests, which run it
+     * on small boards. */
+    COMPLETE_SQUARES_ALL = 0x100,
 };
 
 /* How a completion runs: the engine, and the threads of the one-word engine (complete_par.c). */

@@ -16,6 +16,11 @@
 
 #include "nqueens.h"
 
+/* The least count of unplaced rows after a placement at which the one-word engine applies the
+ * squares rule (word_squares()) by default: below it the subtrees are too small for the rule to
+ * save what it costs (bench/RESULTS.md, stop 51). */
+#define WORD_SQUARES_FROM 14
+
 #define COMPLETE_MAX_K NQ_COMPLETE_MAX_FREE /* cells are numbered i * k + j in 32 bits */
 
 struct complete_sink;
@@ -50,13 +55,14 @@ typedef struct complete_state {
     int sums;         /* 1: it does (word_setup(): k <= 32, free rows and columns each a run) */
     int needed;       /* set by the driver: with the sums rule, branch first on the diagonals that
                          every completion needs (word_needed()) */
-    int squares_allowed; /* set by the driver: the one-word engine may use the squares rule */
-    int squares;  /* 1: it does, after the sums rule (word_setup(): sums and squares_allowed) */
-    uint16_t *sq; /* with squares: 2 x 8 x 256 byte tables, of p^2 then (p >> 1)^2 summed over
-                     the bits p (0..63) that a byte of a word holds */
-    int lextop;   /* set by the driver: a probe whose first line is the walk's next row takes
-                     its cells left to right (word_probe()) */
-    int *cent;    /* 2k: distance from the centre of free row i, then of free column j (times 2) */
+    int squares_from; /* set by the driver: 0, or the least count of unplaced rows after a
+                         placement at which the one-word engine may use the squares rule */
+    int squares;      /* the same where it does, after the sums rule (word_setup()), else 0 */
+    uint16_t *sq;     /* with squares: 2 x 8 x 256 byte tables, of p^2 then (p >> 1)^2 summed over
+                         the bits p (0..63) that a byte of a word holds */
+    int lextop;       /* set by the driver: a probe whose first line is the walk's next row takes
+                         its cells left to right (word_probe()) */
+    int *cent; /* 2k: distance from the centre of free row i, then of free column j (times 2) */
     uint64_t *vkey; /* 64, with the sums rule (k <= 32): the constant part of the packed key of
                        word_place(), cent << 7 | line, of free row x at [x] and of free column x
                        (| 64) at [32 + x]; 0 past k */

@@ -45,7 +45,7 @@ int word_setup(complete_state *s) {
     if (!s->frames || !s->cbit || !s->rbit || !s->cent || !s->vkey) {
         return NQ_ENOMEM;
     }
-    if (s->sums && s->squares_allowed) {
+    if (s->sums && s->squares_from) {
         s->sq = malloc(2 * 8 * 256 * sizeof *s->sq);
         if (!s->sq) {
             return NQ_ENOMEM;
@@ -62,7 +62,7 @@ int word_setup(complete_state *s) {
                 s->sq[2048 + q * 256 + v] = (uint16_t)b;
             }
         }
-        s->squares = 1;
+        s->squares = s->squares_from;
     }
     s->word_search = word_search_root_generic;
     s->word_lex = word_lex_generic;

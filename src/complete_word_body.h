@@ -320,13 +320,16 @@ static inline __mmask8 word_drop_vec(uint64_t *w, const uint64_t *key, uint64_t 
  *   u - 1 highest others), which keeps the members in [sa - high(u - 1), sa - low(u - 1)]; the
  *   same for dm and sd. The cells of the anti-diagonals and diagonals outside these windows are
  *   removed from both views, and the rule runs again until nothing changes.
- * - squares (s->squares): once a placement, when the sums find nothing more, the squares rule
- *   (word_squares()) may fail the node or remove the anti-diagonals and diagonals too far from
- *   the centre, after which the sums run again.
+ * - squares (s->squares: with at least that many unplaced rows, two or more): once a placement,
+ *   when the sums find nothing more, the squares rule (word_squares()) may fail the node or
+ *   remove the anti-diagonals and diagonals too far from the centre, after which the sums run
+ *   again.
  * On the hardest CSPLib problem 79 instances of n = 19..21 (bench/complete.sh --csplib) the sums
- * halve the nodes, and the squares cut a quarter to a third of the rest; bench/RESULTS.md has the
- * figures. Returns 1 if the frame has no completion (g is then incomplete), else 0; where cells
- * were removed, *best is the packed key of word_place() of the line to branch on, recomputed. */
+ * halve the nodes; the squares cut a quarter to a third of the rest at every level, and less from
+ * 14 unplaced rows on (WORD_SQUARES_FROM), where they save more than they cost; bench/RESULTS.md
+ * has the figures. Returns 1 if the frame has no completion (g is then incomplete), else 0; where
+ * cells were removed, *best is the packed key of word_place() of the line to branch on, recomputed.
+ */
 static int word_sums(const complete_state *s, uint64_t *g, uint64_t *amp, uint64_t *dmp, int si,
                      int sj, int *best) {
     uint64_t am = *amp, dm = *dmp;
@@ -354,7 +357,7 @@ static int word_sums(const complete_state *s, uint64_t *g, uint64_t *amp, uint64
             am & ~word_window(sa - word_sum_high(am, u - 1), sa - word_sum_low(am, u - 1));
         uint64_t rd =
             dm & ~word_window(sd - word_sum_high(dm, u - 1), sd - word_sum_low(dm, u - 1));
-        if (!ra && !rd && squares && u >= 2) {
+        if (!ra && !rd && squares && u >= squares) {
             squares = 0; /* once a placement: again after its removals costs more than it cuts */
             if (word_squares(s, g, am, dm, u, si + sj, &ra, &rd)) {
                 return 1;

@@ -732,12 +732,14 @@ static void test_needed_diagonals(void **state) {
 /* The squares rule of the one-word engine (word_squares() in complete_word_body.h): a queen's two
  * diagonals' squared distances from the centre sum to a quantity of its row and column alone, so
  * the queens still to place fix that sum over their diagonals, and a diagonal too far from the
- * centre for it is removed. On random excluded-diagonals instances of n = 8..14 (a queen in a
- * corner on some), around where half have a completion, the engine with the rule and without it
- * give the count, the first completion and the whole listing of the reference (row-by-row
- * backtracking), in all three builds, which search the same nodes; on looser ones of n = 16..19
- * (distances up to 9 from the centre) the count and the first completion agree with and without
- * the rule; and the rule does cut nodes, so these checks run where it acts. */
+ * centre for it is removed. By default it runs from WORD_SQUARES_FROM unplaced rows on, which
+ * these small boards never reach, so here it runs at every level (COMPLETE_SQUARES_ALL). On
+ * random excluded-diagonals instances of n = 8..14 (a queen in a corner on some), around where
+ * half have a completion, the engine with the rule and without it give the count, the first
+ * completion and the whole listing of the reference (row-by-row backtracking), in all three
+ * builds, which search the same nodes; on looser ones of n = 16..19 the count and the first
+ * completion agree with the rule at every level, from its default level on, and without it; and
+ * the rule does cut nodes, so these checks run where it acts. */
 static void test_squares_rule(void **state) {
     (void)state;
     uint64_t saved = rng_state; /* the later tests draw the instances they always drew */
@@ -762,8 +764,10 @@ static void test_squares_rule(void **state) {
         hard_ref_run(&h, inst, n, 20000);
         assert_true(h.count < h.keep);
         solvable += h.count > 0;
-        static const int engines[] = {COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NOSQUARES,
-                                      COMPLETE_ENGINE_V3, COMPLETE_ENGINE_PORTABLE};
+        static const int engines[] = {COMPLETE_ENGINE_AUTO | COMPLETE_SQUARES_ALL,
+                                      COMPLETE_ENGINE_NOSQUARES,
+                                      COMPLETE_ENGINE_V3 | COMPLETE_SQUARES_ALL,
+                                      COMPLETE_ENGINE_PORTABLE | COMPLETE_SQUARES_ALL};
         uint64_t here[4];
         for (int e = 0; e < 4; e++) {
             int cols[32];
@@ -803,7 +807,7 @@ static void test_squares_rule(void **state) {
     assert_true(fewer > trials / 10);
     assert_true(nodes[0] < nodes[1]);
     /* Looser boards, larger: no reference, the rule against the engine without it. */
-    uint64_t big[2] = {0, 0};
+    uint64_t big[3] = {0, 0, 0};
     for (int trial = 0; trial < 12; trial++) {
         int n = 16 + trial % 4;
         nq_instance *inst;
@@ -812,26 +816,32 @@ static void test_squares_rule(void **state) {
             assert_int_equal(nq_instance_exclude(inst, (int)rnd(2u * (unsigned)n - 1), (int)rnd(2)),
                              NQ_OK);
         }
-        nq_u128 count[2];
-        int cols[2][32], rf[2];
-        for (int e = 0; e < 2; e++) {
-            int engine = e ? COMPLETE_ENGINE_NOSQUARES : COMPLETE_ENGINE_AUTO;
+        /* Every level, from WORD_SQUARES_FROM on (AUTO; reached from n = 16 on), never. */
+        static const int engines[] = {COMPLETE_ENGINE_AUTO | COMPLETE_SQUARES_ALL,
+                                      COMPLETE_ENGINE_AUTO, COMPLETE_ENGINE_NOSQUARES};
+        nq_u128 count[3];
+        int cols[3][32], rf[3];
+        for (int e = 0; e < 3; e++) {
             nq_complete_stats st = {0};
-            assert_int_equal(complete_count_with(inst, engine, &count[e], NULL, &st), NQ_OK);
+            assert_int_equal(complete_count_with(inst, engines[e], &count[e], NULL, &st), NQ_OK);
             big[e] += st.nodes;
-            rf[e] = complete_first_with(inst, engine, cols[e], NULL, NULL);
+            rf[e] = complete_first_with(inst, engines[e], cols[e], NULL, NULL);
         }
-        assert_true(count[0] == count[1]);
         assert_int_equal(rf[0], count[0] ? NQ_OK : NQ_ENOSOL);
-        assert_int_equal(rf[1], rf[0]);
-        if (rf[0] == NQ_OK) {
-            assert_memory_equal(cols[0], cols[1], (size_t)n * sizeof *cols[0]);
+        for (int e = 1; e < 3; e++) {
+            assert_true(count[e] == count[0]);
+            assert_int_equal(rf[e], rf[0]);
+            if (rf[0] == NQ_OK) {
+                assert_memory_equal(cols[e], cols[0], (size_t)n * sizeof *cols[0]);
+            }
         }
         nq_instance_free(inst);
     }
-    print_message("squares rule, n = 16..19: %llu nodes against %llu (count)\n",
-                  (unsigned long long)big[0], (unsigned long long)big[1]);
-    assert_true(big[0] < big[1]);
+    print_message("squares rule, n = 16..19: %llu nodes (every level), %llu (default), %llu "
+                  "(none) (count)\n",
+                  (unsigned long long)big[0], (unsigned long long)big[1],
+                  (unsigned long long)big[2]);
+    assert_true(big[0] < big[1] && big[1] < big[2]);
     rng_state = saved;
 }
 
