@@ -751,7 +751,7 @@ static void test_squares_rule(void **state) {
         nq_instance *inst;
         assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
         if (corner) {
-            assert_int_equal(nq_instance_place(inst, 0, n - 1, NULL), NQ_OK);
+            assert_int_equal(nq_instance_place(inst, n - 1, 0, NULL), NQ_OK);
         }
         for (int d = 3 * n / 4 + (int)rnd((unsigned)n / 2 + 1); d > 0; d--) {
             int i = (int)rnd(2u * (unsigned)n - 1), t = (int)rnd(2);
