@@ -244,8 +244,9 @@ static inline void word_isqrt2(int x, int y, int *rx, int *ry) {
  * distances of members of am (lo_a), the second the same with dm (lo_d): if T < lo_a + lo_d, no
  * completion; and a member x of am is usable only if (x - c)^2 + (the least u - 1 of the others)
  * + lo_d <= T, which bounds its distance from the centre (the same for dm). (The bounds from
- * above, by the greatest sums, cut no nodes on the benchmarks: not applied.) Sets *ra and *rd to
- * the members of am and dm too far from the centre; returns 1 if no completion, else 0. */
+ * above, by the greatest sums, cut 46 more of 14.5 M nodes on the hardest instances: not
+ * applied.) Sets *ra and *rd to the members of am and dm too far from the centre; returns 1 if no
+ * completion, else 0. */
 static int word_squares(const complete_state *s, const uint64_t *g, uint64_t am, uint64_t dm, int u,
                         int sx, uint64_t *ra, uint64_t *rd) {
     int c = s->k - 1;
