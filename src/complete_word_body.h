@@ -271,11 +271,29 @@ static int word_squares(const complete_state *s, const uint64_t *g, uint64_t am,
 }
 
 #ifdef WORD_VEC512
+/* The end of a vector of lines (word_lines_vec(), word_drop_vec()): the lines' new candidates v
+ * (lanes m) are stored at to; their packed keys (as the scalar loops': (popcount * 65536 + cent)
+ * << 7 | 64 for a column | line; key[] holds the part after the popcount) are folded into *best by
+ * a lane-wise minimum and, with `diag` (rows, idx their index and rev k - 1 - idx), their
+ * anti-diagonals and diagonals into *am and *dm. Returns the lanes left without a candidate. */
+static inline __mmask8 word_fold_vec(__m512i v, __mmask8 m, uint64_t *to, const uint64_t *key,
+                                     __m512i idx, __m512i rev, int diag, __m512i *best, __m512i *am,
+                                     __m512i *dm) {
+    _mm512_mask_storeu_epi64(to, m, v);
+    if (diag) {
+        *am = _mm512_or_si512(*am, _mm512_sllv_epi64(v, idx));
+        *dm = _mm512_or_si512(*dm, _mm512_sllv_epi64(v, rev));
+    }
+    __m512i kv =
+        _mm512_add_epi64(_mm512_slli_epi64(_mm512_popcnt_epi64(v), 23), _mm512_loadu_si512(key));
+    *best = _mm512_mask_min_epu64(*best, m, *best, kv);
+    return _mm512_mask_testn_epi64_mask(m, v, v);
+}
+
 /* The cell removal of word_sums() (the sums and squares rules), eight lines a vector as
  * word_lines_vec(): lines [0, k) of view w that are in `live` lose the cells on the members of
- * `a` (anti-diagonals, seen from the line x: a >> x) and of `b` (b >> (c - x)); their packed keys
- * are folded into *best and, with `diag` (rows), their anti-diagonals and diagonals into *am and
- * *dm. Returns nonzero if a line is left without a candidate. */
+ * `a` (anti-diagonals, seen from the line x: a >> x) and of `b` (b >> (c - x)), folded as
+ * word_fold_vec() says. Returns nonzero if a line is left without a candidate. */
 static inline __mmask8 word_drop_vec(uint64_t *w, const uint64_t *key, uint64_t live, uint64_t a,
                                      uint64_t b, int k, int diag, __m512i *best, __m512i *am,
                                      __m512i *dm) {
@@ -291,15 +309,7 @@ static inline __mmask8 word_drop_vec(uint64_t *w, const uint64_t *key, uint64_t 
         __m512i idx = _mm512_add_epi64(lane, _mm512_set1_epi64(x)), rev = _mm512_sub_epi64(cv, idx);
         __m512i att = _mm512_or_si512(_mm512_srlv_epi64(av, idx), _mm512_srlv_epi64(bv, rev));
         __m512i v = _mm512_andnot_si512(att, _mm512_maskz_loadu_epi64(m, w + x));
-        _mm512_mask_storeu_epi64(w + x, m, v);
-        if (diag) {
-            *am = _mm512_or_si512(*am, _mm512_sllv_epi64(v, idx));
-            *dm = _mm512_or_si512(*dm, _mm512_sllv_epi64(v, rev));
-        }
-        __m512i kv = _mm512_add_epi64(_mm512_slli_epi64(_mm512_popcnt_epi64(v), 23),
-                                      _mm512_loadu_si512(key + x));
-        *best = _mm512_mask_min_epu64(*best, m, *best, kv);
-        empty |= _mm512_mask_testn_epi64_mask(m, v, v);
+        empty |= word_fold_vec(v, m, w + x, key + x, idx, rev, diag, best, am, dm);
     }
     return empty;
 }
@@ -417,10 +427,8 @@ static int word_sums(const complete_state *s, uint64_t *g, uint64_t *amp, uint64
 /* The two loops of word_place() for free rows and columns that are runs (s->sums, k <= 32), eight
  * lines a vector: lines [0, k) of view `from` (rows or columns) that are in `live` lose the cells
  * that (line p, cell q) attacks, b = the bit of q (the cells q +- t and q itself, t the line's
- * distance from p), into view `to`. Their packed keys (as the scalar loops': (popcount * 65536 +
- * cent) << 7 | 64 for a column | line; key[] holds the part after the popcount) are folded into
- * *best by a lane-wise minimum and, with `diag` (rows), their anti-diagonals and diagonals into
- * *am and *dm. Returns nonzero if a line is left without a candidate. */
+ * distance from p), into view `to`, folded as word_fold_vec() says. Returns nonzero if a line
+ * is left without a candidate. */
 static inline __mmask8 word_lines_vec(const uint64_t *from, uint64_t *to, const uint64_t *key,
                                       uint64_t live, int p, uint64_t b, int k, int diag,
                                       __m512i *best, __m512i *am, __m512i *dm) {
@@ -437,16 +445,8 @@ static inline __mmask8 word_lines_vec(const uint64_t *from, uint64_t *to, const 
         __m512i att = _mm512_or_si512(
             bv, _mm512_or_si512(_mm512_sllv_epi64(bv, t), _mm512_srlv_epi64(bv, t)));
         __m512i v = _mm512_andnot_si512(att, _mm512_maskz_loadu_epi64(m, from + x));
-        _mm512_mask_storeu_epi64(to + x, m, v);
-        if (diag) {
-            *am = _mm512_or_si512(*am, _mm512_sllv_epi64(v, idx));
-            *dm = _mm512_or_si512(
-                *dm, _mm512_sllv_epi64(v, _mm512_sub_epi64(_mm512_set1_epi64(k - 1), idx)));
-        }
-        __m512i kv = _mm512_add_epi64(_mm512_slli_epi64(_mm512_popcnt_epi64(v), 23),
-                                      _mm512_loadu_si512(key + x));
-        *best = _mm512_mask_min_epu64(*best, m, *best, kv);
-        empty |= _mm512_mask_testn_epi64_mask(m, v, v);
+        __m512i rev = _mm512_sub_epi64(_mm512_set1_epi64(k - 1), idx);
+        empty |= word_fold_vec(v, m, to + x, key + x, idx, rev, diag, best, am, dm);
     }
     return empty;
 }

@@ -507,6 +507,31 @@ static void hard_ref_run(hard_ref *h, const nq_instance *inst, int n, size_t kee
     hard_ref_rows(h, 0, 0, 0, 0);
 }
 
+/* Runs engine on inst (n rows) against the reference h: the count, the first completion and the
+ * whole listing must be the reference's. *counted and *first: the count's and the first
+ * completion's stats. */
+static void check_with_ref(const nq_instance *inst, int engine, const hard_ref *h, int n,
+                           nq_complete_stats *counted, nq_complete_stats *first) {
+    int cols[32];
+    nq_u128 count = 12345;
+    *counted = *first = (nq_complete_stats){0};
+    assert_int_equal(complete_count_with(inst, engine, &count, NULL, counted), NQ_OK);
+    assert_true(count == (nq_u128)h->count);
+    int rf = complete_first_with(inst, engine, cols, NULL, first);
+    assert_int_equal(rf, h->count ? NQ_OK : NQ_ENOSOL);
+    if (h->count) {
+        assert_memory_equal(cols, h->found, (size_t)n * sizeof *cols);
+    }
+    listing l = {0};
+    int re = complete_each_with(inst, engine, collect, &l, NULL, NULL);
+    assert_int_equal(re, h->count ? NQ_OK : NQ_ENOSOL);
+    assert_int_equal(l.len, h->count);
+    if (l.len) {
+        assert_memory_equal(l.cols, h->found, l.len * (size_t)n * sizeof *l.cols);
+    }
+    free(l.cols);
+}
+
 /* The instance of the first d diagonals of tests/data/complete/<file>. */
 static nq_instance *hard_instance(const char *file, long d) {
     char path[512], text[4096], err[160];
@@ -625,28 +650,12 @@ static void test_diagonal_sums_rule(void **state) {
                                       COMPLETE_ENGINE_PORTABLE};
         uint64_t here[3];
         for (int e = 0; e < 3; e++) {
-            int cols[32];
-            nq_complete_stats st = {0};
-            nq_u128 count = 12345;
-            assert_int_equal(complete_count_with(inst, engines[e], &count, NULL, &st), NQ_OK);
-            assert_true(count == (nq_u128)h.count);
-            here[e] = st.nodes;
+            nq_complete_stats sc, sf;
+            check_with_ref(inst, engines[e], &h, n, &sc, &sf);
+            here[e] = sc.nodes;
             if (e < 2) {
-                nodes[e] += st.nodes;
+                nodes[e] += sc.nodes;
             }
-            int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
-            assert_int_equal(rf, h.count ? NQ_OK : NQ_ENOSOL);
-            if (h.count) {
-                assert_memory_equal(cols, h.found, (size_t)n * sizeof *cols);
-            }
-            listing l = {0};
-            int re = complete_each_with(inst, engines[e], collect, &l, NULL, NULL);
-            assert_int_equal(re, h.count ? NQ_OK : NQ_ENOSOL);
-            assert_int_equal(l.len, h.count);
-            if (l.len) {
-                assert_memory_equal(l.cols, h.found, l.len * (size_t)n * sizeof *l.cols);
-            }
-            free(l.cols);
         }
         fewer += here[0] < here[1];
         assert_true(here[2] == here[0]); /* both builds of the engine search the same nodes */
@@ -692,28 +701,12 @@ static void test_needed_diagonals(void **state) {
                                       COMPLETE_ENGINE_PORTABLE};
         uint64_t here[3];
         for (int e = 0; e < 3; e++) {
-            int cols[32];
-            nq_complete_stats st = {0};
-            nq_u128 count = 12345;
-            assert_int_equal(complete_count_with(inst, engines[e], &count, NULL, &st), NQ_OK);
-            assert_true(count == (nq_u128)h.count);
-            here[e] = st.nodes;
+            nq_complete_stats sc, sf;
+            check_with_ref(inst, engines[e], &h, n, &sc, &sf);
+            here[e] = sc.nodes;
             if (e < 2) {
-                nodes[e] += st.nodes;
+                nodes[e] += sc.nodes;
             }
-            int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
-            assert_int_equal(rf, h.count ? NQ_OK : NQ_ENOSOL);
-            if (h.count) {
-                assert_memory_equal(cols, h.found, (size_t)n * sizeof *cols);
-            }
-            listing l = {0};
-            int re = complete_each_with(inst, engines[e], collect, &l, NULL, NULL);
-            assert_int_equal(re, h.count ? NQ_OK : NQ_ENOSOL);
-            assert_int_equal(l.len, h.count);
-            if (l.len) {
-                assert_memory_equal(l.cols, h.found, l.len * (size_t)n * sizeof *l.cols);
-            }
-            free(l.cols);
         }
         fewer += here[0] < here[1];
         assert_true(here[2] == here[0]); /* both builds of the engine search the same nodes */
@@ -770,28 +763,12 @@ static void test_squares_rule(void **state) {
                                       COMPLETE_ENGINE_PORTABLE | COMPLETE_SQUARES_ALL};
         uint64_t here[4];
         for (int e = 0; e < 4; e++) {
-            int cols[32];
-            nq_complete_stats st = {0};
-            nq_u128 count = 12345;
-            assert_int_equal(complete_count_with(inst, engines[e], &count, NULL, &st), NQ_OK);
-            assert_true(count == (nq_u128)h.count);
-            here[e] = st.nodes;
+            nq_complete_stats sc, sf;
+            check_with_ref(inst, engines[e], &h, n, &sc, &sf);
+            here[e] = sc.nodes;
             if (e < 2) {
-                nodes[e] += st.nodes;
+                nodes[e] += sc.nodes;
             }
-            int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
-            assert_int_equal(rf, h.count ? NQ_OK : NQ_ENOSOL);
-            if (h.count) {
-                assert_memory_equal(cols, h.found, (size_t)n * sizeof *cols);
-            }
-            listing l = {0};
-            int re = complete_each_with(inst, engines[e], collect, &l, NULL, NULL);
-            assert_int_equal(re, h.count ? NQ_OK : NQ_ENOSOL);
-            assert_int_equal(l.len, h.count);
-            if (l.len) {
-                assert_memory_equal(l.cols, h.found, l.len * (size_t)n * sizeof *l.cols);
-            }
-            free(l.cols);
         }
         fewer += here[0] < here[1];
         /* The builds of the engine search the same nodes (V3 where the CPU runs it). */
@@ -887,30 +864,14 @@ static void test_lex_first_line(void **state) {
                                       COMPLETE_ENGINE_PORTABLE};
         uint64_t first[3], counted[3];
         for (int e = 0; e < 3; e++) {
-            int cols[32];
-            nq_complete_stats st = {0};
-            nq_u128 count = 12345;
-            assert_int_equal(complete_count_with(inst, engines[e], &count, NULL, &st), NQ_OK);
-            assert_true(count == (nq_u128)h.count);
-            counted[e] = st.nodes;
-            int rf = complete_first_with(inst, engines[e], cols, NULL, &st);
-            assert_int_equal(rf, h.count ? NQ_OK : NQ_ENOSOL);
-            if (h.count) {
-                assert_memory_equal(cols, h.found, (size_t)n * sizeof *cols);
-            }
-            first[e] = st.nodes;
+            nq_complete_stats sc, sf;
+            check_with_ref(inst, engines[e], &h, n, &sc, &sf);
+            counted[e] = sc.nodes;
+            first[e] = sf.nodes;
             if (e < 2) {
-                nodes[e] += st.nodes;
-                probes[e] += st.probes;
+                nodes[e] += sf.nodes;
+                probes[e] += sf.probes;
             }
-            listing l = {0};
-            int re = complete_each_with(inst, engines[e], collect, &l, NULL, NULL);
-            assert_int_equal(re, h.count ? NQ_OK : NQ_ENOSOL);
-            assert_int_equal(l.len, h.count);
-            if (l.len) {
-                assert_memory_equal(l.cols, h.found, l.len * (size_t)n * sizeof *l.cols);
-            }
-            free(l.cols);
         }
         acted += first[0] != first[1];
         assert_true(counted[0] == counted[1]); /* counting takes every cell anyway */
