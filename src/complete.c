@@ -37,8 +37,8 @@
  * cuts the nodes of those instances by 2.1-6.2x again (bench/RESULTS.md). A second moment is
  * known in advance too: a queen's squared distances from the centre along its two diagonals sum
  * to half the squares of its row's and column's (word_squares()), which bounds how far from the
- * centre the diagonals still usable may lie; applied from 14 unplaced rows on, it cuts a tenth
- * to a third of the nodes left, most on the largest boards.
+ * diagonals' mean (known from the sums) those still usable may lie; applied from 14 unplaced rows
+ * on, it cuts a tenth to two fifths of the nodes left, most on the largest boards.
  *
  * Lexicographic order. That search finds some completion fast but not the first in row order, and
  * row order alone would make the hard (unsatisfiable) subtrees much slower. So the choice made is:

@@ -20,6 +20,8 @@
  * squares rule (word_squares()) by default: below it the subtrees are too small for the rule to
  * save what it costs (bench/RESULTS.md, stop 51). */
 #define WORD_SQUARES_FROM 14
+/* Where the table of integer square roots starts in complete_state.sq (after 2 x 8 x 256). */
+#define WORD_SQ_ROOTS 4096
 
 #define COMPLETE_MAX_K NQ_COMPLETE_MAX_FREE /* cells are numbered i * k + j in 32 bits */
 
@@ -59,7 +61,8 @@ typedef struct complete_state {
                          placement at which the one-word engine may use the squares rule */
     int squares;      /* the same where it does, after the sums rule (word_setup()), else 0 */
     uint16_t *sq;     /* with squares: 2 x 8 x 256 byte tables, of p^2 then (p >> 1)^2 summed over
-                         the bits p (0..63) that a byte of a word holds */
+                         the bits p (0..63) that a byte of a word holds, then from WORD_SQ_ROOTS
+                         4096 bytes: the integer square roots of 0..4095 */
     int lextop;       /* set by the driver: a probe whose first line is the walk's next row takes
                          its cells left to right (word_probe()) */
     int *cent; /* 2k: distance from the centre of free row i, then of free column j (times 2) */

@@ -46,7 +46,7 @@ int word_setup(complete_state *s) {
         return NQ_ENOMEM;
     }
     if (s->sums && s->squares_from) {
-        s->sq = malloc(2 * 8 * 256 * sizeof *s->sq);
+        s->sq = malloc(WORD_SQ_ROOTS * sizeof *s->sq + 4096);
         if (!s->sq) {
             return NQ_ENOMEM;
         }
@@ -60,6 +60,12 @@ int word_setup(complete_state *s) {
                 }
                 s->sq[q * 256 + v] = (uint16_t)a;
                 s->sq[2048 + q * 256 + v] = (uint16_t)b;
+            }
+        }
+        uint8_t *root = (uint8_t *)(s->sq + WORD_SQ_ROOTS); /* integer square roots */
+        for (int r = 0; r < 64; r++) {
+            for (int x = r * r; x < (r + 1) * (r + 1) && x < 4096; x++) {
+                root[x] = (uint8_t)r;
             }
         }
         s->squares = s->squares_from;

@@ -79,9 +79,6 @@ static void word_root_line(const complete_state *s, const uint64_t *f, word_line
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 /* The sum of the bit positions of m: bit b of each position counted by one popcount. */
 static inline int word_positions(uint64_t m) {
@@ -196,10 +193,10 @@ static uint64_t word_deposit(uint64_t v, uint64_t mask) {
 }
 #endif
 
-/* The least sum of u squared distances from the centre c of members of m (anti-diagonals or
- * diagonals, in 0..2c; m has at least u >= 1 members) in *lo, and the u-th least distance in *t.
- * The members are first laid out by distance t: bit 2t for c + t, bit 2t + 1 for c - t (t >= 1),
- * so that the u least are the u lowest bits (table sq + 2048: (p >> 1)^2 at bit p). */
+/* The least sum of u squared distances from c of members of m (anti-diagonals or diagonals,
+ * each at most 31 from c; m has at least u >= 1 members) in *lo, and the u-th least distance in
+ * *t. The members are first laid out by distance t: bit 2t for c + t, bit 2t + 1 for c - t
+ * (t >= 1), so that the u least are the u lowest bits (table sq + 2048: (p >> 1)^2 at bit p). */
 static inline void word_sqlow(const uint16_t *sq, uint64_t m, int c, int u, int *lo, int *t) {
     uint64_t up = m >> c, down = (word_reverse(m) >> (63 - c)) & ~(uint64_t)1;
 #ifdef __BMI2__
@@ -213,60 +210,51 @@ static inline void word_sqlow(const uint16_t *sq, uint64_t m, int c, int u, int 
     *t = (63 - __builtin_clzll(low)) >> 1;
 }
 
-/* The integer square roots of x >= 0 and y >= 0, each at most 63 (distances from the centre
- * are less), in *rx and *ry. */
-static inline void word_isqrt2(int x, int y, int *rx, int *ry) {
-    x = x < 64 * 64 - 1 ? x : 64 * 64 - 1;
-    y = y < 64 * 64 - 1 ? y : 64 * 64 - 1;
-#ifdef __SSE2__
-    /* Exact: below 64^2 a square root is at least 1/128 from the next integer, far more than a
-     * double's rounding. */
-    __m128i r = _mm_cvttpd_epi32(_mm_sqrt_pd(_mm_set_pd((double)y, (double)x)));
-    *rx = _mm_cvtsi128_si32(r);
-    *ry = _mm_cvtsi128_si32(_mm_srli_si128(r, 4));
-#else
-    int a = 0, b = 0;
-    for (int bit = 32; bit; bit >>= 1) {
-        a = (a | bit) * (a | bit) <= x ? a | bit : a;
-        b = (b | bit) * (b | bit) <= y ? b | bit : b;
-    }
-    *rx = a;
-    *ry = b;
-#endif
-}
-
 /* The squares rule (after the sums rule, with its names): with X = 2i - c and Y = 2j - c a free
  * row's and column's distance from the centre (times 2), a queen on (i, j) has
  * (a - c)^2 + (d - c)^2 = ((X + Y)^2 + (Y - X)^2) / 4 = (X^2 + Y^2) / 2, so the u queens still to
  * place have sum over their anti-diagonals of (a - c)^2 plus sum over their diagonals of
  * (d - c)^2 equal to T = (sum of X^2 over the unplaced rows + sum of Y^2 over the unplaced
- * columns) / 2, whatever cells they take. The first sum is at least the least sum of u squared
- * distances of members of am (lo_a), the second the same with dm (lo_d): if T < lo_a + lo_d, no
- * completion; and a member x of am is usable only if (x - c)^2 + (the least u - 1 of the others)
- * + lo_d <= T, which bounds its distance from the centre (the same for dm). (The bounds from
- * above, by the greatest sums, cut 46 more of 14.5 M nodes on the hardest instances: not
- * applied.) Sets *ra and *rd to the members of am and dm too far from the centre; returns 1 if no
- * completion, else 0. */
+ * columns) / 2, whatever cells they take. Their anti-diagonals also sum to sa (the sums rule), so
+ * for any p, sum (a - c)^2 = sum (a - p)^2 + 2 (p - c) (sa - u c) - u (p - c)^2: measured from p,
+ * the nearest integer to their mean sa / u, the least sum of u squared distances of members of am
+ * (lo_a) bounds the first sum more tightly than from the centre (2-8% fewer nodes on the n = 21
+ * sets of bench/complete_paired.sh, 17% on its generated n = 22..25, 23% on the slowest of those),
+ * and the same with q = sd / u for dm (lo_d). With T' = T less both offsets: if
+ * T' < lo_a + lo_d, no completion; and a member x of am is usable only if (x - p)^2 + (the least
+ * u - 1 of the others) + lo_d <= T', which bounds its distance from p (the same for dm). p and q
+ * are kept within 31 of every diagonal (distances must fit word_sqlow()'s layout); any p is valid.
+ * (The bounds from above, by the greatest sums, cut 46 more of 14.5 M nodes on the hardest
+ * instances when measured from the centre: not applied.) Sets *ra and *rd to the members of am
+ * and dm too far from p and q; returns 1 if no completion, else 0. */
 static int word_squares(const complete_state *s, const uint64_t *g, uint64_t am, uint64_t dm, int u,
-                        int sx, uint64_t *ra, uint64_t *rd) {
+                        int sa, int sd, uint64_t *ra, uint64_t *rd) {
     int c = s->k - 1;
     const uint16_t *sq = s->sq;
-    /* Sum of (2x - c)^2 = 4 x^2 - 4 c x + c^2 over the unplaced rows and columns (sx: sum of x;
+    /* Sum of (2x - c)^2 = 4 x^2 - 4 c x + c^2 over the unplaced rows and columns (sa: sum of x;
      * k <= 32, so the rows' and columns' words have four bytes). */
     int sx2 = word_sqsum(sq, g[0], 4) + word_sqsum(sq, g[1], 4);
-    int t2 = 4 * sx2 - 4 * c * sx + 2 * u * c * c;
-    assert(t2 >= 0 && t2 % 2 == 0);
-    int t = t2 / 2, la, ta, ld, td;
-    word_sqlow(sq, am, c, u, &la, &ta);
-    word_sqlow(sq, dm, c, u, &ld, &td);
+    int t2 = 4 * sx2 - 4 * c * sa + 2 * u * c * c;
+    assert(t2 >= 0 && t2 % 2 == 0 && u >= 1 && sa >= 0 && sd >= 0);
+    int lo = 2 * c - 31 > 0 ? 2 * c - 31 : 0, hi = c < 31 ? 2 * c : 31;
+    int p = (2 * sa + u) / (2 * u), q = (2 * sd + u) / (2 * u);
+    p = p < lo ? lo : p > hi ? hi : p;
+    q = q < lo ? lo : q > hi ? hi : q;
+    int t = t2 / 2 - (2 * (p - c) * (sa - u * c) - u * (p - c) * (p - c)) -
+            (2 * (q - c) * (sd - u * c) - u * (q - c) * (q - c));
+    int la, ta, ld, td;
+    word_sqlow(sq, am, p, u, &la, &ta);
+    word_sqlow(sq, dm, q, u, &ld, &td);
     if (t < la + ld) {
         return 1;
     }
-    /* t >= la + ld, so both bounds are at least the u-th least square: nonnegative. */
-    int fa, fd;
-    word_isqrt2(t - ld - (la - ta * ta), t - la - (ld - td * td), &fa, &fd);
-    *ra = am & ~word_window(c - fa, c + fa);
-    *rd = dm & ~word_window(c - fd, c + fd);
+    /* t >= la + ld, so both bounds are at least the u-th least square: nonnegative. Their integer
+     * square roots from the table after sq's (a distance is at most 31, so 63 stands for all). */
+    int x = t - ld - (la - ta * ta), y = t - la - (ld - td * td);
+    const uint8_t *root = (const uint8_t *)(sq + WORD_SQ_ROOTS);
+    int fa = root[x < 4095 ? x : 4095], fd = root[y < 4095 ? y : 4095];
+    *ra = am & ~word_window(p - fa, p + fa);
+    *rd = dm & ~word_window(q - fd, q + fd);
     return 0;
 }
 
@@ -333,7 +321,7 @@ static inline __mmask8 word_drop_vec(uint64_t *w, const uint64_t *key, uint64_t 
  *   removed from both views, and the rule runs again until nothing changes.
  * - squares (s->squares: with at least that many unplaced rows, two or more): once a placement,
  *   when the sums find nothing more, the squares rule (word_squares()) may fail the node or
- *   remove the anti-diagonals and diagonals too far from the centre, after which the sums run
+ *   remove the anti-diagonals and diagonals too far from their mean, after which the sums run
  *   again.
  * On the hardest CSPLib problem 79 instances of n = 19..21 (bench/complete.sh --csplib) the sums
  * halve the nodes; the squares cut a quarter to a third of the rest at every level, and less from
@@ -370,7 +358,7 @@ static int word_sums(const complete_state *s, uint64_t *g, uint64_t *amp, uint64
             dm & ~word_window(sd - word_sum_high(dm, u - 1), sd - word_sum_low(dm, u - 1));
         if (!ra && !rd && squares && u >= squares) {
             squares = 0; /* once a placement: again after its removals costs more than it cuts */
-            if (word_squares(s, g, am, dm, u, si + sj, &ra, &rd)) {
+            if (word_squares(s, g, am, dm, u, sa, sd, &ra, &rd)) {
                 return 1;
             }
         }
