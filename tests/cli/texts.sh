@@ -17,7 +17,9 @@ cd "$tmp" || exit 1
 
 # verify with long sums: record 0 of a whole n = 8 journal made to hold orbit8 = O (its
 # identities kept, the journal signed again as the format says): totals of 38 and 39 digits (the
-# latter 2^128 - 708, the longest a sum may be).
+# latter 2^128 - 708, the longest a sum may be). The threads write the records in the order they
+# finish, so subproblem 0's is looked for (this once took the first line, some other subproblem's
+# when another thread finished first).
 "$NQ" count 8 --checkpoint j8 >/dev/null
 for o8 in 10000000000000000000000000000000000000 42535295865117307932921825928971026332; do
     python3 - "$o8" <<'PY'
@@ -25,10 +27,11 @@ import sys, zlib
 o8 = int(sys.argv[1])
 lines = open("j8", "rb").read().split(b"\n")
 seed = zlib.crc32(lines[0].rsplit(b" crc=", 1)[0])
-f = lines[1].split(b" ")
+at = [i for i, l in enumerate(lines) if l.startswith(b"r 0 ")][0]
+f = lines[at].split(b" ")
 f[2:8] = [b"%d" % (8 * o8), b"%d" % o8, b"%d" % o8, b"0", b"0", b"0"]
 body = b" ".join(f[:-1])
-lines[1] = body + b" %08x" % zlib.crc32(body, seed)
+lines[at] = body + b" %08x" % zlib.crc32(body, seed)
 open("long.j", "wb").write(b"\n".join(lines))
 PY
     want="total: wrong: the records add up to total $(python3 -c "print(8*$o8+92)") unique $(python3 -c "print($o8+12)") orbit8 $(python3 -c "print($o8+11)") orbit4 1 orbit2 0 orbit1 0; n = 8 has total 92 unique 12 orbit8 11 orbit4 1 orbit2 0 orbit1 0 (OEIS A000170, A002562)"
