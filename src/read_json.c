@@ -659,6 +659,22 @@ static int json_error_at(json_state *st, size_t *where) {
     *where = p;
     if (lexical)
         return NQ_OK;
+    if (st->last_event == at) {
+        *where = at; /* the token right after the last one reported, glued to it ("null5") */
+        return NQ_OK;
+    }
+    if (yajl_get_bytes_consumed(st->h) == 0 && st->last_event < st->chunk) {
+        /* yajl puts a parse error at the bad token's start, but no earlier than the chunk's: a
+         * token cut by the chunk's start is found after the last token reported (past the
+         * separators yajl reports nothing for), as in a text cut elsewhere. */
+        size_t q = st->last_event;
+        while (q < at && (scan_is_blank(t[q]) || t[q] == '\n' || t[q] == ',' || t[q] == ':'))
+            q++;
+        if (q < st->chunk && t[q] != '/') { /* begun before the chunk; not a comment */
+            *where = q;
+            return NQ_OK;
+        }
+    }
     if (scan_is_blank(t[p]) || t[p] == '\n')
         return lines_value_start(st, at, where);
     if (t[p] == '"') {

@@ -511,6 +511,19 @@ want <<'EOF'
 EOF
 expect malformed-json 1 "$tmp/want" -- "$NQ" check --json
 
+# A JSON Lines object whose string token the reader's 4096-byte chunks cut after its '/': the
+# error is at the string's opening quote, column 7, read whole or as a stream (column 9, inside
+# the string, when yajl's position fell back to the chunk's start).
+{ printf '\n%.0s' $(seq 1 4087); printf '{"n":6"l/"}\n'; } >"$tmp/in"
+want <<'EOF'
+line 4088, column 7: item 1 is malformed: malformed JSON: after key and value, inside map, I expect ',' or '}'
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect json-token-cut-by-chunk 1 "$tmp/want" -- "$NQ" check
+cp "$tmp/in" "$tmp/cut.jsonl"
+expect json-token-cut-by-chunk-file 1 "$tmp/want" -- "$NQ" check "$tmp/cut.jsonl"
+
 # Attacks in JSON.
 input '{"n":4,"cols":[0,2,1,3]}\n'
 want <<'EOF'
