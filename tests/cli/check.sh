@@ -523,6 +523,14 @@ EOF
 expect json-token-cut-by-chunk 1 "$tmp/want" -- "$NQ" check
 cp "$tmp/in" "$tmp/cut.jsonl"
 expect json-token-cut-by-chunk-file 1 "$tmp/want" -- "$NQ" check "$tmp/cut.jsonl"
+# A token glued to the one before it: the error is at the token (column 10), not the one before.
+input '{"y":null5}\n'
+want <<'EOF'
+line 1, column 10: item 1 is malformed: malformed JSON: after key and value, inside map, I expect ',' or '}'
+list: 1 item, 1 wrong
+something is wrong
+EOF
+expect json-token-glued 1 "$tmp/want" -- "$NQ" check
 
 # Attacks in JSON.
 input '{"n":4,"cols":[0,2,1,3]}\n'
