@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # bench/complete_paired.sh: two builds of the completion side by side on the published CSPLib
-# problem 79 instances, in interleaved rounds, so that a loaded machine weighs on both alike.
+# problem 79 instances, interleaved, so that a loaded or drifting machine weighs on both alike.
 #
 #   bash bench/complete_paired.sh DIR BEFORE AFTER [ROUNDS]
 #
 # DIR: a checkout of github.com/csplib/csplib (this script fetches nothing); BEFORE and AFTER: two
 # builds of bench/complete_driver (e.g. one built from the commit before a change, copied aside,
-# and build/bench/complete_driver). Three sets, each run ROUNDS times (default 3) by BEFORE then
-# AFTER: the five instances issue 38 names (diag-21-4-518 D = 14, 15, 16, 698 D = 14, 110
-# D = 17), ids 1..100 of diag-21 at D = 14..17 (the threshold at n = 21), and the 100 runs of
-# n = 19..21 that the published solver took longest on (bench/complete.sh --csplib's HARD set).
+# and build/bench/complete_driver). Three sets, each run ROUNDS times (default 3), instance by
+# instance, BEFORE and AFTER one after the other (AFTER first in even rounds): the five instances
+# issue 38 names (diag-21-4-518 D = 14, 15, 16, 698 D = 14, 110 D = 17), ids 1..100 of diag-21
+# at D = 14..17 (the threshold at n = 21), and the 100 runs of n = 19..21 that the published
+# solver took longest on (bench/complete.sh --csplib's HARD set).
 # Per instance the median CPU time of the rounds; per set the sums, medians, maxima, how many
 # take over 0.5 s and 0.25 s, the nodes, and every instance where AFTER is slower on the median
 # (by more than 10% and 2 ms) or searches more nodes. Both verdicts must equal the published one,
@@ -64,8 +65,20 @@ echo "time compared: ${CLOCK:-cpu}"
 for set in ${SETS:-five sample hard}; do
   awk -v w="$work" '{ printf "%s/diag-%s/diag-%s-4-%s.param %s\n", w, $1, $1, $3, $2 }' "$work/$set" >"$work/list"
   for r in $(seq 1 "$rounds"); do
-    "$before" <"$work/list" >"$work/b$r"
-    "$after" <"$work/list" >"$work/a$r"
+    # Instance by instance, the two builds one after the other (which goes first alternates with
+    # the rounds): this VM's speed drifts by 10-30% within minutes, which a whole set run by one
+    # build and then by the other turned into differences of 20% on equal nodes (stop 53).
+    : >"$work/b$r"
+    : >"$work/a$r"
+    while read -r line; do
+      if [ $((r % 2)) = 1 ]; then
+        echo "$line" | "$before" >>"$work/b$r"
+        echo "$line" | "$after" >>"$work/a$r"
+      else
+        echo "$line" | "$after" >>"$work/a$r"
+        echo "$line" | "$before" >>"$work/b$r"
+      fi
+    done <"$work/list"
     paste -d' ' "$work/b$r" "$work/a$r" | awk '$5 != $10 { print "MISMATCH: completions " $5 " and " $10; bad = 1 } END { exit bad }' >&2
   done
   # Per instance: the median CPU of the rounds, the verdict, the nodes.

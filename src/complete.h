@@ -22,10 +22,14 @@ enum {
     COMPLETE_ENGINE_V3 = 6,        /* as AUTO, the one-word engine's x86-64-v3 build (where the CPU
                                       runs it) even where the CPU runs its AVX-512 build */
     COMPLETE_ENGINE_NOSQUARES = 7, /* as AUTO, the sums rule without the squares rule */
+    COMPLETE_ENGINE_NOLOOKAHEAD = 8, /* as AUTO, no candidate cell tried before branching */
     /* Or'ed with an engine: the squares rule at every placement that leaves two unplaced rows
      * or more, not only from WORD_SQUARES_FROM (complete_engine.h) on: for the tests, which run it
      * on small boards. */
     COMPLETE_SQUARES_ALL = 0x100,
+    /* Or'ed with an engine: the look-ahead (word_lookahead()) at every node with two unplaced
+     * rows or more, not only from WORD_LOOKAHEAD_FROM on: for the tests, on small boards. */
+    COMPLETE_LOOKAHEAD_ALL = 0x200,
 };
 
 /* How a completion runs: the engine, and the threads of the one-word engine (complete_par.c). */

@@ -20,6 +20,10 @@
  * squares rule (word_squares()) by default: below it the subtrees are too small for the rule to
  * save what it costs (bench/RESULTS.md, stop 51). */
 #define WORD_SQUARES_FROM 14
+/* The least count of unplaced rows at a node of the one-word engine's search (with the sums
+ * rule) at which each of its candidate cells is first tried (word_lookahead()): only the top levels
+ * of the largest boards, whose subtrees are big enough to repay it (bench/RESULTS.md, stop 53). */
+#define WORD_LOOKAHEAD_FROM 19
 /* Where the table of integer square roots starts in complete_state.sq (after 2 x 8 x 256). */
 #define WORD_SQ_ROOTS 4096
 
@@ -60,6 +64,9 @@ typedef struct complete_state {
     int squares_from; /* set by the driver: 0, or the least count of unplaced rows after a
                          placement at which the one-word engine may use the squares rule */
     int squares;      /* the same where it does, after the sums rule (word_setup()), else 0 */
+    int lookahead;    /* set by the driver: 0, or the least count of unplaced rows at a node at
+                         which the one-word engine tries each candidate cell first
+                         (word_lookahead()); word_setup() sets 0 without the sums rule */
     uint16_t *sq;     /* with squares: 2 x 8 x 256 byte tables, of p^2 then (p >> 1)^2 summed over
                          the bits p (0..63) that a byte of a word holds, then from WORD_SQ_ROOTS
                          4096 bytes: the integer square roots of 0..4095 */

@@ -45,6 +45,7 @@ int word_setup(complete_state *s) {
     if (!s->frames || !s->cbit || !s->rbit || !s->cent || !s->vkey) {
         return NQ_ENOMEM;
     }
+    s->lookahead = s->sums ? s->lookahead : 0;
     if (s->sums && s->squares_from) {
         s->sq = malloc(WORD_SQ_ROOTS * sizeof *s->sq + 4096);
         if (!s->sq) {

@@ -19,9 +19,10 @@
  * columns of each row, [2 + k, 2 + 2k) the candidate rows of each column; the words of placed
  * lines are stale. After each placement the diagonal sums rule (word_sums()) may fail the node or
  * remove cells, when the free lines allow it, and a diagonal that it shows every completion needs
- * (word_needed()) may become the line to branch on. Refuted cells are removed from the current
- * frame in place: they hold no completion under the frame's placements, which every later use of
- * the frame shares.
+ * (word_needed()) may become the line to branch on. At the top levels of the largest boards a node
+ * first tries each of its cells with the lines it forces (word_lookahead()). Refuted cells are
+ * removed from the current frame in place: they hold no completion under the frame's placements,
+ * which every later use of the frame shares.
  */
 #include <assert.h>
 #include <limits.h>
@@ -626,6 +627,62 @@ static int word_pick(const complete_state *s, const uint64_t *f, const word_line
     return pick < 0;
 }
 
+/* A trial of the look-ahead: places (i, j) on frame depth, then the cell of every line left with
+ * one candidate after it, one after the other (in the frames after depth, which the node's own
+ * branches overwrite later). Returns 1 if a placement fails on the way: then no completion under
+ * frame depth has a queen on (i, j). Its placements count as nodes. */
+static int word_trial(complete_state *s, int depth, int i, int j) {
+    const uint64_t *f = word_frame(s, depth);
+    for (int d = depth;; d++) {
+        uint64_t *g = word_frame(s, d + 1);
+        word_line next;
+        if (word_place(s, f, g, i, j, &next)) {
+            return 1;
+        }
+        if (!g[0] || next.key >= 2 * 65536) {
+            return 0; /* a completion, or no line with one candidate left */
+        }
+        if (word_pick(s, g, &next, &i, &j)) {
+            return 1;
+        }
+        f = g;
+    }
+}
+
+/* The look-ahead (failed literals, as SAT and CP solvers probe them) at frame depth, before the
+ * node branches on *at: every candidate cell of every unplaced row is tried (word_trial()), in one
+ * pass, and the ones that fail are removed from the frame. Tried alone, a cell is placed with the
+ * sums and squares rules and the lines it forces; the search itself meets the same failure only
+ * deeper, once in each branch that leads to it. At the top levels of the largest boards, where a
+ * node roots thousands of others, this cuts more than it costs: from 19 unplaced rows on
+ * (WORD_LOOKAHEAD_FROM), on bench/gen_diags's slowest instance (n = 25, 25 excluded diagonals) it
+ * halves the nodes, trials included (passes again after removals, to the fixpoint, cost more
+ * than they cut; bench/RESULTS.md, stop 53). Where cells were removed, *at is chosen again
+ * (word_root_line()), unless it is the walk's next row taken left to right (lex). Returns 1 if the
+ * node has no completion (a line lost its last candidate), else 0. */
+static int word_lookahead(complete_state *s, int depth, word_line *at) {
+    uint64_t *f = word_frame(s, depth);
+    int k = s->k, removed = 0;
+    for (uint64_t rows = f[0]; rows; rows &= rows - 1) {
+        int i = __builtin_ctzll(rows);
+        for (uint64_t c = f[2 + i]; c; c &= c - 1) {
+            int j = __builtin_ctzll(c);
+            if (word_trial(s, depth, i, j)) {
+                f[2 + i] &= ~((uint64_t)1 << j);
+                f[2 + k + j] &= ~((uint64_t)1 << i);
+                if (!f[2 + i] || !f[2 + k + j]) {
+                    return 1;
+                }
+                removed = 1;
+            }
+        }
+    }
+    if (removed && !at->lex) {
+        word_root_line(s, f, at);
+    }
+    return 0;
+}
+
 /* As trail_search(), from frame depth, branching on the line `at`. After a refuted cell only its
  * row and column lose a candidate, so `at` stays a line with the fewest candidates: the node
  * keeps it for all its branches. */
@@ -644,6 +701,14 @@ static int word_search(complete_state *s, int depth, const word_line *at, int co
     }
     if (s->nodes >= s->poll_at && complete_poll(s)) {
         return COMPLETE_ABORT; /* given up: nothing removed on the way back */
+    }
+    word_line la;
+    if (s->lookahead && __builtin_popcountll(f[0]) >= s->lookahead) {
+        la = *at;
+        if (word_lookahead(s, depth, &la)) {
+            return COMPLETE_GO;
+        }
+        at = &la;
     }
     int i, j;
     while (!word_pick(s, f, at, &i, &j)) {

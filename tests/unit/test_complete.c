@@ -822,6 +822,117 @@ static void test_squares_rule(void **state) {
     rng_state = saved;
 }
 
+/* The look-ahead of the one-word engine (word_lookahead() in complete_word_body.h): before a
+ * node branches, each candidate cell is placed with the lines it forces, and the cells whose
+ * placement fails are removed. By default it runs at nodes with WORD_LOOKAHEAD_FROM unplaced rows
+ * or more, which these small boards never reach, so here it runs at every node
+ * (COMPLETE_LOOKAHEAD_ALL), with the squares rule at every level too in one engine. On random
+ * excluded-diagonals instances of n = 8..14 (a queen in a corner on some), around where half have
+ * a completion, the engine with the look-ahead gives the count, the first completion and the
+ * whole listing of the reference (row-by-row backtracking), in all three builds, which search the
+ * same nodes; the look-ahead does act (the nodes differ from the engine without it, and on some
+ * instances the nodes fall even with every trial placement counted); on looser boards of
+ * n = 16..19 the count and the first completion agree with it at every node and without it; on
+ * two generated instances of n = 22 (bench/gen_diags.c's rule) the default level is reached and
+ * the first completion agrees with the engine without it. */
+static void test_lookahead(void **state) {
+    (void)state;
+    uint64_t saved = rng_state; /* the later tests draw the instances they always drew */
+    rng_state ^= 0x27d4eb2fu;
+    int differ = 0, fewer = 0, solvable = 0, trials = 200;
+    for (int trial = 0; trial < trials; trial++) {
+        int n = 8 + (int)rnd(7), corner = trial % 4 == 1;
+        nq_instance *inst;
+        assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
+        if (corner) {
+            assert_int_equal(nq_instance_place(inst, n - 1, 0, NULL), NQ_OK);
+        }
+        for (int d = 3 * n / 4 + (int)rnd((unsigned)n / 2 + 1); d > 0; d--) {
+            int i = (int)rnd(2u * (unsigned)n - 1), t = (int)rnd(2);
+            if (corner && (t ? i == n - 1 : i == 2 * n - 2)) {
+                continue; /* the queen's own lines stay free */
+            }
+            assert_int_equal(nq_instance_exclude(inst, i, t), NQ_OK);
+        }
+        hard_ref h;
+        hard_ref_run(&h, inst, n, 20000);
+        assert_true(h.count < h.keep);
+        solvable += h.count > 0;
+        static const int engines[] = {
+            COMPLETE_ENGINE_AUTO | COMPLETE_LOOKAHEAD_ALL, COMPLETE_ENGINE_NOLOOKAHEAD,
+            COMPLETE_ENGINE_V3 | COMPLETE_LOOKAHEAD_ALL,
+            COMPLETE_ENGINE_PORTABLE | COMPLETE_LOOKAHEAD_ALL,
+            COMPLETE_ENGINE_AUTO | COMPLETE_LOOKAHEAD_ALL | COMPLETE_SQUARES_ALL};
+        uint64_t here[5];
+        for (int e = 0; e < 5; e++) {
+            nq_complete_stats sc, sf;
+            check_with_ref(inst, engines[e], &h, n, &sc, &sf);
+            here[e] = sc.nodes;
+        }
+        differ += here[0] != here[1];
+        fewer += here[0] < here[1];
+        /* The builds of the engine search the same nodes (V3 where the CPU runs it). */
+        assert_true(here[2] == here[0] && here[3] == here[0]);
+        free(h.found);
+        nq_instance_free(inst);
+    }
+    print_message("look-ahead: %d of %d instances searched differently, %d with fewer nodes, "
+                  "%d solvable\n",
+                  differ, trials, fewer, solvable);
+    assert_true(solvable > trials / 10 && solvable < trials - trials / 10);
+    assert_true(differ > trials / 2);
+    assert_true(fewer > 0);
+    /* Looser boards, larger: no reference, the look-ahead against the engine without it. */
+    for (int trial = 0; trial < 8; trial++) {
+        int n = 16 + trial % 4;
+        nq_instance *inst;
+        assert_int_equal(nq_instance_new(n, &inst), NQ_OK);
+        for (int d = n - 2 + (int)rnd(4); d > 0; d--) {
+            assert_int_equal(nq_instance_exclude(inst, (int)rnd(2u * (unsigned)n - 1), (int)rnd(2)),
+                             NQ_OK);
+        }
+        static const int engines[] = {COMPLETE_ENGINE_AUTO | COMPLETE_LOOKAHEAD_ALL,
+                                      COMPLETE_ENGINE_NOLOOKAHEAD};
+        nq_u128 count[2];
+        int cols[2][32], rf[2];
+        for (int e = 0; e < 2; e++) {
+            assert_int_equal(complete_count_with(inst, engines[e], &count[e], NULL, NULL), NQ_OK);
+            rf[e] = complete_first_with(inst, engines[e], cols[e], NULL, NULL);
+        }
+        assert_true(count[1] == count[0]);
+        assert_int_equal(rf[0], count[0] ? NQ_OK : NQ_ENOSOL);
+        assert_int_equal(rf[1], rf[0]);
+        if (rf[0] == NQ_OK) {
+            assert_memory_equal(cols[1], cols[0], (size_t)n * sizeof *cols[0]);
+        }
+        nq_instance_free(inst);
+    }
+    /* The default level (AUTO) on n = 22, 22 free rows (tests/data/complete/gen22-S.param:
+     * bench/gen_diags 22 2 S): a completion, and none. */
+    static const struct {
+        const char *file;
+        long d;
+    } big[] = {{"gen22-1.param", 19}, {"gen22-3.param", 19}};
+    for (size_t b = 0; b < sizeof big / sizeof big[0]; b++) {
+        nq_instance *inst = hard_instance(big[b].file, big[b].d);
+        int cols[2][32], rf[2];
+        nq_complete_stats st[2] = {{0}, {0}};
+        rf[0] = complete_first_with(inst, COMPLETE_ENGINE_AUTO, cols[0], NULL, &st[0]);
+        rf[1] = complete_first_with(inst, COMPLETE_ENGINE_NOLOOKAHEAD, cols[1], NULL, &st[1]);
+        assert_int_equal(rf[1], rf[0]);
+        if (rf[0] == NQ_OK) {
+            assert_memory_equal(cols[1], cols[0], 22 * sizeof *cols[0]);
+            assert_int_equal(nq_validate(22, cols[0], 0, NULL), NQ_OK);
+        }
+        assert_true(st[0].nodes != st[1].nodes); /* the look-ahead ran */
+        print_message("look-ahead, %s D = %ld: %s, %llu nodes against %llu without\n", big[b].file,
+                      big[b].d, rf[0] == NQ_OK ? "a completion" : "none",
+                      (unsigned long long)st[0].nodes, (unsigned long long)st[1].nodes);
+        nq_instance_free(inst);
+    }
+    rng_state = saved;
+}
+
 /* The lexicographic order at a probe's first line (word_probe() in complete_word_body.h): when the
  * line a probe of the walk branches on first is the walk's next row, its cells are taken left to
  * right, so that the cells the probe refutes there are the ones the walk would probe next and its
@@ -1260,6 +1371,7 @@ int main(void) {
         cmocka_unit_test(test_diagonal_sums_rule),
         cmocka_unit_test(test_needed_diagonals),
         cmocka_unit_test(test_squares_rule),
+        cmocka_unit_test(test_lookahead),
         cmocka_unit_test(test_lex_first_line),
         cmocka_unit_test(test_word_builds),
         cmocka_unit_test(test_threads_agree),
