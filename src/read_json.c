@@ -640,6 +640,14 @@ static int json_word_char(char c) {
            (c >= 'A' && c <= 'Z');
 }
 
+/* The first offset from q before end that holds no blank, newline, comma or colon (the separators
+ * yajl reports nothing for, after the last token it reported), or end. */
+static size_t json_past_separators(const char *t, size_t q, size_t end) {
+    while (q < end && (scan_is_blank(t[q]) || t[q] == '\n' || t[q] == ',' || t[q] == ':'))
+        q++;
+    return q;
+}
+
 /* Where yajl found an error, in *where. After a lexical error it has read the bad byte; after a
  * parse error it has read the token that does not fit (then the token is meant: a string from
  * its opening quote, a number or a literal from its first character), or stopped before it
@@ -667,9 +675,7 @@ static int json_error_at(json_state *st, size_t *where) {
         /* yajl puts a parse error at the bad token's start, but no earlier than the chunk's: a
          * token cut by the chunk's start is found after the last token reported (past the
          * separators yajl reports nothing for), as in a text cut elsewhere. */
-        size_t q = st->last_event;
-        while (q < at && (scan_is_blank(t[q]) || t[q] == '\n' || t[q] == ',' || t[q] == ':'))
-            q++;
+        size_t q = json_past_separators(t, st->last_event, at);
         if (q < st->chunk && t[q] != '/') { /* begun before the chunk; not a comment */
             *where = q;
             return NQ_OK;
@@ -731,10 +737,8 @@ static void json_slide(json_state *st) {
     if (!r->buf)
         return;
     assert(st->head == st->len); /* no queued item points into the window */
-    size_t keep = st->last_event < st->fed ? st->last_event : st->fed;
-    while (keep < st->fed && (scan_is_blank(r->text[keep]) || r->text[keep] == '\n' ||
-                              r->text[keep] == ',' || r->text[keep] == ':'))
-        keep++;
+    size_t keep =
+        json_past_separators(r->text, st->last_event < st->fed ? st->last_event : st->fed, st->fed);
     if (st->jsonl && st->depth > 0 && st->obj_at < keep)
         keep = st->obj_at;
     if (!st->jsonl && st->depth >= 2 && st->mode == MODE_LIST && st->board_at < keep)
