@@ -683,34 +683,25 @@ static int word_lookahead(complete_state *s, int depth, word_line *at) {
     return 0;
 }
 
-/* As trail_search(), from frame depth, branching on the line `at`. After a refuted cell only its
- * row and column lose a candidate, so `at` stays a line with the fewest candidates: the node
- * keeps it for all its branches. */
+/* The look-ahead where it applies: at frame depth, with s->lookahead or more unplaced rows (and
+ * one at least); *at becomes the line to branch on. Returns 1 if the node has no completion. */
+static int word_ahead(complete_state *s, int depth, word_line *at) {
+    const uint64_t *f = word_frame(s, depth);
+    return s->lookahead && f[0] && __builtin_popcountll(f[0]) >= s->lookahead &&
+           word_lookahead(s, depth, at);
+}
+
 static int word_search(complete_state *s, int depth, const word_line *at, int counting,
+                       int *witness);
+
+/* The branches of the node at frame depth (a row unplaced at least), after its look-ahead, on the
+ * line `at`; as word_search() otherwise. After a refuted cell only its row and column lose a
+ * candidate, so `at` stays a line with the fewest candidates: the node keeps it for all its
+ * branches. */
+static int word_branch(complete_state *s, int depth, const word_line *at, int counting,
                        int *witness) {
-    assert(depth >= 0 && depth <= s->k); /* frames 0..k + 1: one per queen placed, and a spare */
     uint64_t *f = word_frame(s, depth), *g = word_frame(s, depth + 1);
-    int k = s->k;
-    if (!f[0]) {
-        if (counting) {
-            s->count++;
-            return COMPLETE_GO;
-        }
-        memcpy(witness, s->place, (size_t)k * sizeof *witness);
-        return COMPLETE_STOP;
-    }
-    if (s->nodes >= s->poll_at && complete_poll(s)) {
-        return COMPLETE_ABORT; /* given up: nothing removed on the way back */
-    }
-    word_line la;
-    if (s->lookahead && __builtin_popcountll(f[0]) >= s->lookahead) {
-        la = *at;
-        if (word_lookahead(s, depth, &la)) {
-            return COMPLETE_GO;
-        }
-        at = &la;
-    }
-    int i, j;
+    int k = s->k, i, j;
     while (!word_pick(s, f, at, &i, &j)) {
         word_line next;
         if (!word_place(s, f, g, i, j, &next)) {
@@ -726,6 +717,30 @@ static int word_search(complete_state *s, int depth, const word_line *at, int co
         }
     }
     return COMPLETE_GO;
+}
+
+/* As trail_search(), from frame depth, branching on the line `at` (or the one its look-ahead
+ * chooses). */
+static int word_search(complete_state *s, int depth, const word_line *at, int counting,
+                       int *witness) {
+    assert(depth >= 0 && depth <= s->k); /* frames 0..k + 1: one per queen placed, and a spare */
+    const uint64_t *f = word_frame(s, depth);
+    if (!f[0]) {
+        if (counting) {
+            s->count++;
+            return COMPLETE_GO;
+        }
+        memcpy(witness, s->place, (size_t)s->k * sizeof *witness);
+        return COMPLETE_STOP;
+    }
+    if (s->nodes >= s->poll_at && complete_poll(s)) {
+        return COMPLETE_ABORT; /* given up: nothing removed on the way back */
+    }
+    word_line la = *at;
+    if (word_ahead(s, depth, &la)) {
+        return COMPLETE_GO;
+    }
+    return word_branch(s, depth, &la, counting, witness);
 }
 
 /* ---- The search on several threads (s->runner, complete_par.c, hands out the subtrees) ---- */
@@ -768,12 +783,13 @@ static int word_split_grow(word_split *sp, size_t words) {
     return 0;
 }
 
-/* Splits the search from frame depth (branching on `at`) into the subtrees below its first
- * levels, going one level down at a time until there are at least s->split of them: each node
- * is replaced by its branches, in the order word_search() takes them, so the subtrees keep the
- * order of the search on one thread. Its placements are counted as nodes, like the search's.
- * The cells refuted before a branch need not be removed from its frame: its placement removes
- * them (they share the branching line). Returns 0, or -1 if memory ran out (*out released). */
+/* Splits the search from frame depth (branching on `at`, after the node's look-ahead) into the
+ * subtrees below its first levels, going one level down at a time until there are at least
+ * s->split of them: each node is replaced by its branches, in the order word_search() takes them
+ * after the node's look-ahead, so the subtrees keep the order of the search on one thread. Its
+ * placements are counted as nodes, like the search's. The cells refuted before a branch need not be
+ * removed from its frame: its placement removes them (they share the branching line). Returns 0, or
+ * -1 if memory ran out (*out released). */
 static int word_split_build(complete_state *s, int depth, const word_line *at, word_split *out) {
     size_t words = word_words(s);
     int k = s->k, nroot = 0, ri[64], rj[64];
@@ -801,8 +817,19 @@ static int word_split_build(complete_state *s, int depth, const word_line *at, w
             }
             expanded = 1;
             memcpy(f, pf, words * sizeof *f);
+            word_line line = pt->at;
+            if (level > 0) {
+                /* The node's look-ahead, as the search on one thread makes it on entering the
+                 * node (in the node's frame, scratch here; level 0's was made by the caller). */
+                uint64_t *w = word_frame(s, pt->depth);
+                memcpy(w, pf, words * sizeof *w);
+                if (word_ahead(s, pt->depth, &line)) {
+                    continue; /* no completion: no subtree */
+                }
+                memcpy(f, w, words * sizeof *f);
+            }
             int i, j;
-            while (!word_pick(s, f, &pt->at, &i, &j)) {
+            while (!word_pick(s, f, &line, &i, &j)) {
                 if (word_split_grow(&b, words)) {
                     goto nomem;
                 }
@@ -883,6 +910,11 @@ static int word_probe(complete_state *s, int depth, const word_line *line, int c
     if (s->threads <= 1 || !s->runner || s->best || !f[0]) {
         return word_search(s, depth, at, counting, witness);
     }
+    /* The node's look-ahead, once, before the attempt alone and the split: both then branch on
+     * the line the search on one thread takes. */
+    if (word_ahead(s, depth, at)) {
+        return COMPLETE_GO;
+    }
     size_t words = word_words(s);
     if (s->budget) {
         /* Alone first. A probe keeps the cells it refuted (they hold no completion); a count
@@ -897,7 +929,7 @@ static int word_probe(complete_state *s, int depth, const word_line *line, int c
         }
         nq_u128 count = s->count;
         s->poll_at = s->nodes + s->budget;
-        int r = word_search(s, depth, at, counting, witness);
+        int r = word_branch(s, depth, at, counting, witness);
         s->poll_at = UINT64_MAX;
         if (r == COMPLETE_ABORT && keep) {
             memcpy(f, keep, words * sizeof *keep);

@@ -1166,7 +1166,8 @@ static void check_threads(const nq_instance *inst, const hard_ref *h, int engine
 
 /* The search on threads against the reference on small random instances, n = 6..14: excluded
  * diagonals near the threshold (a queen in a corner on some), given queens from a partial
- * solution or anywhere (pairs that attack each other on some), blocked cells, empty boards. */
+ * solution or anywhere (pairs that attack each other on some), blocked cells, empty boards; a
+ * quarter with the look-ahead at every node. */
 static void test_threads_agree(void **state) {
     (void)state;
     int solvable = 0, trials = 120, with_queens = 0, with_diags = 0;
@@ -1211,8 +1212,13 @@ static void test_threads_agree(void **state) {
             h.count = (size_t)all;
         }
         solvable += h.count > 0 && !ref_given_conflict(inst);
-        check_threads(inst, &h, trial % 8 == 5 ? COMPLETE_ENGINE_PORTABLE : COMPLETE_ENGINE_AUTO,
-                      trial % 6 == 0 && found < h.keep ? h.keep : 12);
+        /* Some with the look-ahead at every node (by default only on boards of 19 free rows and
+         * more): the split makes it at the nodes it expands, as one thread does. */
+        int engine = trial % 8 == 5   ? COMPLETE_ENGINE_PORTABLE
+                     : trial % 8 == 3 ? COMPLETE_ENGINE_AUTO | COMPLETE_LOOKAHEAD_ALL
+                     : trial % 8 == 7 ? COMPLETE_ENGINE_PORTABLE | COMPLETE_LOOKAHEAD_ALL
+                                      : COMPLETE_ENGINE_AUTO;
+        check_threads(inst, &h, engine, trial % 6 == 0 && found < h.keep ? h.keep : 12);
         free(h.found);
         nq_instance_free(inst);
     }
